@@ -1,0 +1,23 @@
+package storage
+
+import "time"
+
+// Challenge is an invitation to play that has not been accepted yet. It
+// vanishes at ExpiresAt.
+type Challenge struct {
+	ID              string `json:"id"`
+	ChatID          int64  `json:"chat_id,omitzero"`
+	MessageID       int    `json:"message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
+
+	From   Player  `json:"from"`
+	To     *Player `json:"to,omitempty"`      // nil = open to anyone
+	ToName string  `json:"to_name,omitzero"` // for a challenge to @name whose id is unknown
+
+	Variant   string `json:"variant,omitzero"`
+	FromColor string `json:"from_color,omitzero"` // "white", "black" or "random"
+	AILevel   int    `json:"ai_level,omitzero"`
+
+	CreatedAt time.Time `json:"created_at,omitzero"`
+	ExpiresAt time.Time `json:"expires_at,omitzero"` // zero = never
+}

@@ -1,0 +1,90 @@
+package storage
+
+import (
+	"slices"
+	"time"
+)
+
+// GameStatus says whether a game is still being played.
+type GameStatus string
+
+const (
+	GameActive   GameStatus = "active"
+	GameFinished GameStatus = "finished"
+)
+
+// Player is one side of a game or challenge.
+type Player struct {
+	UserID  int64  `json:"user_id,omitzero"`
+	Name    string `json:"name,omitzero"`
+	AILevel int    `json:"ai_level,omitzero"` // 0 = human
+}
+
+// Human reports whether the player is a person with a Telegram account.
+func (p Player) Human() bool { return p.AILevel == 0 && p.UserID != 0 }
+
+// Game is one game as stored. Version is owned by the store: CreateGame sets
+// it to 1 and each successful UpdateGame increments it.
+type Game struct {
+	ID       string     `json:"id"`
+	Variant  string     `json:"variant,omitzero"`
+	White    Player     `json:"white"`
+	Black    Player     `json:"black"`
+	Start    string     `json:"start,omitzero"`    // start position text
+	Moves    []string   `json:"moves,omitempty"`   // moves in notation
+	Position string     `json:"position,omitzero"` // current position text
+	Status   GameStatus `json:"status"`
+	Result   string     `json:"result,omitzero"` // "1-0", "0-1", "1/2-1/2" or ""
+	Reason   string     `json:"reason,omitzero"`
+	Version  int64      `json:"version"`
+
+	CreatedAt time.Time `json:"created_at,omitzero"`
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
+
+	// Where the live card is: a chat message, or an inline message.
+	ChatID          int64  `json:"chat_id,omitzero"`
+	MessageID       int    `json:"message_id,omitzero"`
+	InlineMessageID string `json:"inline_message_id,omitzero"`
+
+	DrawOfferBy int64     `json:"draw_offer_by,omitzero"` // user id, 0 = none
+	RemindAt    time.Time `json:"remind_at,omitzero"`     // zero = none
+	TimeoutAt   time.Time `json:"timeout_at,omitzero"`    // zero = none
+	Reminders   int       `json:"reminders,omitzero"`
+
+	// Notices maps a user id to the message id of the live DM or mention for
+	// this game, so the previous one can be deleted when a new one is sent.
+	Notices map[int64]int `json:"notices,omitempty"`
+
+	Rated bool   `json:"rated,omitzero"`
+	Lang  string `json:"lang,omitzero"`
+}
+
+// Deadline is the earliest non-zero of RemindAt and TimeoutAt: the moment the
+// game next needs attention without anyone moving. Zero means never.
+func (g *Game) Deadline() time.Time {
+	switch {
+	case g.RemindAt.IsZero():
+		return g.TimeoutAt
+	case g.TimeoutAt.IsZero(), g.RemindAt.Before(g.TimeoutAt):
+		return g.RemindAt
+	default:
+		return g.TimeoutAt
+	}
+}
+
+// HumanIDs lists the user ids of the human players, each once, white first.
+// These are the players whose "my games" index holds the game.
+func (g *Game) HumanIDs() []int64 {
+	ids := make([]int64, 0, 2)
+	for _, p := range []Player{g.White, g.Black} {
+		if p.Human() && !slices.Contains(ids, p.UserID) {
+			ids = append(ids, p.UserID)
+		}
+	}
+	return ids
+}
+
+// Active reports whether the game is still being played and so belongs in
+// the active and deadline indexes. Only GameFinished ends a game; a record
+// without a status counts as active. A finished game cannot be reopened.
+func (g *Game) Active() bool { return g.Status != GameFinished }

@@ -1,0 +1,79 @@
+package storage
+
+import (
+	"context"
+	"time"
+)
+
+// Store is everything the bot persists. Both implementations pass the suite
+// in storage/storagetest, which is the executable form of this contract.
+//
+// Records passed in are not retained; records returned are fresh copies the
+// caller may change. Lists of ids come back empty (not an error) when there
+// is nothing to list.
+type Store interface {
+	// CreateGame stores a new game with Version 1 (also set on g) and adds it
+	// to the active indexes of its chat and of each human player, and to the
+	// deadline index if it has a deadline. An id already taken by a different
+	// game is ErrConflict.
+	CreateGame(ctx context.Context, g *Game) error
+
+	// Game returns the game, or ErrNotFound.
+	Game(ctx context.Context, id string) (*Game, error)
+
+	// UpdateGame is a compare-and-set: it writes g only if the stored version
+	// equals g.Version, stores it as version g.Version+1 and sets g.Version to
+	// that on success. Otherwise it returns ErrConflict (ErrNotFound if there
+	// is no such game) and changes nothing. The indexes follow in the same
+	// step: a finished game leaves the active and deadline indexes, and the
+	// deadline entry moves to g.Deadline(). A finished game cannot become
+	// active again (ErrConflict).
+	UpdateGame(ctx context.Context, g *Game) error
+
+	// ActiveGamesByChat and ActiveGamesByUser list the ids of active games in
+	// a chat, or with a user as a human player, oldest CreatedAt first (ties
+	// by id).
+	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)
+	ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error)
+
+	// DueGames lists up to limit ids of active games whose Deadline is not
+	// after now, earliest deadline first (ties by id).
+	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
+
+	// PutChallenge stores (or replaces) a challenge until its ExpiresAt;
+	// afterwards it is gone as if deleted. One already expired is not stored.
+	PutChallenge(ctx context.Context, c *Challenge) error
+	// Challenge returns a live challenge, or ErrNotFound.
+	Challenge(ctx context.Context, id string) (*Challenge, error)
+	// TakeChallenge gets and deletes a challenge in one atomic step: of any
+	// number of concurrent takers exactly one gets it, the others ErrNotFound.
+	TakeChallenge(ctx context.Context, id string) (*Challenge, error)
+	// DeleteChallenge removes a challenge; removing a missing one is no error.
+	DeleteChallenge(ctx context.Context, id string) error
+
+	// User returns a user, or ErrNotFound.
+	User(ctx context.Context, id int64) (*User, error)
+	// PutUser creates or replaces a user and keeps the username index.
+	PutUser(ctx context.Context, u *User) error
+	// UserByUsername finds a user by Telegram username, ignoring case and a
+	// leading "@", or returns ErrNotFound.
+	UserByUsername(ctx context.Context, username string) (*User, error)
+
+	// SetStanding creates or replaces a user's line in a leaderboard; scope is
+	// a chat id, 0 for the global board.
+	SetStanding(ctx context.Context, scope int64, s Standing) error
+	// Top returns up to n standings, highest rating first (ties by user id).
+	Top(ctx context.Context, scope int64, n int) ([]Standing, error)
+	// Standing returns one user's line, or ErrNotFound.
+	Standing(ctx context.Context, scope, userID int64) (Standing, error)
+
+	// MarkUpdate records a Telegram update id for ttl and reports whether this
+	// is the first time it is seen within that time, so a redelivered update is
+	// handled once.
+	MarkUpdate(ctx context.Context, updateID int64, ttl time.Duration) (first bool, err error)
+
+	// Ping checks that the backend answers.
+	Ping(ctx context.Context) error
+	// Close releases the store; later calls fail with ErrUnavailable.
+	Close() error
+}

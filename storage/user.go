@@ -1,0 +1,40 @@
+package storage
+
+import "time"
+
+// User is what the bot remembers about a Telegram user.
+type User struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name,omitzero"`
+	Username string `json:"username,omitzero"` // without "@"; looked up case-insensitively
+	Lang     string `json:"lang,omitzero"`
+	CanDM    bool   `json:"can_dm,omitzero"`  // has started the bot
+	Blocked  bool   `json:"blocked,omitzero"` // a 403 was seen: do not DM
+	Theme    string `json:"theme,omitzero"`
+	Flip     bool   `json:"flip,omitzero"`
+	Notify   bool   `json:"notify,omitzero"`
+
+	Rating float64 `json:"rating,omitzero"` // global; play starts people at 1500
+	RD     float64 `json:"rd,omitzero"`     // rating deviation, for Glicko
+	Stats  Stats   `json:"stats"`
+
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
+}
+
+// Stats counts a user's finished games.
+type Stats struct {
+	Games  int `json:"games,omitzero"`
+	Wins   int `json:"wins,omitzero"`
+	Draws  int `json:"draws,omitzero"`
+	Losses int `json:"losses,omitzero"`
+	Streak int `json:"streak,omitzero"` // as play keeps it
+}
+
+// Standing is one line of a leaderboard. A leaderboard has a scope: a chat id
+// for a group's table, 0 for the global one.
+type Standing struct {
+	UserID int64   `json:"user_id"`
+	Name   string  `json:"name,omitzero"`
+	Rating float64 `json:"rating"`
+	Games  int     `json:"games,omitzero"`
+}
