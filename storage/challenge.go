@@ -11,7 +11,7 @@ type Challenge struct {
 	InlineMessageID string `json:"inline_message_id,omitzero"`
 
 	From   Player  `json:"from"`
-	To     *Player `json:"to,omitempty"`      // nil = open to anyone
+	To     *Player `json:"to,omitempty"`     // nil = open to anyone
 	ToName string  `json:"to_name,omitzero"` // for a challenge to @name whose id is unknown
 
 	Variant   string `json:"variant,omitzero"`
