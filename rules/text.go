@@ -57,10 +57,12 @@ func (p *Position) UnmarshalText(text []byte) error {
 // WithVariant for another. Errors name the offending entry.
 func ParsePosition(text string) (Position, error) {
 	t := strings.TrimSpace(text)
-	if len(t) >= 2 && (t[0] == 'w' || t[0] == 'b' || t[0] == 'W' || t[0] == 'B') && t[1] == ':' {
+	// A one-letter side before the colon is the position format ("w:…");
+	// a side's name ("White: …") is the column notation.
+	if side, _, ok := strings.Cut(t, ":"); ok && len([]rune(strings.TrimSpace(side))) <= 1 {
 		return parsePositionFormat(t)
 	}
-	return parsePositionFormat(t)
+	return ParseColumnNotation(t)
 }
 
 // MustParsePosition is ParsePosition for texts known to be valid, such as

@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// ParseMove reads a move in notation and returns the legal move of p it
+// names. It forgives what is unambiguous (RULES.md, Notation): upper-case
+// letters, x for ':', spaces or dashes as separators, Cyrillic look-alike
+// letters, and a capture written by its first and last square only when
+// exactly one legal capture matches. An illegal or ambiguous move returns a
+// *MoveError that says why and lists the legal (or matching) moves.
+func ParseMove(p *Position, text string) (Move, error) {
+	squares, err := moveSquares(text)
+	if err != nil {
+		return Move{}, &MoveError{Input: text, Reason: err.Error(), Legal: p.Legal()}
+	}
+	legal := p.Legal()
+	if len(legal) == 0 {
+		return Move{}, &MoveError{Input: text, Reason: fmt.Sprintf("%s has no legal move", p.side)}
+	}
+	for _, m := range legal {
+		if m.matchesAll(squares) {
+			return m, nil
+		}
+	}
+	if len(squares) == 2 {
+		var matches []Move
+		for _, m := range legal {
+			if m.from == squares[0] && m.To() == squares[1] {
+				matches = append(matches, m)
+			}
+		}
+		switch len(matches) {
+		case 1:
+			return matches[0], nil
+		case 0:
+		default:
+			return Move{}, &MoveError{Input: text, kind: ErrAmbiguousMove, Legal: matches,
+				Reason: fmt.Sprintf("%d captures go from %s to %s; give the landing squares", len(matches), squares[0], squares[1])}
+		}
+	}
+	return Move{}, &MoveError{Input: text, Reason: whyIllegal(p, squares, legal), Legal: legal}
+}
+
+// matchesAll reports whether squares are exactly the move's start and
+// landing squares.
+func (m Move) matchesAll(squares []Square) bool {
+	if len(squares) != int(m.n)+1 || squares[0] != m.from {
+		return false
+	}
+	for i := 0; i < int(m.n); i++ {
+		if squares[i+1] != m.path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// whyIllegal explains the most likely reason the squares name no legal move.
+func whyIllegal(p *Position, squares []Square, legal []Move) string {
+	from := squares[0]
+	t := p.towers[from]
+	switch {
+	case t.Empty():
+		return fmt.Sprintf("there is no tower on %s", from)
+	case t.Owner() != p.side:
+		return fmt.Sprintf("the tower on %s is %s's, and it is %s to move", from, t.Owner(), p.side)
+	case legal[0].capture:
+		for _, m := range legal {
+			if m.from == from {
+				return fmt.Sprintf("capturing is compulsory and the tower on %s captures differently", from)
+			}
+		}
+		return "capturing is compulsory"
+	}
+	for _, m := range legal {
+		if m.from == from {
+			return fmt.Sprintf("the tower on %s cannot go there", from)
+		}
+	}
+	return fmt.Sprintf("the tower on %s has no legal move", from)
+}
+
+// moveSquares splits move text into squares, accepting -, :, x, ×, spaces
+// and any kind of dash between them (or nothing: "c3d4").
+func moveSquares(text string) ([]Square, error) {
+	var squares []Square
+	r := []rune(strings.TrimSpace(text))
+	if len(r) == 0 {
+		return nil, fmt.Errorf("empty move")
+	}
+	for i := 0; i < len(r); {
+		c := r[i]
+		if isMoveSeparator(c) {
+			i++
+			continue
+		}
+		if i+1 >= len(r) {
+			return nil, fmt.Errorf("%q is not a square", string(r[i:]))
+		}
+		s, err := ParseSquare(string(r[i : i+2]))
+		if err != nil {
+			return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "rules: "))
+		}
+		squares = append(squares, s)
+		i += 2
+		if len(squares) > MaxJumps+1 {
+			return nil, fmt.Errorf("too many squares for one move")
+		}
+	}
+	if len(squares) < 2 {
+		return nil, fmt.Errorf("a move needs at least two squares, e.g. c3-d4")
+	}
+	return squares, nil
+}
+
+func isMoveSeparator(c rune) bool {
+	switch c {
+	case ':', 'x', 'X', '×', '-', '–', '—', '−', '‐':
+		return true
+	}
+	return unicode.IsSpace(c)
+}

@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseMoveForgiving(t *testing.T) {
+	tests := []struct{ pos, in, want string }{
+		{StartText, "c3-d4", "c3-d4"},
+		{StartText, "C3-D4", "c3-d4"},
+		{StartText, "c3 d4", "c3-d4"},
+		{StartText, "c3d4", "c3-d4"},
+		{StartText, "с3–d4", "c3-d4"}, // Cyrillic es and an en dash
+		{"w:a1w,b2b,d4b", "a1:c3:e5", "a1:c3:e5"},
+		{"w:a1w,b2b,d4b", "a1xc3xe5", "a1:c3:e5"},
+		{"w:a1w,b2b,d4b", "a1-c3-e5", "a1:c3:e5"},
+		{"w:a1w,b2b,d4b", "a1:e5", "a1:c3:e5"},
+		{"w:a1w,b2b,d4b", " A1 X E5 ", "a1:c3:e5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			p := MustParsePosition(tt.pos)
+			m, err := ParseMove(&p, tt.in)
+			if err != nil {
+				t.Fatalf("ParseMove(%q): %v", tt.in, err)
+			}
+			if m.String() != tt.want {
+				t.Errorf("ParseMove(%q) = %s, want %s", tt.in, m, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseMoveErrors(t *testing.T) {
+	tests := []struct {
+		name, pos, in string
+		kind          error
+		says          []string
+	}{
+		{"capture compulsory", "w:c3w,d4b,a1w", "a1-b2", ErrIllegalMove, []string{"compulsory", "legal: c3:e5"}},
+		{"no tower", StartText, "d4-e5", ErrIllegalMove, []string{"no tower on d4", "legal:"}},
+		{"opponent's tower", StartText, "b6-a5", ErrIllegalMove, []string{"black's", "white to move"}},
+		{"cannot go there", StartText, "c3-c5", ErrIllegalMove, []string{"cannot go there"}},
+		{"light square", StartText, "c3-c4", ErrIllegalMove, []string{"light square"}},
+		{"man backward", "w:c3w,e1w", "c3-b2", ErrIllegalMove, []string{"cannot go there"}},
+		{"garbage", StartText, "hello", ErrIllegalMove, []string{"not a square"}},
+		{"empty", StartText, "", ErrIllegalMove, []string{"empty move"}},
+		{"one square", StartText, "c3", ErrIllegalMove, []string{"at least two squares"}},
+		{"ambiguous short capture", "w:c1w,d2bb,d4b,b4b,b2b", "c1:c1", ErrAmbiguousMove, []string{"c1:a3:c5:e3:c1", "c1:e3:c5:a3:c1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := MustParsePosition(tt.pos)
+			_, err := ParseMove(&p, tt.in)
+			if !errors.Is(err, tt.kind) {
+				t.Fatalf("ParseMove(%q) = %v; want %v", tt.in, err, tt.kind)
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not say %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// Two different legal moves never share their notation (RULES.md, Notation).
+func TestNotationIsUnique(t *testing.T) {
+	for _, pos := range []string{StartText, "w:c1w,d2bb,d4b,b4b,b2b", "w:a1W,c3b,f6b", "w:b6w,c7b,f6b"} {
+		p := MustParsePosition(pos)
+		seen := map[string]bool{}
+		for _, m := range p.Legal() {
+			if seen[m.String()] {
+				t.Errorf("%s: two moves written %s", pos, m)
+			}
+			seen[m.String()] = true
+			back, err := ParseMove(&p, m.String())
+			if err != nil || back != m {
+				t.Errorf("%s: ParseMove(%s) = %v, %v", pos, m, back, err)
+			}
+		}
+	}
+}
