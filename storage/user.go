@@ -1,6 +1,9 @@
 package storage
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // User is what the bot remembers about a Telegram user.
 type User struct {
@@ -37,4 +40,11 @@ type Standing struct {
 	Name   string  `json:"name,omitzero"`
 	Rating float64 `json:"rating"`
 	Games  int     `json:"games,omitzero"`
+}
+
+// UsernameKey is the form under which stores index usernames: without a
+// leading "@" and in lower case, because Telegram usernames are
+// case-insensitive and people type them either way.
+func UsernameKey(name string) string {
+	return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(name), "@"))
 }

@@ -1,0 +1,164 @@
+package bolt
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// CreateGame stores g as version 1 with its index entries.
+func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
+	if g.ID == "" {
+		return fmt.Errorf("storage: bolt: create game: empty id: %w", errInvalid)
+	}
+	rec := *g
+	rec.Version = 1
+	err := s.update(ctx, "create game "+g.ID, func(tx *bbolt.Tx) error {
+		if tx.Bucket(bucketGames).Get([]byte(g.ID)) != nil {
+			return fmt.Errorf("id taken: %w", storage.ErrConflict)
+		}
+		if err := put(tx, bucketGames, []byte(g.ID), &rec); err != nil {
+			return err
+		}
+		return putIndexes(tx, &rec)
+	})
+	if err == nil {
+		g.Version = 1
+	}
+	return err
+}
+
+// Game returns the stored game.
+func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
+	var g storage.Game
+	err := s.view(ctx, "game "+id, func(tx *bbolt.Tx) error {
+		ok, err := get(tx, bucketGames, []byte(id), &g)
+		if err == nil && !ok {
+			err = storage.ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
+// UpdateGame writes g if the stored version is g.Version, moving its index
+// entries in the same transaction.
+func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+	rec := *g
+	rec.Version = g.Version + 1
+	err := s.update(ctx, fmt.Sprintf("update game %s at version %d", g.ID, g.Version), func(tx *bbolt.Tx) error {
+		var old storage.Game
+		ok, err := get(tx, bucketGames, []byte(g.ID), &old)
+		switch {
+		case err != nil:
+			return err
+		case !ok:
+			return storage.ErrNotFound
+		case old.Version != g.Version:
+			return fmt.Errorf("stored version is %d: %w", old.Version, storage.ErrConflict)
+		case !old.Active() && rec.Active():
+			return fmt.Errorf("finished games cannot be reopened: %w", storage.ErrConflict)
+		}
+		if err := deleteIndexes(tx, &old); err != nil {
+			return err
+		}
+		if err := put(tx, bucketGames, []byte(g.ID), &rec); err != nil {
+			return err
+		}
+		return putIndexes(tx, &rec)
+	})
+	if err == nil {
+		g.Version = rec.Version
+	}
+	return err
+}
+
+// indexKeys lists the index entries a game should have: none once finished;
+// otherwise its chat, each human player, and its deadline if it has one.
+func indexKeys(g *storage.Game) (buckets, keys [][]byte) {
+	if !g.Active() {
+		return nil, nil
+	}
+	id := []byte(g.ID)
+	created := createdKey(g.CreatedAt)
+	if g.ChatID != 0 {
+		buckets = append(buckets, bucketChatGames)
+		keys = append(keys, key(intKey(g.ChatID), created, id))
+	}
+	for _, u := range g.HumanIDs() {
+		buckets = append(buckets, bucketUserGames)
+		keys = append(keys, key(intKey(u), created, id))
+	}
+	if d := g.Deadline(); !d.IsZero() {
+		buckets = append(buckets, bucketDeadlines)
+		keys = append(keys, key(timeKey(d), id))
+	}
+	return buckets, keys
+}
+
+func putIndexes(tx *bbolt.Tx, g *storage.Game) error {
+	buckets, keys := indexKeys(g)
+	for i, k := range keys {
+		if err := tx.Bucket(buckets[i]).Put(k, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func deleteIndexes(tx *bbolt.Tx, g *storage.Game) error {
+	buckets, keys := indexKeys(g)
+	for i, k := range keys {
+		if err := tx.Bucket(buckets[i]).Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ActiveGamesByChat lists the chat's active games, oldest first.
+func (s *Store) ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error) {
+	return s.listPrefix(ctx, fmt.Sprintf("active games of chat %d", chatID), bucketChatGames, chatID)
+}
+
+// ActiveGamesByUser lists the active games the user plays in, oldest first.
+func (s *Store) ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error) {
+	return s.listPrefix(ctx, fmt.Sprintf("active games of user %d", userID), bucketUserGames, userID)
+}
+
+// listPrefix returns the ids in the keys owner | created | id.
+func (s *Store) listPrefix(ctx context.Context, op string, bucket []byte, owner int64) ([]string, error) {
+	var ids []string
+	prefix := intKey(owner)
+	err := s.view(ctx, op, func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucket).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			ids = append(ids, string(k[2*intLen:]))
+		}
+		return nil
+	})
+	return ids, err
+}
+
+// DueGames lists active games whose deadline is not after now, earliest
+// first.
+func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	var ids []string
+	end := timeKey(now)
+	err := s.view(ctx, "due games", func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketDeadlines).Cursor()
+		for k, _ := c.First(); k != nil && len(ids) < limit && bytes.Compare(k[:timeLen], end) <= 0; k, _ = c.Next() {
+			ids = append(ids, string(k[timeLen:]))
+		}
+		return nil
+	})
+	return ids, err
+}

@@ -1,0 +1,131 @@
+package bolt
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	bbolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// Store is a storage.Store in one bbolt file. It is safe for concurrent use.
+type Store struct {
+	db          *bbolt.DB
+	now         func() time.Time
+	lockTimeout time.Duration
+}
+
+var _ storage.Store = (*Store)(nil)
+
+// Option changes how Open opens the store.
+type Option func(*Store)
+
+// WithTimeout sets how long Open waits for another process to release the
+// file lock (default one second).
+func WithTimeout(d time.Duration) Option { return func(s *Store) { s.lockTimeout = d } }
+
+// WithClock sets the clock that decides when challenges and update marks
+// expire (default time.Now).
+func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
+// Open opens or creates the store file at path.
+func Open(path string, opts ...Option) (*Store, error) {
+	s := &Store{now: time.Now, lockTimeout: time.Second}
+	for _, o := range opts {
+		o(s)
+	}
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: s.lockTimeout})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("storage: bolt: open %s: still locked by another process after %v: %w: %w",
+			path, s.lockTimeout, storage.ErrUnavailable, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storage: bolt: open %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		for _, b := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return fmt.Errorf("bucket %s: %w", b, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("storage: bolt: open %s: %w", path, err)
+	}
+	s.db = db
+	return s, nil
+}
+
+// Close closes the file; later calls fail with storage.ErrUnavailable.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("storage: bolt: close: %w", err)
+	}
+	return nil
+}
+
+// Ping checks that the file is open and readable.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.view(ctx, "ping", func(*bbolt.Tx) error { return nil })
+}
+
+// view and update run fn in a read-only or read-write transaction. bbolt
+// knows no context, so a canceled context is honoured before starting.
+func (s *Store) view(ctx context.Context, op string, fn func(*bbolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: bolt: %s: %w", op, err)
+	}
+	return wrap(op, s.db.View(fn))
+}
+
+func (s *Store) update(ctx context.Context, op string, fn func(*bbolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: bolt: %s: %w", op, err)
+	}
+	return wrap(op, s.db.Update(fn))
+}
+
+// wrap prefixes an error with the operation. The caller-facing sentinels
+// pass through; anything else comes from the file or the database itself
+// (closed, I/O error, unreadable record) and means the store is unavailable.
+func wrap(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, storage.ErrNotFound), errors.Is(err, storage.ErrConflict), errors.Is(err, errInvalid):
+		return fmt.Errorf("storage: bolt: %s: %w", op, err)
+	default:
+		return fmt.Errorf("storage: bolt: %s: %w: %w", op, storage.ErrUnavailable, err)
+	}
+}
+
+// errInvalid marks a request that can never succeed (a record without an id,
+// a non-positive ttl).
+var errInvalid = errors.New("invalid request")
+
+// get decodes the JSON value at k in bucket b into v; false if absent.
+func get(tx *bbolt.Tx, b, k []byte, v any) (bool, error) {
+	data := tx.Bucket(b).Get(k)
+	if data == nil {
+		return false, nil
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return false, fmt.Errorf("decode %s %q: %w", b, k, err)
+	}
+	return true, nil
+}
+
+func put(tx *bbolt.Tx, b, k []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s %q: %w", b, k, err)
+	}
+	return tx.Bucket(b).Put(k, data)
+}

@@ -1,0 +1,102 @@
+package storagetest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/storage"
+)
+
+func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
+	// remind: RemindAt only; timeout: TimeoutAt only; both: the earlier
+	// (TimeoutAt) counts; none: never due; late: due last.
+	setup := func(t *testing.T) storage.Store {
+		t.Helper()
+		s := newStore(t)
+		remind := game("remind", 1, 1, 2)
+		remind.RemindAt = at(20)
+		timeout := game("timeout", 1, 3, 4)
+		timeout.TimeoutAt = at(10)
+		both := game("both", 1, 5, 6)
+		both.RemindAt, both.TimeoutAt = at(40), at(30)
+		none := game("none", 1, 7, 8)
+		late := game("late", 1, 9, 10)
+		late.RemindAt = at(600)
+		done := game("done", 1, 1, 2)
+		done.Status, done.RemindAt = storage.GameFinished, at(1)
+		mustCreate(t, s, remind, timeout, both, none, late, done)
+		return s
+	}
+
+	t.Run("Due", func(t *testing.T) {
+		s := setup(t)
+		tests := []struct {
+			name  string
+			now   time.Time
+			limit int
+			want  []string
+		}{
+			{"before all", at(0), 10, nil},
+			{"at the first deadline", at(10), 10, []string{"timeout"}},
+			{"between", at(25), 10, []string{"timeout", "remind"}},
+			{"earliest of the two times", at(35), 10, []string{"timeout", "remind", "both"}},
+			{"limit", at(35), 2, []string{"timeout", "remind"}},
+			{"all", at(1000), 10, []string{"timeout", "remind", "both", "late"}},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				ids, err := s.DueGames(ctxFor(t), tc.now, tc.limit)
+				checkIDs(t, "DueGames", ids, err, tc.want...)
+			})
+		}
+	})
+
+	t.Run("FollowUpdates", func(t *testing.T) {
+		tests := []struct {
+			name   string
+			id     string
+			change func(g *storage.Game)
+			want   []string // due at at(35)
+		}{
+			{"later reminder leaves", "timeout", func(g *storage.Game) {
+				g.TimeoutAt = at(100)
+			}, []string{"remind", "both"}},
+			{"earlier reminder moves up", "late", func(g *storage.Game) {
+				g.RemindAt = at(5)
+			}, []string{"late", "timeout", "remind", "both"}},
+			{"new deadline joins", "none", func(g *storage.Game) {
+				g.TimeoutAt = at(15)
+			}, []string{"timeout", "none", "remind", "both"}},
+			{"cleared deadline leaves", "remind", func(g *storage.Game) {
+				g.RemindAt = time.Time{}
+			}, []string{"timeout", "both"}},
+			{"one of two cleared", "both", func(g *storage.Game) {
+				g.TimeoutAt = time.Time{}
+			}, []string{"timeout", "remind"}},
+			{"finished leaves", "remind", func(g *storage.Game) {
+				g.Status, g.Result = storage.GameFinished, "1/2-1/2"
+			}, []string{"timeout", "both"}},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				s := setup(t)
+				g := mustGame(t, s, tc.id)
+				tc.change(g)
+				mustUpdate(t, s, g)
+				ids, err := s.DueGames(ctxFor(t), at(35), 10)
+				checkIDs(t, "DueGames(at 35)", ids, err, tc.want...)
+			})
+		}
+	})
+
+	t.Run("SameDeadline", func(t *testing.T) {
+		s := newStore(t)
+		for _, id := range []string{"z", "m", "a"} {
+			g := game(id, 1, 1, 2)
+			g.RemindAt = at(5)
+			mustCreate(t, s, g)
+		}
+		ids, err := s.DueGames(ctxFor(t), at(5), 10)
+		checkIDs(t, "DueGames", ids, err, "a", "m", "z")
+	})
+}

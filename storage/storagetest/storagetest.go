@@ -1,0 +1,127 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// Run runs the whole suite. newStore must return a fresh, empty store; it is
+// called once per subtest with that subtest's t, so it can register cleanups.
+func Run(t *testing.T, newStore func(t *testing.T) storage.Store) {
+	groups := []struct {
+		name string
+		run  func(t *testing.T, newStore func(t *testing.T) storage.Store)
+	}{
+		{"Games", testGames},
+		{"Indexes", testIndexes},
+		{"Deadlines", testDeadlines},
+		{"Challenges", testChallenges},
+		{"Users", testUsers},
+		{"Standings", testStandings},
+		{"MarkUpdate", testMarkUpdate},
+		{"Races", testRaces},
+		{"Lifecycle", testLifecycle},
+	}
+	for _, g := range groups {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			g.run(t, newStore)
+		})
+	}
+}
+
+// base is the fixed clock of the fixtures; times are UTC without a monotonic
+// reading so that a JSON round-trip compares equal with reflect.DeepEqual.
+var base = time.Date(2026, time.March, 1, 12, 0, 0, 0, time.UTC)
+
+func at(minutes int) time.Time { return base.Add(time.Duration(minutes) * time.Minute) }
+
+// game returns an active game between two humans in a chat.
+func game(id string, chat, white, black int64) *storage.Game {
+	return &storage.Game{
+		ID:        id,
+		Variant:   "bashni",
+		White:     storage.Player{UserID: white, Name: fmt.Sprintf("w%d", white)},
+		Black:     storage.Player{UserID: black, Name: fmt.Sprintf("b%d", black)},
+		Start:     "start",
+		Position:  "start",
+		Status:    storage.GameActive,
+		CreatedAt: base,
+		UpdatedAt: base,
+		ChatID:    chat,
+	}
+}
+
+func ctxFor(t *testing.T) context.Context { return t.Context() }
+
+func mustCreate(t *testing.T, s storage.Store, games ...*storage.Game) {
+	t.Helper()
+	for _, g := range games {
+		if err := s.CreateGame(ctxFor(t), g); err != nil {
+			t.Fatalf("CreateGame(%s): %v", g.ID, err)
+		}
+	}
+}
+
+func mustUpdate(t *testing.T, s storage.Store, g *storage.Game) {
+	t.Helper()
+	if err := s.UpdateGame(ctxFor(t), g); err != nil {
+		t.Fatalf("UpdateGame(%s, version %d): %v", g.ID, g.Version, err)
+	}
+}
+
+func mustGame(t *testing.T, s storage.Store, id string) *storage.Game {
+	t.Helper()
+	g, err := s.Game(ctxFor(t), id)
+	if err != nil {
+		t.Fatalf("Game(%s): %v", id, err)
+	}
+	return g
+}
+
+// checkErr fails unless err matches want (nil means no error).
+func checkErr(t *testing.T, what string, err, want error) {
+	t.Helper()
+	switch {
+	case want == nil && err != nil:
+		t.Fatalf("%s: got error %v, want none", what, err)
+	case want != nil && !errors.Is(err, want):
+		t.Fatalf("%s: got error %v, want %v", what, err, want)
+	}
+}
+
+func checkDeep[T any](t *testing.T, what string, got, want T) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s:\n got %+v\nwant %+v", what, got, want)
+	}
+}
+
+// checkIDs compares id lists, treating nil and empty alike.
+func checkIDs(t *testing.T, what string, got []string, err error, want ...string) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if len(got) == 0 && len(want) == 0 {
+		return
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: got %q, want %q", what, got, want)
+	}
+}
+
+func clone(g *storage.Game) *storage.Game {
+	c := *g
+	c.Moves = slices.Clone(g.Moves)
+	c.Notices = maps.Clone(g.Notices)
+	return &c
+}
