@@ -1,0 +1,117 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// slotLow has bit 0 of each of a Tower's 24 two-bit piece slots: the colour
+// bit (set for Black); the bit above it is the king flag.
+const slotLow = 0x5555_5555_5555
+
+// evaluator holds the weights unpacked into per-square tables.
+type evaluator struct {
+	w        Weights
+	manSq    [2][rules.NumSquares]int32 // a man-topped tower of a colour on a square
+	kingSq   [2][rules.NumSquares]int32
+	tallRank [2][rules.NumSquares]int32 // per further own piece under a man top
+}
+
+func newEvaluator(w Weights) *evaluator {
+	e := &evaluator{w: w}
+	for s := rules.Square(0); s < rules.NumSquares; s++ {
+		man := w.Man + w.Advance[s.Rank()]
+		if s.Rank() == 0 {
+			man += w.BackRank[s.File()/2]
+		}
+		switch s.String() {
+		case "c5", "d4", "e5", "f4":
+			man += w.Center
+		}
+		king := w.King
+		if s.File() == s.Rank() {
+			king += w.KingDiagonal
+		}
+		tall := 0
+		if s.Rank() >= 3 {
+			tall = w.TallAdvance * (s.Rank() - 2)
+		}
+		// Black sees the board turned half a circle: square 31-s.
+		for c, sq := range [2]rules.Square{s, rules.NumSquares - 1 - s} {
+			e.manSq[c][sq] = int32(man)
+			e.kingSq[c][sq] = int32(king)
+			e.tallRank[c][sq] = int32(tall)
+		}
+	}
+	return e
+}
+
+// towerShape splits a tower into its owner's block (k pieces, ownKings of
+// them kings) and the prisoners below (h-k pieces, prisKings kings).
+func towerShape(t rules.Tower) (h, k, ownKings, prisKings int) {
+	h = t.Height()
+	valid := uint64(1)<<(2*uint(h)) - 1
+	x := uint64(t)
+	black := x & slotLow & valid
+	kings := (x >> 1) & slotLow & valid
+	other := black // pieces not of the owner's colour
+	if x&1 != 0 {
+		other = ^x & slotLow & valid
+	}
+	k = h
+	if other != 0 {
+		k = bits.TrailingZeros64(other) / 2
+	}
+	block := uint64(1)<<(2*uint(k)) - 1
+	ownKings = bits.OnesCount64(kings & block)
+	prisKings = bits.OnesCount64(kings &^ block)
+	return
+}
+
+// evaluate scores p for the side to move. It also returns how many quiet
+// moves the side to move has, so quiescence can tell a blocked side (which
+// has lost) from a quiet position.
+func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
+	w := &e.w
+	var total [2]int32
+	var manMob, kingMob [2]int
+	occ := p.Occupied()
+	empty := ^occ
+	for rest := occ; rest != 0; rest &= rest - 1 {
+		s := rules.Square(bits.TrailingZeros32(rest))
+		t := p.Tower(s)
+		c := t.Owner()
+		h, k, ownKings, prisKings := towerShape(t)
+		v := int32(0)
+		if t.Top().IsKing() {
+			v += e.kingSq[c][s]
+			ownKings--
+			for d := 0; d < 4; d++ {
+				for _, r := range rays[s][d] {
+					if empty&(1<<r) == 0 {
+						break
+					}
+					kingMob[c]++
+				}
+			}
+		} else {
+			v += e.manSq[c][s] + e.tallRank[c][s]*int32(k-1)
+			manMob[c] += bits.OnesCount32(step[c][s] & empty)
+		}
+		v += int32(w.ReserveKing*ownKings + w.ReserveMan*(k-1-ownKings))
+		total[c] += v
+		if h > k {
+			g := k - 1
+			if g > 2 {
+				g = 2
+			}
+			total[c^1] += int32(w.PrisonerKing[g]*prisKings + w.PrisonerMan[g]*(h-k-prisKings))
+		}
+	}
+	side := p.SideToMove()
+	score = int(total[side]-total[side^1]) + w.Tempo +
+		w.ManMobility*(manMob[side]-manMob[side^1]) +
+		w.KingMobility*(kingMob[side]-kingMob[side^1])
+	return score, manMob[side] + kingMob[side]
+}

@@ -1,0 +1,259 @@
+package ai
+
+import (
+	"github.com/bashni/bashni/rules"
+)
+
+// search is the principal-variation alpha-beta search below the root. It
+// returns the score of p for its side to move, between alpha and beta
+// unless it fails outside them.
+func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
+	e.pvLen[ply] = 0
+	if e.nodes&1023 == 0 {
+		e.poll()
+	}
+	e.nodes++
+	if e.nodeLimit != 0 && e.nodes >= e.nodeLimit {
+		e.stopped = true
+	}
+	if e.stopped {
+		return 0
+	}
+	h := p.Hash()
+	e.hashes[ply] = h
+	if e.repeated(ply) {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		s, _ := e.ev.evaluate(p)
+		return s
+	}
+	// A win found deeper cannot beat one already found nearer the root.
+	alpha = max(alpha, -MateScore+ply)
+	beta = min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	if depth <= 0 {
+		return e.quiesce(p, ply, alpha, beta)
+	}
+	pvNode := beta-alpha > 1
+
+	var ttMove uint32
+	if ent := e.tt.probe(h); ent != nil {
+		ttMove = ent.move
+		if !pvNode && int(ent.depth) >= depth {
+			s := scoreFromTT(int(ent.score), ply)
+			switch ent.bound() {
+			case boundExact:
+				return s
+			case boundLower:
+				if s >= beta {
+					return s
+				}
+			case boundUpper:
+				if s <= alpha {
+					return s
+				}
+			}
+		}
+	}
+
+	fr := &e.frames[ply]
+	moves := p.LegalMoves(fr.moves[:0])
+	fr.moves = moves[:0]
+	if len(moves) == 0 {
+		return -MateScore + ply // no legal move: lost
+	}
+	if e.quiet[ply] >= fifteenMovePlies {
+		return 0
+	}
+	// A forced move costs no depth: forced sequences, capture chains above
+	// all, are seen to their end.
+	if len(moves) == 1 && ply < 2*e.rootDepth+4 {
+		depth++
+	}
+	e.scoreMoves(p, ply, moves, ttMove)
+
+	side := p.SideToMove()
+	origAlpha := alpha
+	best, bestKey := -infinity, uint32(0)
+	capture := moves[0].IsCapture()
+	for i := range moves {
+		e.pickMove(ply, i, len(moves))
+		m := &moves[i]
+		q := &e.pos[ply+1]
+		*q = p.Play(*m)
+		e.setChild(p, *m, ply)
+		newDepth := depth - 1
+		var score int
+		if i == 0 {
+			score = -e.search(q, newDepth, ply+1, -beta, -alpha)
+		} else {
+			reduce := 0
+			if depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
+				reduce = 1
+				if !pvNode && i >= 6 && depth >= 5 {
+					reduce = 2
+				}
+			}
+			score = -e.search(q, newDepth-reduce, ply+1, -alpha-1, -alpha)
+			if reduce > 0 && score > alpha && !e.stopped {
+				score = -e.search(q, newDepth, ply+1, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta && !e.stopped {
+				score = -e.search(q, newDepth, ply+1, -beta, -alpha)
+			}
+		}
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestKey = score, moveKey(m)
+			if score > alpha {
+				alpha = score
+				e.setPV(ply, *m)
+				if score >= beta {
+					if !capture {
+						e.rewardQuiet(side, ply, m, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	e.tt.store(h, bestKey, scoreToTT(best, ply), depth, bound)
+	return best
+}
+
+// quiesce resolves captures below the horizon. Captures are compulsory, so
+// a side that has one cannot "stand pat" on the static score: it must take,
+// and the best capture is its score. Only a side without a capture is
+// scored statically, and one that cannot move at all has lost.
+func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
+	e.pvLen[ply] = 0
+	if e.nodes&1023 == 0 {
+		e.poll()
+	}
+	e.nodes++
+	if e.nodeLimit != 0 && e.nodes >= e.nodeLimit {
+		e.stopped = true
+	}
+	if e.stopped {
+		return 0
+	}
+	fr := &e.frames[ply]
+	moves := p.AppendCaptures(fr.moves[:0])
+	fr.moves = moves[:0]
+	if len(moves) == 0 {
+		s, mobility := e.ev.evaluate(p)
+		if mobility == 0 {
+			return -MateScore + ply // blocked: no legal move
+		}
+		if e.quiet[ply] >= fifteenMovePlies {
+			return 0
+		}
+		return s
+	}
+	if ply >= MaxPly-1 {
+		s, _ := e.ev.evaluate(p)
+		return s
+	}
+	e.scoreMoves(p, ply, moves, 0)
+	best := -infinity
+	for i := range moves {
+		e.pickMove(ply, i, len(moves))
+		m := &moves[i]
+		q := &e.pos[ply+1]
+		*q = p.Play(*m)
+		e.quiet[ply+1], e.rev[ply+1] = 0, 0
+		score := -e.quiesce(q, ply+1, -beta, -alpha)
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				e.setPV(ply, *m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// setChild records the draw-rule counters of the position after m.
+func (e *Engine) setChild(p *rules.Position, m rules.Move, ply int) {
+	switch {
+	case m.IsCapture():
+		e.quiet[ply+1], e.rev[ply+1] = 0, 0
+	case p.KingTopped()&(1<<m.From()) != 0:
+		// Only king moves can be undone, so only they allow repetitions.
+		e.quiet[ply+1], e.rev[ply+1] = e.quiet[ply]+1, e.rev[ply]+1
+	default:
+		e.rev[ply+1] = 0
+		if p.Crowns(m) {
+			e.quiet[ply+1] = 0
+		} else {
+			e.quiet[ply+1] = e.quiet[ply] + 1
+		}
+	}
+}
+
+// repeated reports whether the position at ply occurred before, on the
+// search path or (with no irreversible move since the root) in the game.
+// Any repetition scores as a draw: the side that can force it can force
+// the third occurrence too.
+func (e *Engine) repeated(ply int) bool {
+	if ply == 0 || e.rev[ply] < 4 && e.rev[ply] < ply {
+		return false
+	}
+	h := e.hashes[ply]
+	for i := ply - 4; i >= ply-e.rev[ply] && i >= 0; i -= 2 {
+		if e.hashes[i] == h {
+			return true
+		}
+	}
+	return e.rev[ply] >= ply && e.game.has(h)
+}
+
+// setPV makes m followed by the child's principal variation the
+// principal variation at ply.
+func (e *Engine) setPV(ply int, m rules.Move) {
+	e.pv[ply][0] = m
+	n := e.pvLen[ply+1]
+	copy(e.pv[ply][1:], e.pv[ply+1][:n])
+	e.pvLen[ply] = n + 1
+}
+
+// scoreToTT makes mate scores relative to the node (distance to mate from
+// here) so they stay right wherever the entry is found again.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s > MateScore-MaxPly:
+		return s + ply
+	case s < -MateScore+MaxPly:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s > MateScore-MaxPly:
+		return s - ply
+	case s < -MateScore+MaxPly:
+		return s + ply
+	}
+	return s
+}
