@@ -104,9 +104,9 @@ type Engine struct {
 
 	frames  [MaxPly + 1]frame
 	pos     [MaxPly + 1]rules.Position // the position at each ply of the path
-	hashes  [MaxPly + 1]uint64 // position hash per ply of the current path
-	quiet   [MaxPly + 1]int    // plies without capture or crowning
-	rev     [MaxPly + 1]int    // plies since the last irreversible move
+	hashes  [MaxPly + 1]uint64         // position hash per ply of the current path
+	quiet   [MaxPly + 1]int            // plies without capture or crowning
+	rev     [MaxPly + 1]int            // plies since the last irreversible move
 	history [2][rules.NumSquares][rules.NumSquares]int32
 	pv      [MaxPly + 1][MaxPly + 1]rules.Move
 	pvLen   [MaxPly + 1]int
