@@ -19,14 +19,3 @@ func movesOf(t *testing.T, text string) []string {
 	slices.Sort(out)
 	return out
 }
-
-// after plays a move given in notation and returns the resulting position.
-func after(t *testing.T, text, move string) Position {
-	t.Helper()
-	p := MustParsePosition(text)
-	m, err := ParseMove(&p, move)
-	if err != nil {
-		t.Fatalf("ParseMove(%s, %q): %v", text, move, err)
-	}
-	return p.Play(m)
-}

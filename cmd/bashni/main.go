@@ -1,0 +1,108 @@
+// Command bashni is the Bashni bot and its tools: the Telegram bot, an AI
+// worker, a terminal game, engine analysis and matches, move generation,
+// perft and board rendering. Run "bashni help" for the list.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr), os.Stderr))
+}
+
+// errUsage marks errors caused by the command line or its input (bad flags,
+// an invalid position or move): they exit with status 2.
+var errUsage = errors.New("usage")
+
+// usageError wraps err so that it exits with status 2.
+func usageError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+}
+
+// exitCode prints err and turns it into the process's exit status.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(stderr, "bashni:", unwrapUsage(err))
+		return 2
+	default:
+		fmt.Fprintln(stderr, "bashni:", err)
+		return 1
+	}
+}
+
+// unwrapUsage drops the "usage: " prefix that errUsage adds to the text.
+func unwrapUsage(err error) string {
+	s := err.Error()
+	const prefix = "usage: "
+	if len(s) > len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):]
+	}
+	return s
+}
+
+// run is the whole program; main only supplies the process's environment,
+// so tests call run directly.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if len(args) == 0 {
+		printHelp(stderr)
+		return usageError("no subcommand given")
+	}
+	name, rest := args[0], args[1:]
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(ctx, env{args: rest, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr})
+		}
+	}
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		printHelp(stdout)
+		return nil
+	}
+	printHelp(stderr)
+	return usageError("unknown subcommand %q", name)
+}
+
+// env is what a subcommand gets from the process.
+type env struct {
+	args   []string
+	getenv func(string) string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+type command struct {
+	name, summary string
+	run           func(context.Context, env) error
+}
+
+// commands is filled by each subcommand's file in its init, so adding a
+// subcommand touches one file.
+var commands []command
+
+func register(name, summary string, fn func(context.Context, env) error) {
+	commands = append(commands, command{name: name, summary: summary, run: fn})
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "usage: bashni <subcommand> [flags]")
+	fmt.Fprintln(w)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "bashni <subcommand> -h" for its flags.`)
+}

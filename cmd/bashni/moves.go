@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bufio"
+	"context"
+)
+
+func init() {
+	register("moves", "list the legal moves of a position, each with the position after it", cmdMoves)
+}
+
+func cmdMoves(_ context.Context, e env) error {
+	fs := newFlags(e, "moves", "-fen POS [-variant bashni|russian]")
+	fen := fs.String("fen", "start", "position in the position format or column notation (start = the start position)")
+	variant := fs.String("variant", "bashni", "rules variant: bashni or russian")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	p, err := positionFlag(*fen, *variant)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(e.stdout)
+	for _, m := range p.Legal() {
+		w.WriteString(m.String())
+		w.WriteByte(' ')
+		w.WriteString(p.Play(m).String())
+		w.WriteByte('\n')
+	}
+	return w.Flush()
+}
