@@ -58,7 +58,7 @@ func (e *MoveError) Error() string {
 		} else {
 			b.WriteString("; legal: ")
 		}
-		b.WriteString(JoinMoves(e.Legal, ", "))
+		b.WriteString(JoinMoves(SortedMoves(e.Legal), ", "))
 	}
 	return b.String()
 }

@@ -36,7 +36,7 @@ func ExampleParseMove() {
 	_, err := rules.ParseMove(&p, "c3-c5")
 	fmt.Println(err)
 	// Output:
-	// rules: illegal move "c3-c5": the tower on c3 cannot go there; legal: a3-b4, c3-d4, c3-b4, e3-f4, e3-d4, g3-h4, g3-f4
+	// rules: illegal move "c3-c5": the tower on c3 cannot go there; legal: a3-b4, c3-b4, c3-d4, e3-d4, e3-f4, g3-f4, g3-h4
 }
 
 func ExamplePerft() {

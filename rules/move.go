@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // MaxJumps bounds the legs of one capture: each leg jumps a different tower
 // topped by the opponent, and the opponent has at most twelve pieces.
@@ -84,4 +87,12 @@ func JoinMoves(moves []Move, sep string) string {
 		b.WriteString(m.String())
 	}
 	return b.String()
+}
+
+// SortedMoves returns a copy of moves in notation order (by start square's
+// name, then the landing squares), the order people scan a list in.
+func SortedMoves(moves []Move) []Move {
+	out := slices.Clone(moves)
+	slices.SortFunc(out, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
+	return out
 }

@@ -24,23 +24,7 @@ func (p *Position) Legal() []Move { return p.LegalMoves(nil) }
 // HasCapture reports whether the side to move has a capture (and so must
 // capture).
 func (p *Position) HasCapture() bool {
-	side := p.side
-	enemy := p.tops[side.Opponent()]
-	occ := p.Occupied()
-	own := p.tops[side]
-	for men := own &^ p.kings; men != 0; men &= men - 1 {
-		s := Square(bits.TrailingZeros32(men))
-		if manCanCapture(s, enemy, occ&^(1<<s), 0) {
-			return true
-		}
-	}
-	for kings := own & p.kings; kings != 0; kings &= kings - 1 {
-		s := Square(bits.TrailingZeros32(kings))
-		if kingCanCapture(s, enemy, occ&^(1<<s), 0) {
-			return true
-		}
-	}
-	return false
+	return p.manCapturers() != 0 || p.kingCapturers() != 0
 }
 
 // appendQuiet appends the non-capturing moves: men one square diagonally
@@ -49,15 +33,12 @@ func (p *Position) appendQuiet(buf []Move) []Move {
 	side := p.side
 	own := p.tops[side]
 	empty := ^p.Occupied()
-	for men := own &^ p.kings; men != 0; men &= men - 1 {
-		s := Square(bits.TrailingZeros32(men))
-		for _, d := range forward[side] {
-			if rayLen[s][d] == 0 {
-				continue
-			}
-			if t := ray[s][d][0]; empty&(1<<t) != 0 {
-				buf = append(buf, Move{from: s, n: 1, path: [MaxJumps]Square{t}})
-			}
+	men := own &^ p.kings
+	for _, d := range forward[side] {
+		// Men whose neighbour along d is empty, all at once.
+		for movers := men & step(empty, opposite[d]); movers != 0; movers &= movers - 1 {
+			s := Square(bits.TrailingZeros32(movers))
+			buf = append(buf, Move{from: s, n: 1, path: [MaxJumps]Square{ray[s][d][0]}})
 		}
 	}
 	for kings := own & p.kings; kings != 0; kings &= kings - 1 {
@@ -80,14 +61,15 @@ func (p *Position) appendQuiet(buf []Move) []Move {
 // distinct sequence of landing squares once.
 func (p *Position) AppendCaptures(buf []Move) []Move {
 	side := p.side
-	own := p.tops[side]
 	cs := captureSearch{
 		enemy:     p.tops[side.Opponent()],
 		promotion: promotionMask[side],
 		out:       buf,
 	}
 	occ := p.Occupied()
-	for towers := own; towers != 0; towers &= towers - 1 {
+	// Only towers that can make a first jump are searched: in most
+	// positions there are none, and the bit tricks say so at once.
+	for towers := p.manCapturers() | p.kingCapturers(); towers != 0; towers &= towers - 1 {
 		s := Square(bits.TrailingZeros32(towers))
 		cs.from = s
 		// The start square is empty for the whole move: it may be crossed
@@ -234,4 +216,27 @@ func kingCanCapture(s Square, enemy, occ, jumped uint32) bool {
 		}
 	}
 	return false
+}
+
+// countQuiet counts the non-capturing moves without building them (perft's
+// bulk counting at the last ply).
+func (p *Position) countQuiet() int {
+	side := p.side
+	own := p.tops[side]
+	empty := ^p.Occupied()
+	men := own &^ p.kings
+	n := 0
+	for _, d := range forward[side] {
+		n += bits.OnesCount32(men & step(empty, opposite[d]))
+	}
+	for kings := own & p.kings; kings != 0; kings &= kings - 1 {
+		s := Square(bits.TrailingZeros32(kings))
+		for d := 0; d < 4; d++ {
+			r := &ray[s][d]
+			for i := 0; i < int(rayLen[s][d]) && empty&(1<<r[i]) != 0; i++ {
+				n++
+			}
+		}
+	}
+	return n
 }

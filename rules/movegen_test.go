@@ -128,3 +128,18 @@ func TestHasCaptureAgreesWithGenerator(t *testing.T) {
 		}
 	}
 }
+
+// The bit-parallel shortcuts must agree with the square-by-square tables.
+func TestStepMatchesRays(t *testing.T) {
+	for s := Square(0); s < NumSquares; s++ {
+		for d := 0; d < 4; d++ {
+			var want uint32
+			if rayLen[s][d] > 0 {
+				want = 1 << ray[s][d][0]
+			}
+			if got := step(1<<s, d); got != want {
+				t.Errorf("step(%v, %d) = %032b, want %032b", s, d, got, want)
+			}
+		}
+	}
+}

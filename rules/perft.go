@@ -1,29 +1,45 @@
 package rules
 
 // Perft counts the legal move sequences of the given depth from p, every
-// distinct capture path once. It uses bulk counting: at depth 1 it counts
-// the generated moves without playing them.
+// distinct capture path once. It uses bulk counting: at the last ply it
+// counts moves without playing them (quiet moves without even building them).
 func Perft(p Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]Move, depth)
-	for i := range bufs {
-		bufs[i] = make([]Move, 0, 128)
+	s := perftState{
+		pos:  make([]Position, depth+1),
+		bufs: make([][]Move, depth+1),
 	}
-	return perft(&p, depth, bufs)
+	for i := range s.bufs {
+		s.bufs[i] = make([]Move, 0, 128)
+	}
+	s.pos[0] = p
+	return s.count(0, depth)
 }
 
-func perft(p *Position, depth int, bufs [][]Move) uint64 {
-	moves := p.LegalMoves(bufs[depth-1][:0])
-	bufs[depth-1] = moves[:0] // keep a grown buffer for next time
+// perftState holds a position and a move buffer per ply, allocated once, so
+// the walk allocates nothing per node.
+type perftState struct {
+	pos  []Position
+	bufs [][]Move
+}
+
+func (s *perftState) count(ply, depth int) uint64 {
+	p := &s.pos[ply]
+	if depth == 1 && !p.HasCapture() {
+		return uint64(p.countQuiet())
+	}
+	moves := p.LegalMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves[:0] // keep a grown buffer for next time
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var total uint64
+	next := &s.pos[ply+1]
 	for _, m := range moves {
-		q := p.Play(m)
-		total += perft(&q, depth-1, bufs)
+		*next = p.Play(m)
+		total += s.count(ply+1, depth-1)
 	}
 	return total
 }
