@@ -91,7 +91,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 			score = -e.search(q, newDepth, ply+1, -beta, -alpha)
 		} else {
 			reduce := 0
-			if depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
+			if !e.knobs.noLMR && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
 				reduce = 1
 				if !pvNode && i >= 6 && depth >= 5 {
 					reduce = 2

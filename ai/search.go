@@ -121,6 +121,13 @@ type Engine struct {
 	stopped   bool
 	rootDepth int
 	start     time.Time
+	knobs     knobs
+}
+
+// knobs switch search features, so tests and tuning matches can compare
+// the engine with and without them.
+type knobs struct {
+	noLMR bool // no late-move reductions
 }
 
 // New makes an Engine. Its transposition table is allocated here, once.
@@ -285,7 +292,6 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 		maxDepth = MaxPly - 8
 	}
 	var res Result
-	res.Move = e.root[0].move
 	e.orderRoot(p)
 	res.Move = e.root[0].move
 	prev := 0
@@ -310,9 +316,6 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 		prev = score
 		res.Move, res.Score, res.Depth = e.root[0].move, score, depth
 		res.PV = append(res.PV[:0], e.pv[0][:e.pvLen[0]]...)
-		if len(res.PV) == 0 || res.PV[0] != res.Move {
-			res.PV = append(res.PV[:0], res.Move)
-		}
 		if score > MateScore-MaxPly && MateScore-score <= depth {
 			break // a forced win within the horizon: deeper cannot improve it
 		}
@@ -322,6 +325,9 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 		if e.timed && time.Since(e.start)*2 > e.deadline.Sub(e.start) {
 			break // the next iteration would not finish in time
 		}
+	}
+	if len(res.PV) == 0 || res.PV[0] != res.Move {
+		res.PV = append(res.PV[:0], res.Move)
 	}
 	return res
 }
