@@ -1,0 +1,87 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// AIGameRequest starts a game against the AI.
+type AIGameRequest struct {
+	ChatID  int64
+	Human   storage.Player
+	Level   int
+	Color   string // the human's colour: white, black or random
+	Variant rules.Variant
+	Lang    string
+}
+
+// AIName is how the AI appears as a player.
+func AIName(level int) string { return fmt.Sprintf("AI level %d", level) }
+
+// NewAIGame starts a game between a person and the AI. If the AI has White,
+// call PlayAI next.
+func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error) {
+	if r.Level < 1 || r.Level > s.cfg.MaxLevel {
+		return nil, fmt.Errorf("%w: %d (1-%d)", ErrBadLevel, r.Level, s.cfg.MaxLevel)
+	}
+	bot := storage.Player{Name: AIName(r.Level), AILevel: r.Level}
+	white, black := r.Human, bot
+	switch r.Color {
+	case ColorBlack:
+		white, black = bot, r.Human
+	case ColorWhite, "":
+	case ColorRandom:
+		if rand.IntN(2) == 0 {
+			white, black = bot, r.Human
+		}
+	default:
+		return nil, fmt.Errorf("play: unknown colour %q", r.Color)
+	}
+	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang})
+}
+
+// PlayAI makes the AI's move in game id if it is the AI's turn. The search
+// runs outside the compare-and-set: if a player moved or resigned
+// meanwhile, the AI's move is dropped (ErrStale) rather than written over.
+func (s *Service) PlayAI(ctx context.Context, id string) (*Outcome, error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !g.IsAITurn() {
+		return nil, ErrAITurn
+	}
+	ply := g.Ply()
+	_, p := g.ToMove()
+	tctx, cancel := context.WithTimeout(ctx, s.cfg.AITimeout)
+	defer cancel()
+	m, err := s.ai.Think(tctx, g.rules, p.AILevel)
+	if err != nil {
+		return nil, fmt.Errorf("play: the AI could not move: %w", err)
+	}
+	var out Outcome
+	g, err = s.update(ctx, id, func(g *Game) error {
+		if !g.IsAITurn() || g.Ply() != ply {
+			return ErrStale
+		}
+		if err := g.rules.Play(m); err != nil {
+			return err
+		}
+		out.Move, out.Mover = m, p
+		g.DrawOfferBy = 0
+		s.syncRecord(g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Game, out.Ended = g, !g.Active()
+	if out.Ended {
+		s.finished(ctx, g)
+	}
+	return &out, nil
+}

@@ -1,0 +1,237 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Colours a challenger may ask for.
+const (
+	ColorWhite  = "white"
+	ColorBlack  = "black"
+	ColorRandom = "random"
+)
+
+// ChallengeRequest asks for a game against another person.
+type ChallengeRequest struct {
+	ChatID  int64
+	From    storage.Player
+	To      *storage.Player // nil: open to anyone (or to ToName)
+	ToName  string          // @username when the id is not known
+	Color   string          // the challenger's colour: white, black or random
+	Variant rules.Variant
+}
+
+// Challenge opens a challenge. The bot posts it and records the message with
+// AttachChallenge.
+func (s *Service) Challenge(ctx context.Context, r ChallengeRequest) (*storage.Challenge, error) {
+	if r.Color == "" {
+		r.Color = ColorRandom
+	}
+	if r.Color != ColorWhite && r.Color != ColorBlack && r.Color != ColorRandom {
+		return nil, fmt.Errorf("play: unknown colour %q", r.Color)
+	}
+	if r.To != nil && r.To.UserID == r.From.UserID {
+		return nil, ErrOwnChallenge
+	}
+	now := s.now()
+	c := &storage.Challenge{
+		ID: s.newID(), ChatID: r.ChatID, From: r.From, To: r.To, ToName: storage.UsernameKey(r.ToName),
+		Variant: r.Variant.String(), FromColor: r.Color, CreatedAt: now, ExpiresAt: now.Add(s.cfg.ChallengeTTL),
+	}
+	if err := s.store.PutChallenge(ctx, c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// AttachChallenge records the message that shows a challenge.
+func (s *Service) AttachChallenge(ctx context.Context, id string, messageID int, inlineID string) error {
+	c, err := s.store.Challenge(ctx, id)
+	if err != nil {
+		return err
+	}
+	c.MessageID, c.InlineMessageID = messageID, inlineID
+	return s.store.PutChallenge(ctx, c)
+}
+
+// ChallengeByID returns an open challenge.
+func (s *Service) ChallengeByID(ctx context.Context, id string) (*storage.Challenge, error) {
+	c, err := s.store.Challenge(ctx, id)
+	if isNotFound(err) {
+		return nil, ErrNoChallenge
+	}
+	return c, err
+}
+
+// mayAnswer checks that by is the one a challenge waits for.
+func mayAnswer(c *storage.Challenge, by storage.Player, username string) error {
+	if by.UserID == c.From.UserID {
+		return ErrOwnChallenge
+	}
+	switch {
+	case c.To != nil && c.To.UserID != by.UserID:
+		return ErrNotForYou
+	case c.To == nil && c.ToName != "" && c.ToName != storage.UsernameKey(username):
+		return ErrNotForYou
+	}
+	return nil
+}
+
+// Accept turns a challenge into a game. Of several people accepting an open
+// challenge at once, exactly one gets the game; the others get
+// ErrNoChallenge. The game's card is the challenge's message.
+func (s *Service) Accept(ctx context.Context, id string, by storage.Player, username string) (*Game, error) {
+	c, err := s.ChallengeByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := mayAnswer(c, by, username); err != nil {
+		return nil, err
+	}
+	c, err = s.store.TakeChallenge(ctx, id)
+	if isNotFound(err) {
+		return nil, ErrNoChallenge
+	}
+	if err != nil {
+		return nil, err
+	}
+	white, black := c.From, by
+	switch c.FromColor {
+	case ColorBlack:
+		white, black = by, c.From
+	case ColorRandom:
+		if rand.IntN(2) == 0 {
+			white, black = by, c.From
+		}
+	}
+	v, err := rules.ParseVariant(c.Variant)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.newGame(ctx, newGameSpec{
+		variant: v, white: white, black: black, chatID: c.ChatID,
+		messageID: c.MessageID, inlineID: c.InlineMessageID, rated: true,
+	})
+	if err != nil {
+		// Put the challenge back so nobody loses it to a store hiccup.
+		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
+			s.log.Warn("challenge lost after failed accept", "challenge", id, "err", perr)
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// Decline refuses a challenge addressed to by; Cancel withdraws one's own.
+// Both return the challenge so its message can be updated.
+func (s *Service) Decline(ctx context.Context, id string, by storage.Player, username string) (*storage.Challenge, error) {
+	c, err := s.ChallengeByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.To == nil && c.ToName == "" {
+		return nil, ErrNotForYou // an open challenge is simply not accepted
+	}
+	if err := mayAnswer(c, by, username); err != nil {
+		return nil, err
+	}
+	return s.take(ctx, id)
+}
+
+// Cancel withdraws a challenge; only its author may.
+func (s *Service) Cancel(ctx context.Context, id string, by int64) (*storage.Challenge, error) {
+	c, err := s.ChallengeByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.From.UserID != by {
+		return nil, ErrNotForYou
+	}
+	return s.take(ctx, id)
+}
+
+func (s *Service) take(ctx context.Context, id string) (*storage.Challenge, error) {
+	c, err := s.store.TakeChallenge(ctx, id)
+	if isNotFound(err) {
+		return nil, ErrNoChallenge
+	}
+	return c, err
+}
+
+// newGameSpec describes a game to create.
+type newGameSpec struct {
+	variant      rules.Variant
+	start        *rules.Position
+	white, black storage.Player
+	chatID       int64
+	messageID    int
+	inlineID     string
+	rated        bool
+	lang         string
+}
+
+func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
+	start := rules.Start(spec.variant)
+	if spec.start != nil {
+		start = spec.start.WithVariant(spec.variant)
+	}
+	now := s.now()
+	rec := &storage.Game{
+		ID: s.newID(), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
+		Start: start.String(), Position: start.String(), Status: storage.GameActive,
+		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, MessageID: spec.messageID,
+		InlineMessageID: spec.inlineID, Rated: spec.rated, Lang: spec.lang,
+	}
+	g, err := load(rec)
+	if err != nil {
+		return nil, err
+	}
+	s.syncRecord(g)
+	for attempt := 0; ; attempt++ {
+		err = s.store.CreateGame(ctx, rec)
+		if !errors.Is(err, storage.ErrConflict) || attempt == 3 {
+			break
+		}
+		rec.ID = s.newID() // an id collision: draw another
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Rematch starts a new game between the same players with colours swapped,
+// shown in the same chat.
+func (s *Service) Rematch(ctx context.Context, id string, by int64) (*Game, error) {
+	old, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if old.Active() {
+		return nil, fmt.Errorf("play: the game is still going on")
+	}
+	if _, ok := old.colorOfAny(by); !ok {
+		return nil, ErrNotAPlayer
+	}
+	v, _ := rules.ParseVariant(old.Variant)
+	return s.newGame(ctx, newGameSpec{
+		variant: v, white: old.Black, black: old.White, chatID: old.ChatID, rated: old.Rated, lang: old.Lang,
+	})
+}
+
+// colorOfAny finds user's colour whoever is to move.
+func (g *Game) colorOfAny(userID int64) (rules.Color, bool) {
+	if g.White.Human() && g.White.UserID == userID {
+		return rules.White, true
+	}
+	if g.Black.Human() && g.Black.UserID == userID {
+		return rules.Black, true
+	}
+	return 0, false
+}

@@ -1,0 +1,15 @@
+// Package play is the game service, free of Telegram: challenges, accepting
+// them, moves with compare-and-set, the AI's turns, draw offers,
+// resignation, reminders and wins on time, ratings and stats.
+//
+// Every operation reads a game from the store, decides with package rules,
+// and writes it back with a compare-and-set on the record's version; a lost
+// race is retried from a fresh read, so of two players tapping at once
+// exactly one move lands and the other is told the board has changed. The
+// board's own version, shown to players and carried by the bot's buttons,
+// is the ply count: bookkeeping writes (which message shows the game) never
+// make a player's buttons stale.
+//
+// The service returns what happened (an Outcome); the bot decides what to
+// send. Clock, id generator, AI and store are injected.
+package play

@@ -1,0 +1,101 @@
+package play
+
+import (
+	"context"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// Resign ends game id: user loses.
+func (s *Service) Resign(ctx context.Context, id string, userID int64) (*Outcome, error) {
+	return s.end(ctx, id, func(g *Game) error {
+		c, ok := g.colorOfAny(userID)
+		if !ok {
+			return ErrNotAPlayer
+		}
+		return g.rules.Resign(c)
+	})
+}
+
+// OfferDraw offers a draw to the opponent. Against the AI the AI answers at
+// once: it accepts when its search sees no advantage.
+func (s *Service) OfferDraw(ctx context.Context, id string, userID int64) (*Outcome, error) {
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if !g.Active() {
+			return ErrGameOver
+		}
+		if _, ok := g.colorOfAny(userID); !ok {
+			return ErrNotAPlayer
+		}
+		if g.DrawOfferBy != 0 {
+			return ErrDrawPending
+		}
+		g.DrawOfferBy = userID
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Outcome{Game: g}, nil
+}
+
+// AnswerDraw accepts or declines the pending draw offer; only the player it
+// was made to may answer.
+func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accept bool) (*Outcome, error) {
+	check := func(g *Game) error {
+		if !g.Active() {
+			return ErrGameOver
+		}
+		if _, ok := g.colorOfAny(userID); !ok {
+			return ErrNotAPlayer
+		}
+		if g.DrawOfferBy == 0 {
+			return ErrNoDrawOffer
+		}
+		if g.DrawOfferBy == userID {
+			return ErrDrawOfferOwn
+		}
+		return nil
+	}
+	if accept {
+		return s.end(ctx, id, func(g *Game) error {
+			if err := check(g); err != nil {
+				return err
+			}
+			return g.rules.AgreeDraw()
+		})
+	}
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if err := check(g); err != nil {
+			return err
+		}
+		g.DrawOfferBy = 0
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Outcome{Game: g}, nil
+}
+
+// end applies a game-ending decision and runs the end-of-game bookkeeping.
+func (s *Service) end(ctx context.Context, id string, decide func(g *Game) error) (*Outcome, error) {
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if !g.Active() {
+			return ErrGameOver
+		}
+		if err := decide(g); err != nil {
+			if err == rules.ErrGameOver {
+				return ErrGameOver
+			}
+			return err
+		}
+		s.syncRecord(g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.finished(ctx, g)
+	return &Outcome{Game: g, Ended: true}, nil
+}

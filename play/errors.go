@@ -1,0 +1,21 @@
+package play
+
+import "errors"
+
+// Errors the bot maps to what the user reads.
+var (
+	ErrNotYourTurn    = errors.New("play: it is not your turn")
+	ErrNotAPlayer     = errors.New("play: you are not playing in this game")
+	ErrStale          = errors.New("play: the board has changed since")
+	ErrGameOver       = errors.New("play: the game is over")
+	ErrNoChallenge    = errors.New("play: the challenge is gone (accepted, cancelled or expired)")
+	ErrNotForYou      = errors.New("play: the challenge is addressed to someone else")
+	ErrOwnChallenge   = errors.New("play: you cannot accept your own challenge")
+	ErrNoDrawOffer    = errors.New("play: there is no draw offer to answer")
+	ErrDrawOfferOwn   = errors.New("play: you cannot answer your own draw offer")
+	ErrDrawPending    = errors.New("play: a draw offer is already pending")
+	ErrAITurn         = errors.New("play: it is not the AI's turn")
+	ErrBadLevel       = errors.New("play: no such AI level")
+	ErrBusy           = errors.New("play: the game is busy; try again")
+	ErrUserNotStarted = errors.New("play: that user has not started the bot yet")
+)

@@ -1,0 +1,134 @@
+package play
+
+import (
+	"context"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+var timeZero time.Time
+
+// AnyPly accepts a typed move whatever the board's version: typed moves
+// name their squares, so they are checked against the board as it is.
+const AnyPly = -1
+
+// Outcome is what an operation did to a game, for the bot to show.
+type Outcome struct {
+	Game  *Game
+	Move  rules.Move     // the move played, if any
+	Mover storage.Player // who made it
+	Ended bool           // the operation ended the game
+}
+
+// Move plays a move for user in game id. ply is the board's version the
+// player saw (AnyPly for typed moves): if the board has changed since, the
+// move is refused with ErrStale and nothing changes. An illegal move returns
+// the rules' *MoveError (errors.Is rules.ErrIllegalMove), which says why and
+// lists the legal moves.
+func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, text string) (*Outcome, error) {
+	var out Outcome
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if !g.Active() {
+			return ErrGameOver
+		}
+		if ply != AnyPly && ply != g.Ply() {
+			return ErrStale
+		}
+		c, ok := g.ColorOf(userID)
+		if !ok {
+			return ErrNotAPlayer
+		}
+		if toMove, _ := g.ToMove(); c != toMove {
+			return ErrNotYourTurn
+		}
+		m, err := g.rules.PlayText(text)
+		if err != nil {
+			return err
+		}
+		out.Move, out.Mover = m, g.Player(c)
+		g.DrawOfferBy = 0 // a move declines a pending draw offer
+		s.syncRecord(g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Game = g
+	out.Ended = !g.Active()
+	if out.Ended {
+		s.finished(ctx, g)
+	}
+	return &out, nil
+}
+
+// Game returns a game with its rules state.
+func (s *Service) Game(ctx context.Context, id string) (*Game, error) {
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return load(rec)
+}
+
+// ActiveGames lists the games in progress of a user (chatID 0) or in a chat.
+func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Game, error) {
+	var ids []string
+	var err error
+	if chatID != 0 {
+		ids, err = s.store.ActiveGamesByChat(ctx, chatID)
+	} else {
+		ids, err = s.store.ActiveGamesByUser(ctx, userID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	games := make([]*Game, 0, len(ids))
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			if isNotFound(err) {
+				continue // finished or removed since the index was read
+			}
+			return nil, err
+		}
+		if g.Active() {
+			games = append(games, g)
+		}
+	}
+	return games, nil
+}
+
+// SetCard records where a game's live card is shown, so it can be edited
+// later. It does not change the board's version.
+func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageID int, inlineID string) (*Game, error) {
+	return s.update(ctx, id, func(g *Game) error {
+		if g.ChatID == chatID && g.MessageID == messageID && g.InlineMessageID == inlineID {
+			return errUnchanged
+		}
+		g.ChatID, g.MessageID, g.InlineMessageID = chatID, messageID, inlineID
+		return nil
+	})
+}
+
+// SetNotice records the message that tells userID it is their move in game
+// id (0 clears it), and returns the one it replaces, which the bot deletes.
+func (s *Service) SetNotice(ctx context.Context, id string, userID int64, messageID int) (previous int, err error) {
+	_, err = s.update(ctx, id, func(g *Game) error {
+		previous = g.Notices[userID]
+		if previous == messageID {
+			return errUnchanged
+		}
+		if g.Notices == nil {
+			g.Notices = map[int64]int{}
+		}
+		if messageID == 0 {
+			delete(g.Notices, userID)
+		} else {
+			g.Notices[userID] = messageID
+		}
+		return nil
+	})
+	return previous, err
+}

@@ -1,0 +1,102 @@
+package play
+
+import (
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Store is what the service needs of storage; storage/redis and
+// storage/bolt provide it.
+type Store interface {
+	CreateGame(ctx context.Context, g *storage.Game) error
+	Game(ctx context.Context, id string) (*storage.Game, error)
+	UpdateGame(ctx context.Context, g *storage.Game) error
+	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)
+	ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error)
+	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
+	PutChallenge(ctx context.Context, c *storage.Challenge) error
+	Challenge(ctx context.Context, id string) (*storage.Challenge, error)
+	TakeChallenge(ctx context.Context, id string) (*storage.Challenge, error)
+	User(ctx context.Context, id int64) (*storage.User, error)
+	PutUser(ctx context.Context, u *storage.User) error
+	UserByUsername(ctx context.Context, username string) (*storage.User, error)
+	SetStanding(ctx context.Context, scope int64, s storage.Standing) error
+	Top(ctx context.Context, scope int64, n int) ([]storage.Standing, error)
+	Standing(ctx context.Context, scope, userID int64) (storage.Standing, error)
+}
+
+// Thinker chooses the AI's move in a game at a level (1..6).
+type Thinker interface {
+	Think(ctx context.Context, g *rules.Game, level int) (rules.Move, error)
+}
+
+// Config holds the service's timings.
+type Config struct {
+	ChallengeTTL time.Duration // how long a challenge stays open
+	RemindAfter  time.Duration // first reminder after this long without a move
+	RemindEvery  time.Duration // then again this often
+	TimeoutAfter time.Duration // the player to move loses after this long
+	AITimeout    time.Duration // upper bound on one AI move
+	MaxLevel     int           // highest AI level
+}
+
+// DefaultConfig is what a bot gets unless configured otherwise.
+var DefaultConfig = Config{
+	ChallengeTTL: 24 * time.Hour,
+	RemindAfter:  12 * time.Hour,
+	RemindEvery:  12 * time.Hour,
+	TimeoutAfter: 72 * time.Hour,
+	AITimeout:    10 * time.Second,
+	MaxLevel:     6,
+}
+
+// Service is the game service. It is safe for concurrent use.
+type Service struct {
+	store Store
+	ai    Thinker
+	cfg   Config
+	now   func() time.Time
+	newID func() string
+	log   *slog.Logger
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock injects the clock (tests move time by hand).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithIDs injects the id generator.
+func WithIDs(newID func() string) Option { return func(s *Service) { s.newID = newID } }
+
+// WithLogger injects the logger.
+func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
+
+// New returns a service over store, asking ai for the AI's moves.
+func New(store Store, ai Thinker, cfg Config, opts ...Option) *Service {
+	s := &Service{store: store, ai: ai, cfg: cfg, now: time.Now, newID: randomID, log: slog.New(slog.DiscardHandler)}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Config returns the service's timings.
+func (s *Service) Config() Config { return s.cfg }
+
+// randomID returns 10 characters of base32 (50 random bits): short enough
+// for Telegram's 64-byte callback data, far too many to guess or collide.
+func randomID() string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	var b [10]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand panics instead)
+	for i := range b {
+		b[i] = alphabet[b[i]%32]
+	}
+	return string(b[:])
+}

@@ -1,0 +1,92 @@
+package play
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// maxAttempts bounds the compare-and-set retries of one operation. Each
+// retry follows a write that someone else won, so it is rarely needed more
+// than once.
+const maxAttempts = 8
+
+// errUnchanged lets a decide function say "nothing to write" without error.
+var errUnchanged = errors.New("play: unchanged")
+
+// update reads game id, lets decide change it, and writes it back with a
+// compare-and-set, deciding again from a fresh read whenever another writer
+// won the race. decide sees the latest state every time, so it re-checks
+// turn, staleness and the like on each attempt.
+func (s *Service) update(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		rec, err := s.store.Game(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		g, err := load(rec)
+		if err != nil {
+			return nil, err
+		}
+		if err := decide(g); err != nil {
+			if errors.Is(err, errUnchanged) {
+				return g, nil
+			}
+			return nil, err
+		}
+		rec.UpdatedAt = s.now()
+		err = s.store.UpdateGame(ctx, rec)
+		if errors.Is(err, storage.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
+	return nil, ErrBusy
+}
+
+// syncRecord copies the rules state into the stored record after a change:
+// moves, position, result, and the deadlines of the player now to move.
+func (s *Service) syncRecord(g *Game) {
+	rec := g.Game
+	moves := g.rules.Moves()
+	rec.Moves = rec.Moves[:0]
+	for _, m := range moves {
+		rec.Moves = append(rec.Moves, m.String())
+	}
+	rec.Position = g.rules.Position().String()
+	r, why := g.rules.Result()
+	if r != rules.Ongoing {
+		rec.Status = storage.GameFinished
+		rec.Result = r.String()
+		rec.Reason = why.String()
+		rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+		rec.DrawOfferBy = 0
+		return
+	}
+	s.resetDeadlines(g)
+}
+
+// resetDeadlines starts the clock of the player to move: a reminder after
+// RemindAfter and a loss after TimeoutAfter. The AI has no clock.
+func (s *Service) resetDeadlines(g *Game) {
+	rec := g.Game
+	rec.Reminders = 0
+	_, p := g.ToMove()
+	if !p.Human() || s.cfg.TimeoutAfter <= 0 && s.cfg.RemindAfter <= 0 {
+		rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+		return
+	}
+	now := s.now()
+	rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+	if s.cfg.RemindAfter > 0 {
+		rec.RemindAt = now.Add(s.cfg.RemindAfter)
+	}
+	if s.cfg.TimeoutAfter > 0 {
+		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
+	}
+}
