@@ -1,0 +1,213 @@
+package telegramtest
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// handler answers one Bot API method. It runs with s.mu held and returns
+// the result object, or the failure to answer with.
+type handler func(s *Server, c *Call) (any, *Failure)
+
+// described is a result that Telegram answers with a description beside it,
+// as setWebhook does ("Webhook was set").
+type described struct {
+	value       any
+	description string
+}
+
+// methods maps lower-cased method names (Telegram ignores their case) to the
+// canonical name and the handler. getUpdates blocks, so serveHTTP calls it
+// directly.
+var methods = map[string]struct {
+	name string
+	h    handler
+}{
+	"getme":                  {"getMe", (*Server).getMe},
+	"getupdates":             {"getUpdates", nil},
+	"sendmessage":            {"sendMessage", (*Server).sendMessage},
+	"sendphoto":              {"sendPhoto", (*Server).sendPhoto},
+	"senddocument":           {"sendDocument", (*Server).sendDocument},
+	"sendanimation":          {"sendAnimation", (*Server).sendAnimation},
+	"editmessagetext":        {"editMessageText", (*Server).editMessageText},
+	"editmessagecaption":     {"editMessageCaption", (*Server).editMessageCaption},
+	"editmessagemedia":       {"editMessageMedia", (*Server).editMessageMedia},
+	"editmessagereplymarkup": {"editMessageReplyMarkup", (*Server).editMessageReplyMarkup},
+	"deletemessage":          {"deleteMessage", (*Server).deleteMessage},
+	"answercallbackquery":    {"answerCallbackQuery", (*Server).answerCallbackQuery},
+	"answerinlinequery":      {"answerInlineQuery", (*Server).answerInlineQuery},
+	"sendchataction":         {"sendChatAction", (*Server).sendChatAction},
+	"setmycommands":          {"setMyCommands", (*Server).setMyCommands},
+	"deletemycommands":       {"deleteMyCommands", (*Server).deleteMyCommands},
+	"getmycommands":          {"getMyCommands", (*Server).getMyCommands},
+	"setwebhook":             {"setWebhook", (*Server).setWebhook},
+	"deletewebhook":          {"deleteWebhook", (*Server).deleteWebhook},
+	"getwebhookinfo":         {"getWebhookInfo", (*Server).getWebhookInfo},
+	"getchat":                {"getChat", (*Server).getChat},
+	"getchatmember":          {"getChatMember", (*Server).getChatMember},
+	"getfile":                {"getFile", (*Server).getFile},
+}
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	at := time.Now()
+	if rest, ok := strings.CutPrefix(r.URL.Path, "/file/bot"); ok {
+		s.serveFile(w, r, rest)
+		return
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, "/bot")
+	token, method, ok2 := strings.Cut(rest, "/")
+	if !ok || !ok2 || method == "" || strings.Contains(method, "/") {
+		writeFailure(w, &Failure{Code: http.StatusNotFound, Description: "Not Found"})
+		return
+	}
+	if token != s.opts.token {
+		writeFailure(w, &Failure{Code: http.StatusUnauthorized, Description: "Unauthorized"})
+		return
+	}
+
+	c := Call{Method: method, At: at}
+	m, known := methods[strings.ToLower(method)]
+	if known {
+		c.Method = m.name
+	}
+	params, files, perr := parseRequest(r)
+	c.Params, c.Files = params, files
+
+	if !s.sleep(r.Context()) {
+		s.record(c, &Failure{Code: 499, Description: "client went away"})
+		return
+	}
+
+	var res any
+	f := perr
+	if f == nil {
+		f = s.injected(c)
+	}
+	if f == nil {
+		switch {
+		case !known:
+			f = &Failure{Code: http.StatusNotFound, Description: "Not Found"}
+		case m.h == nil:
+			res, f = s.getUpdates(r.Context(), &c)
+		default:
+			s.mu.Lock()
+			res, f = m.h(s, &c)
+			s.mu.Unlock()
+		}
+	}
+	s.record(c, f)
+	if f != nil {
+		writeFailure(w, f)
+		return
+	}
+	writeResult(w, res)
+}
+
+// sleep waits out the configured latency; false means the client went away.
+func (s *Server) sleep(ctx context.Context) bool {
+	s.mu.Lock()
+	d := s.latency
+	s.mu.Unlock()
+	if d <= 0 {
+		return true
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	case <-s.done:
+		return true
+	}
+}
+
+// record appends an answered call, stamping its outcome.
+func (s *Server) record(c Call, f *Failure) {
+	c.Status = http.StatusOK
+	if f != nil {
+		c.Status, c.Error = f.Code, f.Description
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, c)
+	s.notify()
+}
+
+type apiResponse struct {
+	OK          bool            `json:"ok"`
+	Result      json.RawMessage `json:"result,omitempty"`
+	ErrorCode   int             `json:"error_code,omitempty"`
+	Description string          `json:"description,omitempty"`
+	Parameters  *apiParameters  `json:"parameters,omitempty"`
+}
+
+type apiParameters struct {
+	MigrateToChatID int64 `json:"migrate_to_chat_id,omitempty"`
+	RetryAfter      int   `json:"retry_after,omitempty"`
+}
+
+func writeResult(w http.ResponseWriter, res any) {
+	resp := apiResponse{OK: true}
+	if d, ok := res.(described); ok {
+		res, resp.Description = d.value, d.description
+	}
+	resp.Result = compactJSON(res)
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func writeFailure(w http.ResponseWriter, f *Failure) {
+	resp := apiResponse{ErrorCode: f.Code, Description: f.Description}
+	if f.RetryAfter != 0 || f.MigrateToChatID != 0 {
+		resp.Parameters = &apiParameters{RetryAfter: f.RetryAfter, MigrateToChatID: f.MigrateToChatID}
+	}
+	writeJSON(w, f.Code, resp)
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// compactJSON encodes v the way Telegram does: without null fields, which
+// tgbotapi's types would otherwise emit for fields lacking omitempty.
+func compactJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("telegramtest: encoding result: " + err.Error())
+	}
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil {
+		panic("telegramtest: decoding result: " + err.Error())
+	}
+	b, err = json.Marshal(dropNulls(tree))
+	if err != nil {
+		panic("telegramtest: encoding result: " + err.Error())
+	}
+	return b
+}
+
+func dropNulls(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if e == nil {
+				delete(v, k)
+				continue
+			}
+			v[k] = dropNulls(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = dropNulls(e)
+		}
+	}
+	return v
+}
