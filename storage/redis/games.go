@@ -1,0 +1,144 @@
+package redis
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// CreateGame adds the game's index hints, then creates the game at version
+// 1 in one script. Hints first: a crash in between leaves a hint to a game
+// that does not exist, which readers skip, never a game no index finds.
+func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
+	op := "create game " + g.ID
+	if g.ID == "" {
+		return fmt.Errorf("storage: redis: create game: empty id")
+	}
+	if err := start(ctx, op); err != nil {
+		return err
+	}
+	rec := *g
+	rec.Version = 1
+	data, err := json.Marshal(&rec)
+	if err != nil {
+		return fmt.Errorf("storage: redis: %s: %w", op, err)
+	}
+	if err := s.addHints(ctx, &rec); err != nil {
+		return fail(op, err)
+	}
+	n, err := createGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)}, data, activeFlag(&rec), newToken()).Int()
+	if err != nil {
+		return fail(op, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("storage: redis: %s: id taken: %w", op, storage.ErrConflict)
+	}
+	g.Version = 1
+	return nil
+}
+
+// Game reads the game's JSON.
+func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
+	op := "game " + id
+	if err := start(ctx, op); err != nil {
+		return nil, err
+	}
+	data, err := s.rdb.HGet(ctx, s.gameKey(id), "d").Bytes()
+	if errors.Is(err, goredis.Nil) {
+		return nil, fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	var g storage.Game
+	if err := json.Unmarshal(data, &g); err != nil {
+		return nil, fail(op, fmt.Errorf("decode: %w", err))
+	}
+	return &g, nil
+}
+
+// UpdateGame is the compare-and-set: hints for the new state first (so an
+// earlier deadline is never missed), then the script that checks the
+// version and writes the game, then, on success, the hints that may only go
+// once the game is written (a finished game leaves its indexes).
+func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+	op := fmt.Sprintf("update game %s at version %d", g.ID, g.Version)
+	if err := start(ctx, op); err != nil {
+		return err
+	}
+	rec := *g
+	rec.Version = g.Version + 1
+	data, err := json.Marshal(&rec)
+	if err != nil {
+		return fmt.Errorf("storage: redis: %s: %w", op, err)
+	}
+	if err := s.addHints(ctx, &rec); err != nil {
+		return fail(op, err)
+	}
+	n, err := updateGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)},
+		strconv.FormatInt(g.Version, 10), strconv.FormatInt(rec.Version, 10),
+		data, activeFlag(&rec), newToken()).Int()
+	if err != nil {
+		return fail(op, err)
+	}
+	switch n {
+	case -1:
+		return fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+	case 0:
+		return fmt.Errorf("storage: redis: %s: stored version differs: %w", op, storage.ErrConflict)
+	case -2:
+		return fmt.Errorf("storage: redis: %s: finished games cannot be reopened: %w", op, storage.ErrConflict)
+	}
+	g.Version = rec.Version
+	// The game is written; the rest only tidies hints, which readers would
+	// also repair, so its failure is not the caller's failure.
+	_ = s.settleHints(ctx, &rec)
+	return nil
+}
+
+func activeFlag(g *storage.Game) string {
+	if g.Active() {
+		return "1"
+	}
+	return "0"
+}
+
+// loadGames reads many games in one round trip (on a Cluster, one per
+// node). A missing game is nil.
+func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.Game, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	cmds := make([]*goredis.StringCmd, len(ids))
+	_, err := s.rdb.Pipelined(ctx, func(p goredis.Pipeliner) error {
+		for i, id := range ids {
+			cmds[i] = p.HGet(ctx, s.gameKey(id), "d")
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, goredis.Nil) {
+		return nil, err
+	}
+	games := make([]*storage.Game, len(ids))
+	for i, cmd := range cmds {
+		data, err := cmd.Bytes()
+		if errors.Is(err, goredis.Nil) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var g storage.Game
+		if err := json.Unmarshal(data, &g); err != nil {
+			return nil, fmt.Errorf("decode game %s: %w", ids[i], err)
+		}
+		games[i] = &g
+	}
+	return games, nil
+}

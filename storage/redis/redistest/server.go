@@ -1,0 +1,196 @@
+package redistest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// InstallHint is what a test says when redis-server is missing.
+const InstallHint = "redis-server is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server; " +
+	"macOS: brew install redis) or set REDIS_URL to a Redis that tests may write to"
+
+const startTimeout = 10 * time.Second
+
+// Server is a redis-server process owned by a test.
+type Server struct {
+	bin  string
+	args []string
+	addr string
+
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	exited chan struct{} // closed when cmd has been reaped
+}
+
+// Option configures Start.
+type Option func(*config)
+
+type config struct{ persistent bool }
+
+// Persistent makes the server keep an append-only file, synced on every
+// write, in a temporary directory that Restart reuses.
+func Persistent() Option { return func(c *config) { c.persistent = true } }
+
+// Start starts a throwaway redis-server on a free loopback port and stops it
+// when the test ends.
+func Start(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		t.Fatalf("redistest: %s (%v)", InstallHint, err)
+	}
+	dir := t.TempDir()
+	base := []string{"--bind", "127.0.0.1", "--save", "", "--dir", dir, "--databases", "16"}
+	if cfg.persistent {
+		base = append(base, "--appendonly", "yes", "--appendfsync", "always")
+	} else {
+		base = append(base, "--appendonly", "no")
+	}
+
+	// A free port can be taken between asking and binding; try a few.
+	var lastErr error
+	for range 5 {
+		port, err := freePort()
+		if err != nil {
+			t.Fatalf("redistest: %v", err)
+		}
+		s := &Server{
+			bin:  bin,
+			args: append([]string{"--port", strconv.Itoa(port)}, base...),
+			addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
+		}
+		if lastErr = s.start(); lastErr == nil {
+			t.Cleanup(s.kill)
+			return s
+		}
+	}
+	t.Fatalf("redistest: start redis-server: %v", lastErr)
+	return nil
+}
+
+// Addr is host:port.
+func (s *Server) Addr() string { return s.addr }
+
+// URL is redis://host:port/0.
+func (s *Server) URL() string { return "redis://" + s.addr + "/0" }
+
+// Stop kills the server at once, as a crash or a lost host would.
+func (s *Server) Stop(t testing.TB) {
+	t.Helper()
+	s.kill()
+}
+
+// Restart starts the server again on the same port with the same data
+// directory, and waits until it answers.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	s.kill()
+	if err := s.start(); err != nil {
+		t.Fatalf("redistest: restart redis-server on %s: %v", s.addr, err)
+	}
+}
+
+func (s *Server) start() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := &syncBuffer{}
+	cmd := exec.Command(s.bin, s.args...)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+
+	deadline := time.Now().Add(startTimeout)
+	for {
+		if ping(s.addr) {
+			s.cmd, s.exited = cmd, exited
+			return nil
+		}
+		select {
+		case <-exited:
+			return fmt.Errorf("redis-server exited at start: %s", lastLines(out.String()))
+		case <-time.After(5 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			<-exited
+			return fmt.Errorf("redis-server did not answer PING within %v: %s", startTimeout, lastLines(out.String()))
+		}
+	}
+}
+
+func (s *Server) kill() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cmd == nil {
+		return
+	}
+	s.cmd.Process.Kill()
+	<-s.exited // the listening socket is closed once the process is gone
+	s.cmd = nil
+}
+
+// ping speaks just enough RESP to see a ready server: a loading server
+// answers -LOADING, not +PONG.
+func ping(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(500 * time.Millisecond))
+	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+		return false
+	}
+	line, err := bufio.NewReader(c).ReadString('\n')
+	return err == nil && strings.HasPrefix(line, "+PONG")
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("find a free port: %w", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func lastLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 5 {
+		lines = lines[len(lines)-5:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// syncBuffer collects the server's output from exec's copying goroutine.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

@@ -1,0 +1,100 @@
+package redis
+
+import goredis "github.com/redis/go-redis/v9"
+
+// Scripts run atomically on the server. Each touches only keys of one hash
+// slot, so they run unchanged on a Cluster. Script.Run sends EVALSHA and
+// falls back to EVAL the first time a server lacks the script (also after a
+// restart).
+
+// createGame: KEYS[1] game; ARGV json, active flag, token.
+// Returns 1 created, 0 id taken. A retry of the same call (same token, no
+// write since) returns 1 again.
+var createGame = goredis.NewScript(`
+local cur = redis.call('HMGET', KEYS[1], 'v', 'w')
+if cur[1] then
+  if cur[2] == ARGV[3] then return 1 end
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', '1', 'a', ARGV[2], 'w', ARGV[3], 'd', ARGV[1])
+return 1
+`)
+
+// updateGame: KEYS[1] game; ARGV expected version, new version, json, active
+// flag, token. Returns 1 written, 0 version differs, -1 no such game,
+// -2 a finished game would become active. A retry of the same call (the
+// stored version is the new one and carries this call's token) returns 1.
+var updateGame = goredis.NewScript(`
+local cur = redis.call('HMGET', KEYS[1], 'v', 'a', 'w')
+if not cur[1] then return -1 end
+if cur[1] ~= ARGV[1] then
+  if cur[1] == ARGV[2] and cur[3] == ARGV[5] then return 1 end
+  return 0
+end
+if cur[2] == '0' and ARGV[4] == '1' then return -2 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'a', ARGV[4], 'w', ARGV[5], 'd', ARGV[3])
+return 1
+`)
+
+// repairDeadline: KEYS[1] deadlines; ARGV id, score the reader saw, new
+// score or "" to remove. Changes the entry only if it still has the score
+// the reader saw, so a reader never undoes a writer's newer entry.
+var repairDeadline = goredis.NewScript(`
+local cur = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not cur or tonumber(cur) ~= tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+end
+return 1
+`)
+
+// deleteIfEquals: KEYS[1]; ARGV value. Deletes the key only if it holds
+// value: a username's entry goes only if it still names this user.
+var deleteIfEquals = goredis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`)
+
+// top: KEYS[1] rank, KEYS[2] lines; ARGV n. The first n lines in rank order,
+// read in one step so that order and lines agree.
+var top = goredis.NewScript(`
+local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+local out = {}
+for i, id in ipairs(ids) do
+  out[i] = redis.call('HGET', KEYS[2], id) or ''
+end
+return out
+`)
+
+// takeChallenge: KEYS[1] challenge, KEYS[2] its receipt; ARGV token. GETDEL
+// that leaves a receipt for a minute, so that a retry of the same take
+// (its reply lost) gets the challenge again instead of nothing, while any
+// other taker gets nil.
+var takeChallenge = goredis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if v then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[2], 't', ARGV[1], 'v', v)
+  redis.call('PEXPIRE', KEYS[2], 60000)
+  return v
+end
+local r = redis.call('HMGET', KEYS[2], 't', 'v')
+if r[1] == ARGV[1] then return r[2] end
+return false
+`)
+
+// markUpdate: KEYS[1] mark; ARGV token, ttl in ms. Returns 1 if this call
+// made the mark (or made it and is being retried), 0 if someone else did.
+var markUpdate = goredis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if not v then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+if v == ARGV[1] then return 1 end
+return 0
+`)
