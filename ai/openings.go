@@ -1,7 +1,10 @@
 package ai
 
 import (
+	"bufio"
 	_ "embed"
+	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -23,17 +26,36 @@ var openingsText string
 const OpeningMargin = 20
 
 var openings = sync.OnceValue(func() []rules.Position {
+	out, err := ParseOpenings(strings.NewReader(openingsText))
+	if err != nil {
+		panic(err) // the embedded file is checked by the tests
+	}
+	return out
+})
+
+// ParseOpenings reads positions one per line in the position format; text
+// from a "#" to the end of the line is a comment, and blank lines are
+// skipped. Errors name the line.
+func ParseOpenings(r io.Reader) ([]rules.Position, error) {
 	var out []rules.Position
-	for _, line := range strings.Split(openingsText, "\n") {
-		text, _, _ := strings.Cut(line, "#")
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
 		text = strings.TrimSpace(text)
 		if text == "" {
 			continue
 		}
-		out = append(out, rules.MustParsePosition(text))
+		p, err := rules.ParsePosition(text)
+		if err != nil {
+			return nil, fmt.Errorf("ai: openings line %d: %w", n, err)
+		}
+		out = append(out, p)
 	}
-	return out
-})
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("ai: reading openings: %w", err)
+	}
+	return out, nil
+}
 
 // Openings returns the balanced opening positions shipped for matches, in
 // their fixed order. The slice is the caller's.

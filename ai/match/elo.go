@@ -59,9 +59,17 @@ func (s Score) Elo() (diff, margin float64) {
 
 // String gives "W-D-L, 62.5%, Elo +89 ± 45".
 func (s Score) String() string {
-	d, m := s.Elo()
-	return fmt.Sprintf("%d-%d-%d, %.1f%%, Elo %s ± %s", s.Wins, s.Draws, s.Losses, 100*s.Fraction(), signed(d), unsigned(m))
+	return fmt.Sprintf("%d-%d-%d, %.1f%%, Elo %s", s.Wins, s.Draws, s.Losses, 100*s.Fraction(), s.EloText())
 }
+
+// EloText gives the Elo difference and its 95% half width: "+89 ± 45".
+func (s Score) EloText() string {
+	d, m := s.Elo()
+	return signed(d) + " ± " + unsigned(m)
+}
+
+// Reversed is the same result from B's point of view.
+func (s Score) Reversed() Score { return Score{Wins: s.Losses, Draws: s.Draws, Losses: s.Wins} }
 
 func signed(x float64) string {
 	switch {

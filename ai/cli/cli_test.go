@@ -1,0 +1,214 @@
+package aicli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bashni/bashni/rules"
+)
+
+func TestThinkPrintsTheMoveFirst(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := Think(context.Background(), []string{"-fen", rules.StartText, "-depth", "4"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("Think: %v (stderr %q)", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	p := rules.Start(rules.Bashni)
+	m, err := parseMove(&p, lines[0])
+	if err != nil || m.String() != lines[0] {
+		t.Errorf("first line %q is not a legal move in notation: %v", lines[0], err)
+	}
+	for i, key := range []string{"depth 4", "score ", "nodes ", "nps ", "time ", "pv " + lines[0]} {
+		if i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], key) {
+			t.Errorf("line %d = %q, want it to start with %q; output:\n%s", i+2, lines[min(i+1, len(lines)-1)], key, out.String())
+		}
+	}
+}
+
+func TestThinkAtALevel(t *testing.T) {
+	var out bytes.Buffer
+	if err := Think(context.Background(), []string{"-level", "1"}, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "depth 2") {
+		t.Errorf("level 1 should search 2 plies; output:\n%s", out.String())
+	}
+}
+
+func TestCommandsRefuseBadUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(args []string, out *bytes.Buffer) error
+		args []string
+	}{
+		{"think bad position", think, []string{"-fen", "w:z9w"}},
+		{"think bad level", think, []string{"-level", "9"}},
+		{"think unknown flag", think, []string{"-speed", "3"}},
+		{"think stray argument", think, []string{"c3-d4"}},
+		{"think negative depth", think, []string{"-depth", "-2"}},
+		{"match without b", matchCmd, []string{"-a", "depth=1"}},
+		{"match bad spec", matchCmd, []string{"-a", "level=9", "-b", "depth=1"}},
+		{"match unknown spec key", matchCmd, []string{"-a", "speed=9", "-b", "depth=1"}},
+		{"match missing openings file", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-openings", "/nonexistent/openings.txt"}},
+		{"match zero games", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-games", "0"}},
+		{"play bad colour", playCmd, []string{"-color", "green"}},
+		{"play bad level", playCmd, []string{"-level", "0"}},
+		{"play bad position", playCmd, []string{"-fen", "x"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := tt.run(tt.args, &out)
+			if !errors.Is(err, ErrUsage) {
+				t.Errorf("err = %v, want ErrUsage", err)
+			}
+		})
+	}
+}
+
+func TestHelpIsAUsageErrorAndErrHelp(t *testing.T) {
+	var out bytes.Buffer
+	err := Think(context.Background(), []string{"-h"}, &out, &out)
+	if !errors.Is(err, ErrUsage) || !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("err = %v, want ErrUsage and flag.ErrHelp", err)
+	}
+	if !strings.Contains(out.String(), "-movetime") {
+		t.Errorf("help does not list the flags:\n%s", out.String())
+	}
+}
+
+func think(args []string, out *bytes.Buffer) error {
+	return Think(context.Background(), args, out, out)
+}
+
+func matchCmd(args []string, out *bytes.Buffer) error {
+	return Match(context.Background(), args, out, out)
+}
+
+func playCmd(args []string, out *bytes.Buffer) error {
+	return Play(context.Background(), args, strings.NewReader(""), out, out)
+}
+
+func TestMatchPrintsProgressAndTable(t *testing.T) {
+	var out bytes.Buffer
+	err := Match(context.Background(), []string{"-a", "depth=3", "-b", "depth=1", "-games", "2", "-concurrency", "2"}, &out, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"game 1/2", "game 2/2", "wins", "draws", "losses", "Elo diff (95%)", "A depth=3", "B depth=1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestPlayScriptedGame(t *testing.T) {
+	// White (the player) takes Black's last man: c3:e5 wins at once. Before
+	// that: a typo, an illegal step (capturing is compulsory), a request for
+	// the moves.
+	stdin := strings.NewReader("hello\nc3-b4\nmoves\nC3xE5\n")
+	var out bytes.Buffer
+	err := Play(context.Background(), []string{"-fen", "w:c3w,d4b", "-level", "1"}, stdin, &out, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{
+		`Sorry: cannot read "hello"`,
+		`Sorry: "c3-b4" is not a legal move here (capturing is compulsory); legal: c3:e5`,
+		"Legal moves: c3:e5",
+		"Game over: white wins (black has no legal move).",
+		"Moves: 1. c3:e5",
+		"4 |   | . |   | b |", // the board before the capture
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestPlayAsBlackTheEngineMovesFirstAndQuitEnds(t *testing.T) {
+	var out bytes.Buffer
+	err := Play(context.Background(), []string{"-color", "black", "-level", "1"}, strings.NewReader("quit\n"), &out, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "Novice (white) plays ") || !strings.Contains(text, "Game abandoned.") {
+		t.Errorf("want the engine's first move and the end on quit:\n%s", text)
+	}
+	// Black's view: rank 1 at the top, files from h to a.
+	if !strings.Contains(text, "    h   g   f   e   d   c   b   a") {
+		t.Errorf("board not drawn from Black's side:\n%s", text)
+	}
+}
+
+func TestPlayEndsAtEndOfInput(t *testing.T) {
+	var out bytes.Buffer
+	if err := Play(context.Background(), nil, strings.NewReader("c3-d4\n"), &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Game abandoned.") {
+		t.Errorf("want the game abandoned at end of input:\n%s", out.String())
+	}
+}
+
+func TestBoardShowsTowers(t *testing.T) {
+	p := rules.MustParsePosition("w:c3Wbb,e5bwwwwwwwwww,h8B")
+	var out bytes.Buffer
+	drawBoard(&out, &p, false)
+	text := out.String()
+	for _, want := range []string{"3 | . |   | W3|", "5 | . |   | . |   |b11|", "| B | 8", "Towers, top first (w/b man, W/B king): c3 Wbb, e5 bwwwwwwwwww"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("board lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestParseMoveForgives(t *testing.T) {
+	tests := []struct{ pos, text, want string }{
+		{"w:c3w,d4b,d6b,h8b", "c3:e5:c7", "c3:e5:c7"},
+		{"w:c3w,d4b,d6b,h8b", "C3xE5xC7", "c3:e5:c7"},
+		{"w:c3w,d4b,d6b,h8b", "c3 e5 c7", "c3:e5:c7"},
+		{"w:c3w,d4b,d6b,h8b", "c3:c7", "c3:e5:c7"}, // first and last square
+		{"w:c3w,d4b,d6b,h8b", "с3-е5-с7", "c3:e5:c7"}, // Cyrillic с and е
+		{rules.StartText, "c3-d4", "c3-d4"},
+		{rules.StartText, " c3 d4 ", "c3-d4"},
+	}
+	for _, tt := range tests {
+		p := rules.MustParsePosition(tt.pos)
+		m, err := parseMove(&p, tt.text)
+		if err != nil || m.String() != tt.want {
+			t.Errorf("parseMove(%s, %q) = %v, %v; want %s", tt.pos, tt.text, m, err, tt.want)
+		}
+	}
+}
+
+func TestParseMoveExplains(t *testing.T) {
+	tests := []struct{ pos, text, want string }{
+		{"w:a1W,c3b,f6b,h8b", "a1:g7", "ambiguous: it could be a1:d4:g7, a1:e5:g7"},
+		{rules.StartText, "c3-e5", "not a legal move here; legal: "},
+		{rules.StartText, "c3", "give at least two squares"},
+		{rules.StartText, "b3-c4", "light square"},
+		{rules.StartText, "c3+d4", "cannot read"},
+	}
+	for _, tt := range tests {
+		p := rules.MustParsePosition(tt.pos)
+		_, err := parseMove(&p, tt.text)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("parseMove(%q) err = %v, want it to say %q", tt.text, err, tt.want)
+		}
+	}
+	p := rules.Start(rules.Bashni)
+	_, err := parseMove(&p, "c3-e5")
+	if err == nil || !slices.ContainsFunc(strings.Split(err.Error(), ", "), func(s string) bool { return strings.HasSuffix(s, "g3-h4") }) {
+		t.Errorf("error lists no legal moves: %v", err)
+	}
+}
