@@ -177,7 +177,7 @@ func TestParseMoveForgives(t *testing.T) {
 		{"w:c3w,d4b,d6b,h8b", "c3:e5:c7", "c3:e5:c7"},
 		{"w:c3w,d4b,d6b,h8b", "C3xE5xC7", "c3:e5:c7"},
 		{"w:c3w,d4b,d6b,h8b", "c3 e5 c7", "c3:e5:c7"},
-		{"w:c3w,d4b,d6b,h8b", "c3:c7", "c3:e5:c7"}, // first and last square
+		{"w:c3w,d4b,d6b,h8b", "c3:c7", "c3:e5:c7"},    // first and last square
 		{"w:c3w,d4b,d6b,h8b", "с3-е5-с7", "c3:e5:c7"}, // Cyrillic с and е
 		{rules.StartText, "c3-d4", "c3-d4"},
 		{rules.StartText, " c3 d4 ", "c3-d4"},
