@@ -1,0 +1,142 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// randomGame plays n plies from the start, each picked by a fixed
+// pseudo-random sequence, so the benchmark replays the same game every time.
+func randomGame(tb testing.TB, n int) (rules.Position, []rules.Move) {
+	tb.Helper()
+	for seed := uint64(1); seed < 1000; seed++ {
+		p := rules.Start(rules.Bashni)
+		start := p
+		var moves []rules.Move
+		x := seed
+		for len(moves) < n {
+			legal := p.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			m := legal[x%uint64(len(legal))]
+			moves = append(moves, m)
+			p = p.Play(m)
+		}
+		if len(moves) == n {
+			return start, moves
+		}
+	}
+	tb.Fatalf("no game of %d plies", n)
+	return rules.Position{}, nil
+}
+
+func benchPNG(b *testing.B, p rules.Position, o Options) {
+	r := New()
+	if err := r.Warm(o); err != nil {
+		b.Fatal(err)
+	}
+	benchPNGWith(b, r, p, o)
+}
+
+func benchPNGWith(b *testing.B, r *Renderer, p rules.Position, o Options) {
+	var size int
+	b.ReportAllocs()
+	for b.Loop() {
+		png, err := r.PNG(p, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+func BenchmarkPNGStart(b *testing.B) { benchPNG(b, rules.Start(rules.Bashni), Options{}) }
+
+func BenchmarkPNGTall(b *testing.B) { benchPNG(b, rules.MustParsePosition(tallText), Options{}) }
+
+func BenchmarkPNGCaptureContrast(b *testing.B) {
+	p := rules.MustParsePosition(captureText)
+	m := longestCapture(b, p)
+	c, _ := ThemeByName("contrast")
+	benchPNG(b, p.Play(m), Options{LastMove: &m, Theme: c, Perspective: rules.Black})
+}
+
+func BenchmarkPNGParallel(b *testing.B) {
+	r := New()
+	p := rules.Start(rules.Bashni)
+	if err := r.Warm(Options{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := r.PNG(p, Options{}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+func BenchmarkImageStart(b *testing.B) {
+	r := New()
+	p := rules.Start(rules.Bashni)
+	if err := r.Warm(Options{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := r.Image(p, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReplayGIF60(b *testing.B) {
+	start, moves := randomGame(b, 60)
+	r := New()
+	if err := r.Warm(Options{}); err != nil {
+		b.Fatal(err)
+	}
+	var size int
+	b.ReportAllocs()
+	for b.Loop() {
+		g, err := r.ReplayGIF(start, moves, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(g)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
+}
+
+// BenchmarkFirstBoard is the one-off cost of a theme and size: preparing the
+// tiles, palette and empty boards, then drawing.
+func BenchmarkFirstBoard(b *testing.B) {
+	p := rules.Start(rules.Bashni)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New().PNG(p, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPNGTallUncached draws every square afresh, as for a board whose
+// towers the renderer has not seen yet.
+func BenchmarkPNGTallUncached(b *testing.B) {
+	r := New()
+	o := Options{}
+	if err := r.Warm(o); err != nil {
+		b.Fatal(err)
+	}
+	o.normalize()
+	r.kit(o.Theme, o.Size).noCache = true
+	benchPNGWith(b, r, rules.MustParsePosition(tallText), o)
+}
