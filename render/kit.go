@@ -120,10 +120,12 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 	// A tall tower shows fewer layers, pushed up, over a badge with counts.
 	k.badgeH = int(math.Round(sq * 0.25))
 	k.badgeY = k.sq - int(pad) - k.badgeH
-	tn := max(2, k.maxN-2)
-	td := math.Max(2, math.Floor((float64(k.badgeY)-pad-2*k.ry-k.lw+k.ry*0.6)/float64(tn)))
-	td = math.Min(td, float64(k.layouts[k.maxN].d))
-	k.tall = layout{n: tn, d: int(td), top: int(math.Ceil(pad + k.ry + k.lw/2))}
+	// Its bands end where the badge begins, so both blocks' colours show.
+	ttop := math.Ceil(pad + k.ry + k.lw/2)
+	space := float64(k.badgeY) + k.lw - ttop - k.ry
+	tn := max(2, min(k.maxN-1, int(space/(dmin*1.4))))
+	td := math.Max(2, math.Min(dmax, math.Floor(space/float64(tn))))
+	k.tall = layout{n: tn, d: int(td), top: int(ttop)}
 
 	k.small = newGlyphs(bold, math.Round(float64(k.badgeH)*0.72))
 	k.big = newGlyphs(bold, math.Round(float64(k.capH)*0.5))

@@ -60,24 +60,6 @@ func mustPNG(t testing.TB, r *Renderer, p rules.Position, o Options) image.Image
 	return decodePNG(t, b)
 }
 
-// tower builds a tower from letters, top first.
-func tower(t testing.TB, letters string) rules.Tower {
-	t.Helper()
-	var ps []rules.Piece
-	for _, c := range letters {
-		p, ok := map[rune]rules.Piece{'w': rules.WhiteMan, 'b': rules.BlackMan, 'W': rules.WhiteKing, 'B': rules.BlackKing}[c]
-		if !ok {
-			t.Fatalf("bad piece letter %q", c)
-		}
-		ps = append(ps, p)
-	}
-	tw, err := rules.NewTower(ps...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tw
-}
-
 // mixedTower is a legal tower of height h, top first: the owner's block
 // over the prisoners, with a king in each block when king is set.
 func mixedTower(owner rules.Color, h int, king bool) string {

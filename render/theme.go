@@ -73,7 +73,7 @@ func Contrast() Theme {
 		Frame: rgb(0x000000), Coord: rgb(0xffffff),
 		Light: rgb(0xe6e6e6), Dark: rgb(0x4f6477),
 		White: PieceStyle{
-			Face: rgb(0xffffff), Side: rgb(0xbdbdbd), Edge: rgb(0x6e6e6e), Outline: rgb(0x000000),
+			Face: rgb(0xffffff), Side: rgb(0xcdcdcd), Edge: rgb(0x6e6e6e), Outline: rgb(0x000000),
 		},
 		Black: PieceStyle{
 			Face: rgb(0x1c1c1c), Side: rgb(0x000000), Edge: rgb(0x9a9a9a), Outline: rgb(0x000000),
