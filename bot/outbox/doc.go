@@ -1,0 +1,42 @@
+// Package outbox sends the bot's replies to Telegram: handlers decide what to
+// say, the outbox says it.
+//
+// A handler turns an update into Replies and Enqueues them; it never waits
+// for the network. Run sends them, paced to Telegram's limits (about one
+// message a second per chat, twenty a minute per group, thirty a second in
+// all), and reports each outcome through the Reply's Done callback.
+//
+// Replies to one chat go out in the order they were enqueued, one at a time,
+// so a board card always precedes the notification about it; different
+// chats proceed concurrently. Replies are keyed by their chat (derived from
+// the request when Reply.ChatID is zero), or by the inline message they
+// edit; requests with neither share one ordered lane.
+//
+// Answers to callback and inline queries jump the queue: they are sent by
+// their own workers, outside chat pacing, because Telegram shows a spinner
+// until a tap is answered.
+//
+// Telegram's answers are handled the way the Bot API asks:
+//
+//   - 429 Too Many Requests: the chat is held for retry_after and the same
+//     request is sent again (up to Options.MaxRetries times, and only while
+//     retry_after is at most Options.MaxRetryAfter);
+//   - 403 Forbidden (blocked, deactivated, never started, kicked): no retry;
+//     Options.OnBlocked is told the Reply's UserID, and the replies already
+//     queued for that chat fail with the same error without being sent;
+//   - 400 "message is not modified": success, Done gets a nil Message;
+//   - network errors, undecodable answers and 5xx: retried with exponential
+//     backoff; any other error is final.
+//
+// A request is sent again only as it was enqueued, so files must be
+// re-readable: use tgbotapi.FileBytes, FileID or FileURL, not FileReader.
+// A network error after Telegram received a request (a timeout) may lead to
+// the message arriving twice; the Bot API offers no way to tell.
+//
+// Errors passed to Done and written to the log have the bot token redacted:
+// tgbotapi's network errors carry the request URL, which contains it.
+//
+// Shutdown: when Run's context ends it keeps sending what is queued, and
+// what handlers still enqueue, for up to Options.DrainTimeout; replies left
+// then fail with ErrShutdown and Run reports how many.
+package outbox

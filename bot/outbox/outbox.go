@@ -1,0 +1,642 @@
+package outbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"golang.org/x/time/rate"
+)
+
+// Reply is one request to send, with what the outbox needs to pace it and
+// whom to tell about the result.
+type Reply struct {
+	// Req is the request: a send, an edit, a deletion, a callback answer.
+	Req tgbotapi.Chattable
+	// ChatID keys pacing and ordering. When zero it is taken from the
+	// request's ChatID field; edits of inline messages are keyed by their
+	// inline message id instead.
+	ChatID int64
+	// Group selects the stricter group pacing. Negative chat ids (groups,
+	// supergroups, channels) get it anyway.
+	Group bool
+	// UserID is the user of a private chat: a 403 then means the user
+	// blocked the bot, and Options.OnBlocked is told.
+	UserID int64
+	// Silent sends the message without a notification sound (the request's
+	// DisableNotification, where it has one).
+	Silent bool
+	// Done, if set, is called once with the outcome after the last attempt.
+	// msg is set when the method returned a Message. Done runs on the
+	// sending goroutine of the chat: it must not block, but may Enqueue.
+	Done func(msg *tgbotapi.Message, err error)
+}
+
+// Requester sends a request to the Bot API; *tgbotapi.BotAPI is one.
+// Request, unlike Send, works for methods that return true rather than a
+// Message.
+type Requester interface {
+	Request(c tgbotapi.Chattable) (*tgbotapi.APIResponse, error)
+}
+
+var _ Requester = (*tgbotapi.BotAPI)(nil)
+
+// Options configure an Outbox. Zero values take the defaults given.
+type Options struct {
+	// PerChat paces the requests to one chat (default 1 a second) with a
+	// burst of PerChatBurst (default 3).
+	PerChat      rate.Limit
+	PerChatBurst int
+	// PerGroup additionally paces requests to groups (default 20 a minute)
+	// with a burst of PerGroupBurst (default 5).
+	PerGroup      rate.Limit
+	PerGroupBurst int
+	// Global paces all requests but query answers (default 30 a second)
+	// with a burst of GlobalBurst (default 10).
+	Global      rate.Limit
+	GlobalBurst int
+
+	// Senders bounds the paced requests in flight at once (default 8);
+	// PriorityWorkers the query answers in flight (default 4).
+	Senders         int
+	PriorityWorkers int
+	// MaxQueue bounds the replies waiting per chat and the query answers
+	// waiting in all (default 100). Enqueue refuses more with ErrQueueFull.
+	MaxQueue int
+
+	// MaxRetries bounds how often one request is sent again after a 429 or
+	// a transient error (default 3; negative for never).
+	MaxRetries int
+	// MaxRetryAfter is the longest retry_after worth waiting for to send a
+	// reply again (default 30 s); with a longer one the reply fails, though
+	// the chat is still held for the whole time.
+	MaxRetryAfter time.Duration
+	// Backoff is the first wait after a transient error, doubled for each
+	// further attempt (default 500 ms).
+	Backoff time.Duration
+	// DrainTimeout bounds how long Run keeps sending after its context
+	// ends (default 5 s).
+	DrainTimeout time.Duration
+
+	// OnBlocked is called when a Reply with a UserID got 403: the user
+	// blocked the bot, deleted their account, or never started it.
+	OnBlocked func(userID int64)
+	// OnCall, if set, is called after every attempt, for metrics.
+	OnCall func(method string, err error, d time.Duration)
+	// Logger receives warnings and errors (default slog.Default()).
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defLimit := func(v *rate.Limit, d rate.Limit) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defDur := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defLimit(&o.PerChat, 1)
+	def(&o.PerChatBurst, 3)
+	defLimit(&o.PerGroup, rate.Limit(20.0/60))
+	def(&o.PerGroupBurst, 5)
+	defLimit(&o.Global, 30)
+	def(&o.GlobalBurst, 10)
+	def(&o.Senders, 8)
+	def(&o.PriorityWorkers, 4)
+	def(&o.MaxQueue, 100)
+	switch {
+	case o.MaxRetries == 0:
+		o.MaxRetries = 3
+	case o.MaxRetries < 0:
+		o.MaxRetries = 0
+	}
+	defDur(&o.MaxRetryAfter, 30*time.Second)
+	defDur(&o.Backoff, 500*time.Millisecond)
+	defDur(&o.DrainTimeout, 5*time.Second)
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// laneKey names a sequence of requests that must stay in order.
+type laneKey struct {
+	chat   int64
+	inline string
+}
+
+// lane is the queue of one chat (or inline message). At most one goroutine
+// sends from it at a time, which keeps its order and lets a 429 hold it.
+type lane struct {
+	key   laneKey
+	group bool
+	chat  *rate.Limiter // nil for the lane of requests without a chat
+	grp   *rate.Limiter // nil unless a group
+
+	// Guarded by Outbox.mu.
+	queue    []*item
+	running  bool      // a goroutine is sending, or one is about to be started
+	hold     time.Time // no request before this (429)
+	lastUsed time.Time
+}
+
+type item struct {
+	r        Reply
+	req      request
+	lane     *lane // nil for query answers
+	closedBy error // set under Outbox.mu when a 403 closed the chat: fail without sending
+}
+
+// Outbox paces and sends replies. Create it with New, feed it with Enqueue,
+// and run it with Run.
+type Outbox struct {
+	api    Requester
+	opts   Options
+	log    *slog.Logger
+	global *rate.Limiter
+	sem    chan struct{} // bounds paced requests in flight
+	prio   chan *item    // query answers; sends to it happen under mu
+	kick   chan struct{} // tells Run that lanes wait to be started
+
+	mu      sync.Mutex
+	lanes   map[laneKey]*lane
+	wake    []*lane // lanes with replies and no goroutine yet
+	pending int     // replies enqueued and not yet done
+	idle    chan struct{}
+	started bool
+	closed  bool
+}
+
+// New returns an Outbox that sends through api.
+func New(api Requester, opts Options) *Outbox {
+	opts = opts.withDefaults()
+	idle := make(chan struct{})
+	close(idle)
+	return &Outbox{
+		api:    api,
+		opts:   opts,
+		log:    opts.Logger,
+		global: rate.NewLimiter(opts.Global, opts.GlobalBurst),
+		sem:    make(chan struct{}, opts.Senders),
+		prio:   make(chan *item, opts.MaxQueue),
+		kick:   make(chan struct{}, 1),
+		lanes:  make(map[laneKey]*lane),
+		idle:   idle,
+	}
+}
+
+// Enqueue queues a reply and returns at once. It returns ErrQueueFull when
+// the chat already has Options.MaxQueue replies waiting (a chat that far
+// behind is better told nothing than told late), and ErrClosed after Run
+// has returned; Done is not called then. Enqueue may be called before Run
+// starts and while it drains.
+func (o *Outbox) Enqueue(r Reply) error {
+	if r.Req == nil {
+		return errors.New("outbox: reply without a request")
+	}
+	req := describe(r.Req)
+	if r.Silent {
+		r.Req = silenced(r.Req)
+	}
+	if r.ChatID == 0 {
+		r.ChatID = req.chatID
+	}
+	it := &item{r: r, req: req}
+
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return ErrClosed
+	}
+	if priorityMethods[req.method] {
+		select {
+		case o.prio <- it:
+			o.addPending()
+			return nil
+		default:
+			o.log.Warn("outbox: query answers queue full, reply dropped", "method", req.method)
+			return ErrQueueFull
+		}
+	}
+	key := laneKey{chat: r.ChatID}
+	if key.chat == 0 {
+		key.inline = req.inlineID
+	}
+	l := o.lanes[key]
+	if l == nil {
+		l = o.newLane(key, r.Group || key.chat < 0)
+		o.lanes[key] = l
+	}
+	if len(l.queue) >= o.opts.MaxQueue {
+		o.log.Warn("outbox: chat queue full, reply dropped", "chat", key.chat, "method", req.method)
+		return ErrQueueFull
+	}
+	it.lane = l
+	l.queue = append(l.queue, it)
+	o.addPending()
+	if !l.running {
+		l.running = true
+		o.wake = append(o.wake, l)
+		select {
+		case o.kick <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+func (o *Outbox) newLane(key laneKey, group bool) *lane {
+	l := &lane{key: key, group: group}
+	if key != (laneKey{}) {
+		l.chat = rate.NewLimiter(o.opts.PerChat, o.opts.PerChatBurst)
+	}
+	if group {
+		l.grp = rate.NewLimiter(o.opts.PerGroup, o.opts.PerGroupBurst)
+	}
+	return l
+}
+
+// addPending counts a queued reply. Callers hold o.mu.
+func (o *Outbox) addPending() {
+	if o.pending == 0 {
+		o.idle = make(chan struct{})
+	}
+	o.pending++
+}
+
+// Flush waits until every reply enqueued so far, and every reply those
+// replies' Done callbacks enqueued, has been sent or has failed.
+func (o *Outbox) Flush(ctx context.Context) error {
+	o.mu.Lock()
+	idle := o.idle
+	o.mu.Unlock()
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Run sends queued replies until ctx ends, then drains: it keeps sending
+// for up to Options.DrainTimeout, until nothing is queued. It returns nil
+// when every reply was sent, or an error wrapping ErrShutdown that counts
+// the replies given up. Run may be called once.
+//
+// Run stops accepting replies once nothing is left to send, so end the
+// producers first: cancel Run's context after the update loop has returned
+// and its handlers have finished, or a reply they enqueue late may be
+// refused with ErrClosed.
+func (o *Outbox) Run(ctx context.Context) error {
+	o.mu.Lock()
+	if o.started {
+		o.mu.Unlock()
+		return errors.New("outbox: Run called twice")
+	}
+	o.started = true
+	o.mu.Unlock()
+
+	// Sending outlives ctx by the drain; sendCtx ends it.
+	sendCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	var wg sync.WaitGroup
+	var lost countLost
+	for range o.opts.PriorityWorkers {
+		wg.Go(func() { o.priorityWorker(sendCtx, &lost) })
+	}
+
+	sweep := time.NewTicker(time.Minute)
+	defer sweep.Stop()
+	for running := true; running; {
+		select {
+		case <-ctx.Done():
+			running = false
+		case <-o.kick:
+			o.startLanes(sendCtx, &wg, &lost)
+		case now := <-sweep.C:
+			o.sweep(now)
+		}
+	}
+
+	// Drain. Closing happens under the lock that counts pending replies,
+	// so a reply enqueued before it is sent and one after it is refused.
+	deadline := time.NewTimer(o.opts.DrainTimeout)
+	defer deadline.Stop()
+	for draining := true; draining; {
+		o.startLanes(sendCtx, &wg, &lost)
+		o.mu.Lock()
+		idle := o.idle
+		if o.pending == 0 {
+			o.closed, draining = true, false
+		}
+		o.mu.Unlock()
+		if !draining {
+			break
+		}
+		select {
+		case <-o.kick:
+		case <-idle:
+		case <-deadline.C:
+			o.mu.Lock()
+			o.closed, draining = true, false
+			o.mu.Unlock()
+		}
+	}
+
+	// Whatever is left fails fast.
+	stop()
+	o.startLanes(sendCtx, &wg, &lost)
+	wg.Wait()
+	for {
+		select {
+		case it := <-o.prio:
+			o.finish(it, nil, ErrShutdown)
+			lost.add()
+			continue
+		default:
+		}
+		break
+	}
+	if n := lost.get(); n > 0 {
+		o.log.Error("outbox: replies not sent before shutdown", "count", n)
+		return fmt.Errorf("%w: %d replies", ErrShutdown, n)
+	}
+	return nil
+}
+
+type countLost struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (c *countLost) add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+func (c *countLost) get() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// startLanes starts a goroutine for every lane that has replies and none.
+func (o *Outbox) startLanes(ctx context.Context, wg *sync.WaitGroup, lost *countLost) {
+	o.mu.Lock()
+	wake := o.wake
+	o.wake = nil
+	o.mu.Unlock()
+	for _, l := range wake {
+		wg.Go(func() { o.runLane(ctx, l, lost) })
+	}
+}
+
+// sweep forgets idle lanes whose limiters have refilled, so the map does
+// not grow with every chat ever seen.
+func (o *Outbox) sweep(now time.Time) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for k, l := range o.lanes {
+		if !l.running && len(l.queue) == 0 && now.Sub(l.lastUsed) > time.Minute && now.After(l.hold) {
+			delete(o.lanes, k)
+		}
+	}
+}
+
+func (o *Outbox) runLane(ctx context.Context, l *lane, lost *countLost) {
+	for {
+		o.mu.Lock()
+		if len(l.queue) == 0 {
+			l.running = false
+			l.lastUsed = time.Now()
+			o.mu.Unlock()
+			return
+		}
+		it := l.queue[0]
+		l.queue[0] = nil
+		l.queue = l.queue[1:]
+		o.mu.Unlock()
+
+		if it.closedBy != nil {
+			o.finish(it, nil, it.closedBy)
+			continue
+		}
+		if ctx.Err() != nil {
+			o.finish(it, nil, ErrShutdown)
+			lost.add()
+			continue
+		}
+		o.deliver(ctx, it, lost)
+	}
+}
+
+func (o *Outbox) priorityWorker(ctx context.Context, lost *countLost) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case it := <-o.prio:
+			if ctx.Err() != nil {
+				o.finish(it, nil, ErrShutdown)
+				lost.add()
+				continue
+			}
+			o.deliver(ctx, it, lost)
+		}
+	}
+}
+
+// deliver sends one reply, retrying as its errors allow, and finishes it.
+func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
+	for attempt := 0; ; attempt++ {
+		if err := o.pace(ctx, it.lane); err != nil {
+			o.finish(it, nil, ErrShutdown)
+			lost.add()
+			return
+		}
+		resp, err := o.call(it)
+		what, retryAfter := classify(resp, err)
+		log := o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
+		switch what {
+		case sent:
+			o.finish(it, decodeMessage(resp, log), nil)
+			return
+		case notModified:
+			o.finish(it, nil, nil)
+			return
+		case tooMany:
+			retryAfter = max(retryAfter, time.Second)
+			if it.lane != nil {
+				o.mu.Lock()
+				it.lane.hold = time.Now().Add(retryAfter)
+				o.mu.Unlock()
+			}
+			if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
+				log.Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
+				o.finish(it, nil, err)
+				return
+			}
+			log.Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
+			if it.lane == nil && !sleep(ctx, retryAfter) {
+				o.finish(it, nil, ErrShutdown)
+				lost.add()
+				return
+			}
+		case transient:
+			if attempt >= o.opts.MaxRetries {
+				log.Warn("outbox: request failed, giving up", "err", err)
+				o.finish(it, nil, err)
+				return
+			}
+			wait := o.opts.Backoff << attempt
+			log.Info("outbox: request failed, retrying", "err", err, "backoff", wait)
+			if !sleep(ctx, wait) {
+				o.finish(it, nil, ErrShutdown)
+				lost.add()
+				return
+			}
+		case forbidden:
+			log.Info("outbox: forbidden", "user", it.r.UserID, "err", err)
+			o.closeChat(it, err)
+			// Before finish, so that a Flush returning means OnBlocked was told.
+			if it.r.UserID != 0 && o.opts.OnBlocked != nil {
+				o.safely("OnBlocked", func() { o.opts.OnBlocked(it.r.UserID) })
+			}
+			o.finish(it, nil, err)
+			return
+		default:
+			log.Warn("outbox: request refused", "err", err)
+			o.finish(it, nil, err)
+			return
+		}
+	}
+}
+
+// pace waits until the reply may be sent: past its chat's hold and its
+// chat's, group's and the global limiter, with a sender slot taken (call
+// gives it back). Query answers only need the slot-free path.
+func (o *Outbox) pace(ctx context.Context, l *lane) error {
+	if l == nil {
+		return ctx.Err()
+	}
+	o.mu.Lock()
+	hold := l.hold
+	o.mu.Unlock()
+	if d := time.Until(hold); d > 0 && !sleep(ctx, d) {
+		return ctx.Err()
+	}
+	for _, lim := range []*rate.Limiter{l.chat, l.grp, o.global} {
+		if lim == nil {
+			continue
+		}
+		if err := lim.Wait(ctx); err != nil {
+			return err
+		}
+	}
+	select {
+	case o.sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// call makes one attempt. It returns the error with the token redacted.
+func (o *Outbox) call(it *item) (*tgbotapi.APIResponse, error) {
+	if it.lane != nil {
+		defer func() { <-o.sem }()
+	}
+	start := time.Now()
+	resp, err := o.api.Request(it.r.Req)
+	err = Redact(err)
+	if o.opts.OnCall != nil {
+		o.safely("OnCall", func() { o.opts.OnCall(it.req.method, err, time.Since(start)) })
+	}
+	return resp, err
+}
+
+// closeChat fails the replies queued behind it after a 403 that closes
+// the chat: they would get the same answer.
+func (o *Outbox) closeChat(it *item, err error) {
+	if it.lane == nil || !closesChat(err) {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, q := range it.lane.queue {
+		q.closedBy = err
+	}
+}
+
+// finish reports a reply's outcome and counts it done.
+func (o *Outbox) finish(it *item, msg *tgbotapi.Message, err error) {
+	if it.r.Done != nil {
+		o.safely("Done", func() { it.r.Done(msg, err) })
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.pending--
+	if o.pending == 0 {
+		close(o.idle)
+	}
+}
+
+// safely runs a callback, so a panicking callback costs a log line rather
+// than the sender.
+func (o *Outbox) safely(name string, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			o.log.Error("outbox: callback panicked", "callback", name, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	f()
+}
+
+// decodeMessage returns the Message a method answered with, or nil for
+// methods that answer true.
+func decodeMessage(resp *tgbotapi.APIResponse, log *slog.Logger) *tgbotapi.Message {
+	if resp == nil {
+		return nil
+	}
+	raw := bytes.TrimSpace(resp.Result)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil
+	}
+	var m tgbotapi.Message
+	if err := json.Unmarshal(raw, &m); err != nil {
+		log.Warn("outbox: undecodable result", "err", err)
+		return nil
+	}
+	return &m
+}
+
+// sleep waits for d or until ctx ends; it reports whether d passed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}

@@ -1,0 +1,115 @@
+package outbox
+
+import (
+	"reflect"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// tgbotapi keeps a Chattable's method name unexported, so the outbox names
+// the requests the bot sends itself; others are named by their type.
+var methodNames = map[reflect.Type]string{
+	reflect.TypeFor[tgbotapi.MessageConfig]():                "sendMessage",
+	reflect.TypeFor[tgbotapi.PhotoConfig]():                  "sendPhoto",
+	reflect.TypeFor[tgbotapi.DocumentConfig]():               "sendDocument",
+	reflect.TypeFor[tgbotapi.AnimationConfig]():              "sendAnimation",
+	reflect.TypeFor[tgbotapi.MediaGroupConfig]():             "sendMediaGroup",
+	reflect.TypeFor[tgbotapi.ChatActionConfig]():             "sendChatAction",
+	reflect.TypeFor[tgbotapi.CopyMessageConfig]():            "copyMessage",
+	reflect.TypeFor[tgbotapi.ForwardConfig]():                "forwardMessage",
+	reflect.TypeFor[tgbotapi.EditMessageTextConfig]():        "editMessageText",
+	reflect.TypeFor[tgbotapi.EditMessageCaptionConfig]():     "editMessageCaption",
+	reflect.TypeFor[tgbotapi.EditMessageMediaConfig]():       "editMessageMedia",
+	reflect.TypeFor[tgbotapi.EditMessageReplyMarkupConfig](): "editMessageReplyMarkup",
+	reflect.TypeFor[tgbotapi.DeleteMessageConfig]():          "deleteMessage",
+	reflect.TypeFor[tgbotapi.PinChatMessageConfig]():         "pinChatMessage",
+	reflect.TypeFor[tgbotapi.UnpinChatMessageConfig]():       "unpinChatMessage",
+	reflect.TypeFor[tgbotapi.CallbackConfig]():               "answerCallbackQuery",
+	reflect.TypeFor[tgbotapi.InlineConfig]():                 "answerInlineQuery",
+	reflect.TypeFor[tgbotapi.ShippingConfig]():               "answerShippingQuery",
+	reflect.TypeFor[tgbotapi.PreCheckoutConfig]():            "answerPreCheckoutQuery",
+	reflect.TypeFor[tgbotapi.SetMyCommandsConfig]():          "setMyCommands",
+	reflect.TypeFor[tgbotapi.DeleteMyCommandsConfig]():       "deleteMyCommands",
+}
+
+// Answers to queries: the user is looking at a spinner until they arrive,
+// and they are not messages, so chat pacing does not apply.
+var priorityMethods = map[string]bool{
+	"answerCallbackQuery":    true,
+	"answerInlineQuery":      true,
+	"answerShippingQuery":    true,
+	"answerPreCheckoutQuery": true,
+}
+
+// request is what the outbox learns about a Chattable before sending it.
+type request struct {
+	method   string
+	chatID   int64  // from a ChatID field, 0 if none
+	inlineID string // from an InlineMessageID field
+}
+
+func describe(c tgbotapi.Chattable) request {
+	v := reflect.ValueOf(c)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return request{method: methodName(v.Type())}
+		}
+		v = v.Elem()
+	}
+	r := request{method: methodName(v.Type())}
+	if v.Kind() != reflect.Struct {
+		return r
+	}
+	// FieldByName finds the fields promoted from BaseChat, BaseFile and
+	// BaseEdit, and reports an ambiguous name as not found.
+	if f := v.FieldByName("ChatID"); f.IsValid() && f.Kind() == reflect.Int64 {
+		r.chatID = f.Int()
+	}
+	if f := v.FieldByName("InlineMessageID"); f.IsValid() && f.Kind() == reflect.String {
+		r.inlineID = f.String()
+	}
+	return r
+}
+
+func methodName(t reflect.Type) string {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if name, ok := methodNames[t]; ok {
+		return name
+	}
+	return strings.TrimSuffix(t.Name(), "Config")
+}
+
+// silenced returns a copy of c with DisableNotification set, or c itself
+// when the request has no such field (edits, answers). The caller's value
+// is never changed, pointer or not.
+func silenced(c tgbotapi.Chattable) tgbotapi.Chattable {
+	v := reflect.ValueOf(c)
+	ptr := v.Kind() == reflect.Pointer
+	if ptr {
+		if v.IsNil() {
+			return c
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return c
+	}
+	cp := reflect.New(v.Type()).Elem()
+	cp.Set(v)
+	f := cp.FieldByName("DisableNotification")
+	if !f.IsValid() || f.Kind() != reflect.Bool || !f.CanSet() {
+		return c
+	}
+	f.SetBool(true)
+	out := cp
+	if ptr {
+		out = cp.Addr()
+	}
+	if s, ok := out.Interface().(tgbotapi.Chattable); ok {
+		return s
+	}
+	return c
+}
