@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/bashni/bashni/storage"
 )
@@ -88,4 +89,10 @@ func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.Use
 		u.Rating = StartRating
 	}
 	return u, nil
+}
+
+// MarkUpdate reports whether a Telegram update is seen for the first time
+// (within a day), so a redelivered update is handled once.
+func (s *Service) MarkUpdate(ctx context.Context, updateID int64) (bool, error) {
+	return s.store.MarkUpdate(ctx, updateID, 24*time.Hour)
 }

@@ -1,0 +1,132 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/storage"
+)
+
+func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.NewInlineKeyboardButtonData("English", Callback{Kind: cbLang, Ply: -1, Arg: "en"}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData("Русский", Callback{Kind: cbLang, Ply: -1, Arg: "ru"}.Encode()),
+	))
+	return &kb
+}
+
+func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string) error {
+	lang := Lang(code)
+	if _, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) { u.Lang = lang }); err != nil {
+		b.toast(q, b.userMessage(Lang(q.From.LanguageCode), err, false))
+		return err
+	}
+	b.toast(q, b.texts.T(lang, "lang_set"))
+	if q.Message != nil {
+		b.editText(q.Message, b.texts.T(lang, "lang_set"), nil)
+	}
+	return nil
+}
+
+// showSettings shows the user's settings with toggles; with messageID it
+// edits that message instead of sending a new one.
+func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, messageID int) {
+	theme := u.Theme
+	if theme == "" {
+		theme = render.ThemeNames()[0]
+	}
+	view := b.texts.T(lang, "settings_view_own")
+	if u.Flip {
+		view = b.texts.T(lang, "settings_view_white")
+	}
+	notify := b.texts.T(lang, "on")
+	if !u.Notify {
+		notify = b.texts.T(lang, "off")
+	}
+	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
+	kb := tgbotapi.NewInlineKeyboardMarkup(
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: cbSetting, Ply: -1, Arg: "theme"}.Encode())),
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_view", "View", view), Callback{Kind: cbSetting, Ply: -1, Arg: "view"}.Encode())),
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_notify", "Notify", notify), Callback{Kind: cbSetting, Ply: -1, Arg: "notify"}.Encode())),
+	)
+	if messageID != 0 {
+		e := tgbotapi.NewEditMessageTextAndMarkup(chat.ID, messageID, text, kb)
+		b.send(chatReply(chat, e))
+		return
+	}
+	m := tgbotapi.NewMessage(chat.ID, text)
+	m.ReplyMarkup = kb
+	b.send(chatReply(chat, m))
+}
+
+func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, lang string) error {
+	u, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) {
+		switch which {
+		case "theme":
+			names := render.ThemeNames()
+			next := names[0]
+			for i, n := range names {
+				if n == u.Theme || (u.Theme == "" && i == 0) {
+					next = names[(i+1)%len(names)]
+				}
+			}
+			u.Theme = next
+		case "view":
+			u.Flip = !u.Flip
+		case "notify":
+			u.Notify = !u.Notify
+		}
+	})
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, b.texts.T(lang, "ok"))
+	if q.Message != nil {
+		b.showSettings(q.Message.Chat, u, lang, q.Message.MessageID)
+	}
+	return nil
+}
+
+func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *storage.User, lang string) error {
+	st := u.Stats
+	streak := ""
+	switch {
+	case st.Streak > 1:
+		streak = b.texts.T(lang, "stats_streak_win", "N", st.Streak)
+	case st.Streak < -1:
+		streak = b.texts.T(lang, "stats_streak_loss", "N", -st.Streak)
+	}
+	rating := u.Rating
+	if rating == 0 {
+		rating = 1500
+	}
+	b.text(msg.Chat, b.texts.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
+		"Games", b.texts.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak), msg.MessageID)
+	return nil
+}
+
+func (b *Bot) cmdTop(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+	scope, title := msg.Chat.ID, "top_title_chat"
+	if msg.Chat.IsPrivate() {
+		scope, title = 0, "top_title_global"
+	}
+	top, err := b.svc.Top(ctx, scope, 10)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	if len(top) == 0 {
+		b.text(msg.Chat, b.texts.T(lang, "top_empty"), msg.MessageID)
+		return nil
+	}
+	text := b.texts.T(lang, title)
+	for i, s := range top {
+		text += "\n" + b.texts.T(lang, "top_line", "Rank", i+1, "Name", s.Name, "Rating", fmt.Sprintf("%.0f", s.Rating), "Games", b.texts.N(lang, "stats_games", s.Games))
+	}
+	b.text(msg.Chat, text, 0)
+	return nil
+}

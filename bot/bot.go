@@ -1,0 +1,184 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Sender queues replies for sending (bot/outbox.Outbox).
+type Sender interface {
+	Enqueue(r outbox.Reply) error
+}
+
+// Renderer draws boards (render.Renderer).
+type Renderer interface {
+	PNG(p rules.Position, o render.Options) ([]byte, error)
+	ReplayGIF(start rules.Position, moves []rules.Move, o render.Options) ([]byte, error)
+}
+
+// Config configures the bot.
+type Config struct {
+	// Username is the bot's own @username (from getMe), to recognise
+	// "/cmd@bashni_bot" and build links.
+	Username string
+	// LevelName names AI levels 1..MaxLevel for the picker.
+	LevelName func(level int) string
+	Logger    *slog.Logger
+	// Metrics, if set, hears about each handled update.
+	OnHandled func(kind string, d time.Duration, err error)
+}
+
+// Bot turns updates into replies. It is safe for concurrent use: updates
+// from different chats are handled in parallel.
+type Bot struct {
+	svc    Service
+	out    Sender
+	render Renderer
+	texts  *Texts
+	cfg    Config
+	log    *slog.Logger
+
+	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
+	bg    sync.WaitGroup
+}
+
+// New returns a bot. Background work started by handlers (AI moves,
+// storing message ids) runs under bgCtx; Wait waits for it.
+func New(bgCtx context.Context, svc Service, out Sender, r Renderer, cfg Config) *Bot {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.LevelName == nil {
+		cfg.LevelName = func(level int) string { return play.AIName(level) }
+	}
+	return &Bot{svc: svc, out: out, render: r, texts: NewTexts(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}
+}
+
+// Texts returns the bot's texts (for setMyCommands and tests).
+func (b *Bot) Texts() *Texts { return b.texts }
+
+// Wait waits for background work started by handlers to finish.
+func (b *Bot) Wait() { b.bg.Wait() }
+
+// background runs fn off the handler's path (and off the outbox's sending
+// goroutine), owned by the bot so shutdown can wait for it.
+func (b *Bot) background(fn func(ctx context.Context)) {
+	b.bg.Add(1)
+	go func() {
+		defer b.bg.Done()
+		fn(b.bgCtx)
+	}()
+}
+
+// Handle handles one update. Repeated updates (same update_id) are
+// recognised and handled once.
+func (b *Bot) Handle(ctx context.Context, u tgbotapi.Update) {
+	start := time.Now()
+	kind, err := b.handle(ctx, u)
+	if err != nil && !expected(err) {
+		b.log.Error("update failed", "update", u.UpdateID, "kind", kind, "err", err)
+	}
+	if b.cfg.OnHandled != nil {
+		b.cfg.OnHandled(kind, time.Since(start), err)
+	}
+}
+
+func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
+	if u.UpdateID != 0 {
+		first, err := b.svc.MarkUpdate(ctx, int64(u.UpdateID))
+		if err == nil && !first {
+			return "repeat", nil
+		}
+		// If the store is down we still try: the operations themselves will
+		// say "try again shortly", and compare-and-set keeps them safe.
+	}
+	switch {
+	case u.CallbackQuery != nil:
+		return "callback", b.onCallback(ctx, u.CallbackQuery)
+	case u.Message != nil:
+		return "message", b.onMessage(ctx, u.Message)
+	}
+	return "other", nil
+}
+
+// send queues a reply; a full queue is logged (the user will tap again).
+func (b *Bot) send(r outbox.Reply) {
+	if err := b.out.Enqueue(r); err != nil {
+		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)
+	}
+}
+
+// chatReply wraps a request to a chat.
+func chatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply {
+	r := outbox.Reply{Req: req, ChatID: chat.ID, Group: !chat.IsPrivate()}
+	if chat.IsPrivate() {
+		r.UserID = chat.ID
+	}
+	return r
+}
+
+// text sends a plain text message to a chat.
+func (b *Bot) text(chat *tgbotapi.Chat, text string, replyTo int) {
+	m := tgbotapi.NewMessage(chat.ID, text)
+	m.ReplyToMessageID = replyTo
+	m.AllowSendingWithoutReply = true
+	b.send(chatReply(chat, m))
+}
+
+// html sends an HTML message to a chat.
+func (b *Bot) html(chat *tgbotapi.Chat, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	m := tgbotapi.NewMessage(chat.ID, text)
+	m.ParseMode = tgbotapi.ModeHTML
+	m.DisableWebPagePreview = true
+	if kb != nil {
+		m.ReplyMarkup = kb
+	}
+	b.send(chatReply(chat, m))
+}
+
+// toast answers a callback query with a short notice.
+func (b *Bot) toast(q *tgbotapi.CallbackQuery, text string) {
+	b.send(outbox.Reply{Req: tgbotapi.NewCallback(q.ID, text)})
+}
+
+// profile turns a Telegram user into what play knows of them.
+func profile(u *tgbotapi.User, private bool) play.Profile {
+	return play.Profile{ID: u.ID, Name: displayName(u), Username: u.UserName, Lang: u.LanguageCode, Private: private}
+}
+
+// displayName is how a user is called in texts.
+func displayName(u *tgbotapi.User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	if name == "" {
+		name = "?"
+	}
+	return name
+}
+
+// player is a Telegram user as a game player.
+func player(u *tgbotapi.User) storage.Player {
+	return storage.Player{UserID: u.ID, Name: displayName(u)}
+}
+
+// touch records the user and returns their language.
+func (b *Bot) touch(ctx context.Context, u *tgbotapi.User, private bool) (*storage.User, string) {
+	su, err := b.svc.Touch(ctx, profile(u, private))
+	if err != nil || su == nil {
+		return &storage.User{ID: u.ID, Name: displayName(u), Lang: u.LanguageCode}, Lang(u.LanguageCode)
+	}
+	return su, Lang(su.Lang)
+}

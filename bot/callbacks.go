@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+// onCallback handles a button tap. Every tap is answered (Telegram shows a
+// spinner until it is), with a toast when it changed nothing.
+func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
+	private := q.Message != nil && q.Message.Chat != nil && q.Message.Chat.IsPrivate()
+	user, lang := b.touch(ctx, q.From, private)
+	cb, err := ParseCallback(q.Data)
+	if err != nil {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil // an old or forged button: nothing to do
+	}
+	switch cb.Kind {
+	case cbPick:
+		return b.onPick(ctx, q, cb, lang)
+	case cbAccept:
+		return b.onAccept(ctx, q, cb, lang)
+	case cbDecline, cbCancel:
+		return b.onRefuse(ctx, q, cb, lang)
+	case cbDrawYes, cbDrawNo:
+		out, err := b.svc.AnswerDraw(ctx, cb.ID, q.From.ID, cb.Kind == cbDrawYes)
+		if err != nil {
+			b.toast(q, b.userMessage(lang, err, false))
+			return err
+		}
+		b.toast(q, "")
+		if q.Message != nil && q.Message.Photo == nil {
+			// The offer message loses its buttons.
+			b.send(chatReply(q.Message.Chat, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})))
+		}
+		if out.Ended {
+			b.gameOver(ctx, out.Game)
+		} else {
+			b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
+			if q.Message != nil {
+				b.text(q.Message.Chat, b.texts.T(lang, "draw_declined", "By", displayName(q.From)), 0)
+			}
+		}
+	case cbRematch:
+		g, err := b.svc.Rematch(ctx, cb.ID, q.From.ID)
+		if err != nil {
+			b.toast(q, b.userMessage(lang, err, false))
+			return err
+		}
+		b.toast(q, "")
+		return b.postCard(chatOf(q, g.ChatID), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+	case cbPDN:
+		return b.sendPDN(ctx, q, cb.ID, lang)
+	case cbReplay:
+		return b.sendReplay(ctx, q, cb.ID, lang)
+	case cbMenu:
+		return b.onMenu(ctx, q, cb.Arg, user, lang)
+	case cbLevel:
+		level, err := strconv.Atoi(cb.Arg)
+		if err != nil || q.Message == nil {
+			b.toast(q, b.texts.T(lang, "err_bad_level"))
+			return nil
+		}
+		b.toast(q, "")
+		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), b.colorKeyboard(lang, level))
+	case cbColor:
+		level, err := strconv.Atoi(cb.ID)
+		if err != nil || q.Message == nil {
+			b.toast(q, b.texts.T(lang, "err_bad_level"))
+			return nil
+		}
+		b.toast(q, "")
+		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), nil)
+		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg)
+	case cbLang:
+		return b.onLang(ctx, q, cb.Arg)
+	case cbSetting:
+		return b.onSetting(ctx, q, cb.Arg, lang)
+	default:
+		b.toast(q, b.texts.T(lang, "err_stale"))
+	}
+	return nil
+}
+
+// chatOf is the chat a callback came from, or the chat with id.
+func chatOf(q *tgbotapi.CallbackQuery, id int64) *tgbotapi.Chat {
+	if q.Message != nil && q.Message.Chat != nil && q.Message.Chat.ID == id {
+		return q.Message.Chat
+	}
+	t := "group"
+	if id > 0 {
+		t = "private"
+	}
+	return &tgbotapi.Chat{ID: id, Type: t}
+}
+
+// editText replaces a text message's text and buttons.
+func (b *Bot) editText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	e := tgbotapi.NewEditMessageText(msg.Chat.ID, msg.MessageID, text)
+	e.ParseMode = tgbotapi.ModeHTML
+	if kb != nil {
+		e.ReplyMarkup = kb
+	}
+	b.send(chatReply(msg.Chat, e))
+}
+
+func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+	g, err := b.svc.Accept(ctx, cb.ID, player(q.From), q.From.UserName)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		if err == play.ErrNoChallenge && q.Message != nil {
+			b.editText(q.Message, b.texts.T(lang, "challenge_gone"), nil)
+		}
+		return err
+	}
+	b.toast(q, "")
+	if q.Message != nil {
+		b.editText(q.Message, b.texts.T(lang, "challenge_accepted",
+			"To", htmlName(displayName(q.From)), "White", htmlName(g.White.Name), "Black", htmlName(g.Black.Name)), nil)
+	}
+	// The game's first notice goes out once the card exists (its link).
+	return b.postCard(chatOf(q, g.ChatID), g, "", func(ctx context.Context, g *play.Game) {
+		if _, p := g.ToMove(); p.UserID != q.From.ID {
+			b.notifyStart(ctx, g)
+		}
+	})
+}
+
+// notifyStart tells the first player to move that the game has begun.
+func (b *Bot) notifyStart(ctx context.Context, g *play.Game) {
+	b.notifyTurn(ctx, g, "—")
+}
+
+func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+	var c *storage.Challenge
+	var err error
+	key := "challenge_declined"
+	if cb.Kind == cbCancel {
+		c, err = b.svc.Cancel(ctx, cb.ID, q.From.ID)
+		key = "challenge_cancelled"
+	} else {
+		c, err = b.svc.Decline(ctx, cb.ID, player(q.From), q.From.UserName)
+	}
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, "")
+	if q.Message != nil {
+		b.editText(q.Message, b.texts.T(lang, key, "From", htmlName(c.From.Name), "To", htmlName(displayName(q.From))), nil)
+	}
+	return nil
+}
+
+func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string, user *storage.User, lang string) error {
+	b.toast(q, "")
+	if q.Message == nil {
+		return nil
+	}
+	chat := q.Message.Chat
+	switch item {
+	case "ai":
+		b.html(chat, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
+	case "challenge":
+		b.html(chat, b.texts.T(lang, "challenge_howto"), nil)
+	case "rules":
+		b.html(chat, b.texts.T(lang, "rules"), nil)
+	case "settings":
+		b.showSettings(chat, user, lang, 0)
+	}
+	return nil
+}
+
+func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
+	var entries []tgbotapi.InlineKeyboardButton
+	for l := 1; l <= b.svc.Config().MaxLevel; l++ {
+		label := strconv.Itoa(l) + " · " + b.cfg.LevelName(l)
+		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: cbLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
+	}
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for len(entries) > 0 {
+		k := min(2, len(entries))
+		rows = append(rows, entries[:k])
+		entries = entries[k:]
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+}
+
+func (b *Bot) colorKeyboard(lang string, level int) *tgbotapi.InlineKeyboardMarkup {
+	id := strconv.Itoa(level)
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_white"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_black"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_random"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
+	))
+	return &kb
+}
+
+// sendPDN sends the game record as a PDN file to the chat of the tap.
+func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+	g, err := b.svc.Game(ctx, id)
+	if err != nil || q.Message == nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, "")
+	doc := tgbotapi.NewDocument(q.Message.Chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID + ".pdn", Bytes: []byte(PDN(g))})
+	b.send(chatReply(q.Message.Chat, doc))
+	return nil
+}
+
+// sendReplay sends an animated replay of the game.
+func (b *Bot) sendReplay(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+	g, err := b.svc.Game(ctx, id)
+	if err != nil || q.Message == nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, b.texts.T(lang, "thinking"))
+	chat := q.Message.Chat
+	b.background(func(ctx context.Context) {
+		gif, err := b.render.ReplayGIF(g.Rules().StartPosition(), g.Rules().Moves(), replayOptions(g))
+		if err != nil {
+			b.log.Error("replay failed", "game", g.ID, "err", err)
+			return
+		}
+		anim := tgbotapi.NewAnimation(chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID + ".gif", Bytes: gif})
+		anim.Caption = b.caption(g, cardView{lang: lang})
+		b.send(chatReply(chat, anim))
+	})
+	return nil
+}

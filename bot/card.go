@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
+)
+
+// A game is one live card: the board photo, a caption (players, whose move,
+// last move, move number) and the move picker for the player to move. It is
+// edited in place after each move; edits notify nobody, which is why the
+// player to move also gets a notice (notify.go).
+
+// cardView says how to draw a card.
+type cardView struct {
+	lang     string
+	selected *rules.Square // picked tower, highlighted
+	targets  []rules.Square
+	stage    [][]pickEntry // picker stage; nil = first stage
+	thinking bool          // the AI is searching: no picker
+}
+
+// caption writes the card's caption.
+func (b *Bot) caption(g *play.Game, v cardView) string {
+	lang := v.lang
+	lines := []string{b.texts.T(lang, "caption_players", "White", g.White.Name, "Black", g.Black.Name)}
+	if g.Active() {
+		c, p := g.ToMove()
+		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", p.Name))
+	} else {
+		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason)))
+	}
+	if m, ok := g.LastMove(); ok {
+		lines = append(lines, b.texts.T(lang, "caption_last", "Move", m.String()))
+	}
+	if g.Active() && g.DrawOfferBy != 0 {
+		name := g.White.Name
+		if g.Black.UserID == g.DrawOfferBy {
+			name = g.Black.Name
+		}
+		lines = append(lines, b.texts.T(lang, "caption_draw_offer", "Player", name))
+	}
+	if v.thinking {
+		lines = append(lines, b.texts.T(lang, "caption_thinking"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// resultText is "White wins (Alice)" or "Draw".
+func (b *Bot) resultText(lang string, g *play.Game) string {
+	r, _ := g.Rules().Result()
+	if w, ok := r.Winner(); ok {
+		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", g.Player(w).Name)
+	}
+	return g.Result + ", " + b.texts.T(lang, "result_draw")
+}
+
+func (b *Bot) reasonText(lang, reason string) string {
+	return b.texts.T(lang, "reason_"+reason)
+}
+
+// keyboard is the card's buttons: the picker while the game goes on (none
+// while the AI thinks), Rematch/PDN/Replay once it is over.
+func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
+	lang := v.lang
+	if !g.Active() {
+		return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: cbRematch, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: cbPDN, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: cbReplay, ID: g.ID, Ply: -1}.Encode()),
+		))
+	}
+	if v.thinking || g.IsAITurn() {
+		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	}
+	stage := v.stage
+	if stage == nil {
+		res, _ := resolvePick(g.Rules().Legal(), nil)
+		stage = res.keyboard
+	}
+	kb := b.pickerKeyboard(lang, g.ID, g.Ply(), stage)
+	if g.DrawOfferBy != 0 {
+		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: cbDrawYes, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: cbDrawNo, ID: g.ID, Ply: -1}.Encode()),
+		))
+	}
+	return kb
+}
+
+// boardPNG draws the game's board: White at the bottom in groups, the
+// human's side in a game against the AI.
+func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
+	o := render.Options{Selected: v.selected, Targets: v.targets}
+	if m, ok := g.LastMove(); ok && v.selected == nil {
+		o.LastMove = &m
+	}
+	if g.AgainstAI() && g.White.AILevel > 0 {
+		o.Perspective = rules.Black
+	}
+	if theme != "" {
+		if t, err := render.ThemeByName(theme); err == nil {
+			o.Theme = t
+		}
+	}
+	return b.render.PNG(g.Position(), o)
+}
+
+// cardLang is the language a game's card is written in.
+func cardLang(g *play.Game) string {
+	if g.Lang != "" {
+		return Lang(g.Lang)
+	}
+	return "en"
+}
+
+// postCard sends a new card for g to chat and records it as the game's
+// card; then fn (if any) runs in the background with the stored game.
+func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after func(ctx context.Context, g *play.Game)) error {
+	v := cardView{lang: cardLang(g)}
+	png, err := b.boardPNG(g, v, theme)
+	if err != nil {
+		return fmt.Errorf("bot: drawing the board: %w", err)
+	}
+	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	photo.Caption = b.caption(g, v)
+	photo.ReplyMarkup = b.keyboard(g, v)
+	r := chatReply(chat, photo)
+	oldMessage := g.MessageID
+	oldChat := g.ChatID
+	r.Done = func(msg *tgbotapi.Message, err error) {
+		if err != nil || msg == nil {
+			return
+		}
+		b.background(func(ctx context.Context) {
+			stored, err := b.svc.SetCard(ctx, g.ID, chat.ID, msg.MessageID, "")
+			if err != nil {
+				b.log.Warn("card not recorded", "game", g.ID, "err", err)
+				return
+			}
+			if oldMessage != 0 && oldChat == chat.ID && oldMessage != msg.MessageID {
+				// The old card loses its keyboard: only one live card a game.
+				b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, oldMessage, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
+			}
+			if after != nil {
+				after(ctx, stored)
+			}
+		})
+	}
+	b.send(r)
+	return nil
+}
+
+// editCard redraws the game's card in place (board, caption, keyboard).
+// done, if set, runs after the edit is sent.
+func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
+	if g.MessageID == 0 {
+		if done != nil {
+			done()
+		}
+		return
+	}
+	png, err := b.boardPNG(g, v, theme)
+	if err != nil {
+		b.log.Error("drawing the board", "game", g.ID, "err", err)
+		return
+	}
+	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	media.Caption = b.caption(g, v)
+	kb := b.keyboard(g, v)
+	edit := tgbotapi.EditMessageMediaConfig{
+		BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID, MessageID: g.MessageID, ReplyMarkup: &kb},
+		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
+	}
+	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0}
+	if done != nil {
+		r.Done = func(*tgbotapi.Message, error) { done() }
+	}
+	b.send(r)
+}
+
+// editPicker changes only the card's keyboard (a pick within a move).
+func (b *Bot) editPicker(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
+	if g.MessageID == 0 {
+		return
+	}
+	b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0})
+}

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+func isNotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
+
+// RunClock handles reminders and wins on time every interval until ctx
+// ends. Several bot instances may run it on one store: each deadline is
+// handled by exactly one of them (play.Service.Tick).
+func (b *Bot) RunClock(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		b.ClockTick(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// ClockTick handles the deadlines that are due now.
+func (b *Bot) ClockTick(ctx context.Context) {
+	events, err := b.svc.Tick(ctx, 100)
+	if err != nil {
+		b.log.Warn("clock tick failed", "err", err)
+	}
+	for _, ev := range events {
+		g := ev.Game
+		lang := cardLang(g)
+		c, p := g.ToMove()
+		switch {
+		case ev.TimedOut:
+			winner := g.Player(c.Opponent())
+			if g.ChatID != 0 {
+				m := tgbotapi.NewMessage(g.ChatID, b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name)))
+				m.ParseMode = tgbotapi.ModeHTML
+				b.send(chatReplyID(g.ChatID, m))
+			}
+			b.gameOver(ctx, g)
+		case ev.Reminder:
+			b.remind(ctx, g, lang, p)
+		}
+	}
+}
+
+// remind tells the player to move that time is running.
+func (b *Bot) remind(ctx context.Context, g *play.Game, lang string, p storage.Player) {
+	if !p.Human() || g.ChatID == 0 {
+		return
+	}
+	c, _ := g.ToMove()
+	when := g.TimeoutAt.UTC().Format("2006-01-02 15:04 UTC")
+	text := b.texts.T(lang, "reminder", "Player", mention(p), "Opponent", htmlName(g.Player(c.Opponent()).Name), "When", when)
+	m := tgbotapi.NewMessage(g.ChatID, text)
+	m.ParseMode = tgbotapi.ModeHTML
+	m.ReplyToMessageID = g.MessageID
+	m.AllowSendingWithoutReply = true
+	b.send(chatReplyID(g.ChatID, m))
+}

@@ -1,0 +1,358 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+// onMessage handles a text message: a command, or a typed move.
+func (b *Bot) onMessage(ctx context.Context, msg *tgbotapi.Message) error {
+	if msg.From == nil || msg.Chat == nil {
+		return nil
+	}
+	private := msg.Chat.IsPrivate()
+	user, lang := b.touch(ctx, msg.From, private)
+	if msg.IsCommand() {
+		if at := msg.CommandWithAt(); strings.Contains(at, "@") && !strings.EqualFold(at[strings.Index(at, "@")+1:], b.cfg.Username) {
+			return nil // a command for another bot
+		}
+		return b.onCommand(ctx, msg, user, lang)
+	}
+	text := strings.TrimSpace(msg.Text)
+	if text == "" {
+		return nil
+	}
+	// A typed move: in a private chat, or as a reply to a game's card.
+	if msg.ReplyToMessage != nil {
+		g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID)
+		if err != nil || g == nil {
+			return err
+		}
+		return b.typedMove(ctx, msg, g, text, lang)
+	}
+	if private {
+		if !looksLikeMove(text) {
+			b.html(msg.Chat, b.texts.T(lang, "help"), nil)
+			return nil
+		}
+		g, err := b.gameForMove(ctx, msg, lang)
+		if err != nil || g == nil {
+			return err
+		}
+		return b.typedMove(ctx, msg, g, text, lang)
+	}
+	return nil
+}
+
+// looksLikeMove reports whether text starts like a square ("c3…"), so
+// chatter in a private chat gets help rather than an illegal-move error.
+func looksLikeMove(text string) bool {
+	r := []rune(strings.ToLower(text))
+	if len(r) < 4 {
+		return false
+	}
+	return strings.ContainsRune("abcdefghасе", r[0]) && r[1] >= '1' && r[1] <= '8'
+}
+
+func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang string) error {
+	args := strings.TrimSpace(msg.CommandArguments())
+	switch msg.Command() {
+	case "start":
+		return b.cmdStart(msg, lang, args)
+	case "help":
+		b.html(msg.Chat, b.texts.T(lang, "help"), nil)
+	case "rules":
+		b.html(msg.Chat, b.texts.T(lang, "rules"), nil)
+	case "play":
+		return b.cmdPlay(ctx, msg, lang, args)
+	case "challenge":
+		return b.cmdChallenge(ctx, msg, lang, args)
+	case "move", "m":
+		if args == "" {
+			b.text(msg.Chat, b.texts.T(lang, "move_usage"), msg.MessageID)
+			return nil
+		}
+		g, err := b.gameForMove(ctx, msg, lang)
+		if err != nil || g == nil {
+			return err
+		}
+		return b.typedMove(ctx, msg, g, args, lang)
+	case "board":
+		g, err := b.gameForCommand(ctx, msg, lang)
+		if err != nil || g == nil {
+			return err
+		}
+		return b.postCard(msg.Chat, g, user.Theme, nil)
+	case "resign":
+		g, err := b.gameForCommand(ctx, msg, lang)
+		if err != nil || g == nil {
+			return err
+		}
+		out, err := b.svc.Resign(ctx, g.ID, msg.From.ID)
+		if err != nil {
+			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+			return err
+		}
+		b.clearNotice(ctx, out.Game, msg.From.ID)
+		b.gameOver(ctx, out.Game)
+	case "draw":
+		return b.cmdDraw(ctx, msg, lang)
+	case "games":
+		return b.cmdGames(ctx, msg, lang)
+	case "stats":
+		return b.cmdStats(ctx, msg, user, lang)
+	case "top":
+		return b.cmdTop(ctx, msg, lang)
+	case "lang":
+		b.html(msg.Chat, b.texts.T(lang, "lang_choose"), langKeyboard())
+	case "settings":
+		b.showSettings(msg.Chat, user, lang, 0)
+	}
+	return nil
+}
+
+func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
+	kb := tgbotapi.NewInlineKeyboardMarkup(
+		tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_play_ai"), Callback{Kind: cbMenu, Ply: -1, Arg: "ai"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_challenge"), Callback{Kind: cbMenu, Ply: -1, Arg: "challenge"}.Encode()),
+		),
+		tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rules"), Callback{Kind: cbMenu, Ply: -1, Arg: "rules"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_settings"), Callback{Kind: cbMenu, Ply: -1, Arg: "settings"}.Encode()),
+		),
+	)
+	b.html(msg.Chat, b.texts.T(lang, "start"), &kb)
+	return nil
+}
+
+// cmdPlay starts a game against the AI: "/play" asks for the level,
+// "/play 3" for the colour, "/play 3 black" starts at once.
+func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	fields := strings.Fields(args)
+	if len(fields) == 0 {
+		b.html(msg.Chat, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
+		return nil
+	}
+	level, err := strconv.Atoi(fields[0])
+	max := b.svc.Config().MaxLevel
+	if err != nil || level < 1 || level > max {
+		b.text(msg.Chat, b.texts.T(lang, "level_usage", "Level", fields[0], "Max", max), msg.MessageID)
+		return nil
+	}
+	if len(fields) == 1 {
+		b.html(msg.Chat, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), b.colorKeyboard(lang, level))
+		return nil
+	}
+	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1])
+}
+
+func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string) error {
+	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Lang: lang})
+	if err != nil {
+		b.text(chat, b.userMessage(lang, err, false), 0)
+		return err
+	}
+	return b.postCard(chat, g, "", func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+}
+
+// cmdChallenge: open (no argument), to the author of the replied message,
+// or to @name.
+func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	if msg.Chat.IsPrivate() {
+		b.text(msg.Chat, b.texts.T(lang, "challenge_usage"), 0)
+		return nil
+	}
+	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom}
+	for _, f := range strings.Fields(args) {
+		switch lf := strings.ToLower(f); {
+		case strings.HasPrefix(f, "@"):
+			req.ToName = f
+			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
+				req.To = &storage.Player{UserID: u.ID, Name: u.Name}
+			}
+		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
+			req.Color = lf
+		}
+	}
+	if req.ToName == "" && msg.ReplyToMessage != nil && msg.ReplyToMessage.From != nil && !msg.ReplyToMessage.From.IsBot {
+		to := player(msg.ReplyToMessage.From)
+		req.To = &to
+	}
+	c, err := b.svc.Challenge(ctx, req)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	text, kb := b.challengeCard(lang, c)
+	m := tgbotapi.NewMessage(msg.Chat.ID, text)
+	m.ParseMode = tgbotapi.ModeHTML
+	m.ReplyMarkup = kb
+	r := chatReply(msg.Chat, m)
+	r.Done = func(sent *tgbotapi.Message, err error) {
+		if err != nil || sent == nil {
+			return
+		}
+		b.background(func(ctx context.Context) {
+			if err := b.svc.AttachChallenge(ctx, c.ID, sent.MessageID, ""); err != nil && !errors.Is(err, storage.ErrNotFound) {
+				b.log.Warn("challenge message not recorded", "challenge", c.ID, "err", err)
+			}
+		})
+	}
+	b.send(r)
+	return nil
+}
+
+// challengeCard is the text and buttons of an open challenge.
+func (b *Bot) challengeCard(lang string, c *storage.Challenge) (string, tgbotapi.InlineKeyboardMarkup) {
+	from := htmlName(c.From.Name)
+	color := b.texts.T(lang, "challenge_color_"+c.FromColor, "From", from)
+	var text string
+	switch {
+	case c.To != nil:
+		text = b.texts.T(lang, "challenge_to", "From", from, "To", mention(*c.To), "Color", color)
+	case c.ToName != "":
+		text = b.texts.T(lang, "challenge_to", "From", from, "To", "@"+htmlName(c.ToName), "Color", color)
+	default:
+		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
+	}
+	row := []tgbotapi.InlineKeyboardButton{
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: cbAccept, ID: c.ID, Ply: -1}.Encode()),
+	}
+	if c.To != nil || c.ToName != "" {
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_decline"), Callback{Kind: cbDecline, ID: c.ID, Ply: -1}.Encode()))
+	}
+	row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_cancel"), Callback{Kind: cbCancel, ID: c.ID, Ply: -1}.Encode()))
+	return text, tgbotapi.NewInlineKeyboardMarkup(row)
+}
+
+func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+	g, err := b.gameForCommand(ctx, msg, lang)
+	if err != nil || g == nil {
+		return err
+	}
+	if g.AgainstAI() {
+		// The AI keeps playing: a draw offer to it is declined at once.
+		b.text(msg.Chat, b.texts.T(lang, "ai_declines_draw"), msg.MessageID)
+		return nil
+	}
+	out, err := b.svc.OfferDraw(ctx, g.ID, msg.From.ID)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	g = out.Game
+	to := g.White
+	if to.UserID == msg.From.ID {
+		to = g.Black
+	}
+	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: cbDrawYes, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: cbDrawNo, ID: g.ID, Ply: -1}.Encode()),
+	))
+	b.html(msg.Chat, b.texts.T(lang, "draw_offered", "From", htmlName(displayName(msg.From)), "To", mention(to)), &kb)
+	return nil
+}
+
+func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+	games, err := b.svc.ActiveGames(ctx, msg.From.ID, 0)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	if len(games) == 0 {
+		b.text(msg.Chat, b.texts.T(lang, "games_none"), msg.MessageID)
+		return nil
+	}
+	lines := []string{b.texts.N(lang, "games_list", len(games))}
+	for _, g := range games {
+		_, p := g.ToMove()
+		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(p.Name))
+		if p.UserID == msg.From.ID && p.Human() {
+			turn = b.texts.T(lang, "games_your_turn")
+		}
+		line := b.texts.T(lang, "games_line", "White", htmlName(g.White.Name), "Black", htmlName(g.Black.Name), "Move", g.MoveNumber(), "Turn", turn)
+		if link := messageLink(g.ChatID, g.MessageID); link != "" {
+			line += ` <a href="` + link + `">↗</a>`
+		}
+		lines = append(lines, line)
+	}
+	b.html(msg.Chat, strings.Join(lines, "\n"), nil)
+	return nil
+}
+
+// gameByCard finds the active game whose card is message id in chat.
+func (b *Bot) gameByCard(ctx context.Context, chatID int64, messageID int) (*play.Game, error) {
+	games, err := b.svc.ActiveGames(ctx, 0, chatID)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if g.MessageID == messageID {
+			return g, nil
+		}
+	}
+	return nil, nil
+}
+
+// gameForCommand finds the game a command in a chat is about: the card it
+// replies to, else the user's only game in that chat.
+func (b *Bot) gameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
+	return b.findGame(ctx, msg, lang, false)
+}
+
+// gameForMove is gameForCommand preferring, among several games, the one
+// where it is the user's move.
+func (b *Bot) gameForMove(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
+	return b.findGame(ctx, msg, lang, true)
+}
+
+func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, forMove bool) (*play.Game, error) {
+	if msg.ReplyToMessage != nil {
+		if g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID); err != nil || g != nil {
+			if err != nil {
+				b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+			}
+			return g, err
+		}
+	}
+	all, err := b.svc.ActiveGames(ctx, 0, msg.Chat.ID)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return nil, err
+	}
+	var mine, myTurn []*play.Game
+	for _, g := range all {
+		if _, ok := g.ColorOf(msg.From.ID); !ok {
+			continue
+		}
+		mine = append(mine, g)
+		if _, p := g.ToMove(); p.Human() && p.UserID == msg.From.ID {
+			myTurn = append(myTurn, g)
+		}
+	}
+	switch {
+	case len(mine) == 1:
+		return mine[0], nil
+	case forMove && len(myTurn) == 1:
+		return myTurn[0], nil
+	case len(mine) == 0:
+		b.text(msg.Chat, b.texts.T(lang, "no_game_here"), msg.MessageID)
+	default:
+		b.text(msg.Chat, b.texts.T(lang, "which_game"), msg.MessageID)
+	}
+	return nil, nil
+}
+
+func htmlName(s string) string {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	return r.Replace(s)
+}

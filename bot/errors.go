@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// errorTexts is the one table from errors to what the user reads.
+var errorTexts = []struct {
+	err  error
+	text string
+}{
+	{play.ErrNotYourTurn, "err_not_your_turn"},
+	{play.ErrNotAPlayer, "err_not_player"},
+	{play.ErrStale, "err_stale"},
+	{play.ErrGameOver, "err_game_over"},
+	{rules.ErrGameOver, "err_game_over"},
+	{play.ErrNoChallenge, "err_no_challenge"},
+	{play.ErrNotForYou, "err_not_for_you"},
+	{play.ErrOwnChallenge, "err_own_challenge"},
+	{play.ErrNoDrawOffer, "err_no_draw_offer"},
+	{play.ErrDrawOfferOwn, "err_draw_own"},
+	{play.ErrDrawPending, "err_draw_pending"},
+	{play.ErrBusy, "err_busy"},
+	{play.ErrBadLevel, "err_bad_level"},
+	{storage.ErrUnavailable, "err_unavailable"},
+	{storage.ErrNotFound, "err_game_over"},
+}
+
+// userMessage says err to a user in lang. Move errors say why and, when
+// withLegal, list the legal moves. Unknown errors get a generic apology
+// (the details go to the log, not to the chat).
+func (b *Bot) userMessage(lang string, err error, withLegal bool) string {
+	var me *rules.MoveError
+	if errors.As(err, &me) {
+		why := me.Reason
+		if len(why) > 0 {
+			why = strings.ToUpper(why[:1]) + why[1:] + "."
+		}
+		msg := b.texts.T(lang, "err_illegal", "Why", why)
+		if withLegal && len(me.Legal) > 0 {
+			msg += "\n" + b.texts.T(lang, "err_legal_list", "Moves", rules.JoinMoves(rules.SortedMoves(me.Legal), ", "))
+		}
+		return msg
+	}
+	for _, e := range errorTexts {
+		if errors.Is(err, e.err) {
+			return b.texts.T(lang, e.text)
+		}
+	}
+	return b.texts.T(lang, "err_internal")
+}
+
+// expected reports whether err is an everyday refusal rather than a fault
+// worth logging.
+func expected(err error) bool {
+	if errors.Is(err, rules.ErrIllegalMove) || errors.Is(err, rules.ErrAmbiguousMove) {
+		return true
+	}
+	for _, e := range errorTexts {
+		if e.err != storage.ErrUnavailable && errors.Is(err, e.err) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,137 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+)
+
+// onPick handles a tap on the move picker.
+func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+	g, err := b.svc.Game(ctx, cb.ID)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	if err := b.mayPick(g, q.From.ID, cb.Ply); err != nil {
+		msg := b.userMessage(lang, err, false)
+		if errors.Is(err, play.ErrNotYourTurn) {
+			_, p := g.ToMove()
+			msg = b.texts.T(lang, "err_not_your_turn_who", "Player", p.Name)
+		}
+		b.toast(q, msg)
+		return err
+	}
+	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
+	legal := g.Rules().Legal()
+	res, ok := resolvePick(legal, picked)
+	if !ok {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil
+	}
+	if res.move == nil {
+		b.toast(q, "")
+		v := cardView{lang: cardLang(g), selected: res.selected, stage: res.keyboard}
+		if res.selected != nil {
+			for _, m := range legal {
+				if m.From() == *res.selected {
+					v.targets = append(v.targets, m.To())
+				}
+			}
+		}
+		b.editCard(g, v, "", nil)
+		return nil
+	}
+	out, err := b.svc.Move(ctx, g.ID, q.From.ID, cb.Ply, res.move.String())
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, "")
+	b.afterMove(ctx, out)
+	return nil
+}
+
+// mayPick checks a tap before anything is shown: only the player to move,
+// on the board as it is now.
+func (b *Bot) mayPick(g *play.Game, userID int64, ply int) error {
+	if !g.Active() {
+		return play.ErrGameOver
+	}
+	c, ok := g.ColorOf(userID)
+	if !ok {
+		return play.ErrNotAPlayer
+	}
+	if toMove, _ := g.ToMove(); c != toMove {
+		return play.ErrNotYourTurn
+	}
+	if ply != g.Ply() {
+		return play.ErrStale
+	}
+	return nil
+}
+
+// typedMove plays a move typed in notation by user in chat, in game g.
+func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game, text, lang string) error {
+	out, err := b.svc.Move(ctx, g.ID, msg.From.ID, play.AnyPly, text)
+	if err != nil {
+		reply := b.userMessage(lang, err, true)
+		if errors.Is(err, play.ErrNotYourTurn) {
+			_, p := g.ToMove()
+			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", p.Name)
+		}
+		b.text(msg.Chat, reply, msg.MessageID)
+		return err
+	}
+	b.afterMove(ctx, out)
+	return nil
+}
+
+// afterMove shows a move: the card is redrawn, the mover's old notice goes,
+// the next player is told, and then the game ends or the AI replies.
+func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
+	g := out.Game
+	if out.Mover.Human() {
+		b.clearNotice(ctx, g, out.Mover.UserID)
+	}
+	if out.Ended {
+		b.gameOver(ctx, g)
+		return
+	}
+	if g.IsAITurn() {
+		b.editCard(g, cardView{lang: cardLang(g), thinking: true}, "", nil)
+		b.startAI(g)
+		return
+	}
+	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
+	b.notifyTurn(ctx, g, out.Move.String())
+}
+
+// startAI makes the AI's move in the background, showing "typing" while it
+// thinks, then shows the move.
+func (b *Bot) startAI(g *play.Game) {
+	b.background(func(ctx context.Context) {
+		if g.ChatID != 0 {
+			b.send(chatReplyID(g.ChatID, tgbotapi.NewChatAction(g.ChatID, tgbotapi.ChatTyping)))
+		}
+		out, err := b.svc.PlayAI(ctx, g.ID)
+		if err != nil {
+			if !errors.Is(err, play.ErrStale) && !errors.Is(err, play.ErrAITurn) {
+				b.log.Error("AI move failed", "game", g.ID, "err", err)
+			}
+			return
+		}
+		b.afterMove(ctx, out)
+	})
+}
+
+// resumeAI restarts the AI in games where it is to move but nobody is
+// thinking (after a restart).
+func (b *Bot) resumeAI(g *play.Game) {
+	if g.IsAITurn() {
+		b.startAI(g)
+	}
+}

@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+// Edits notify nobody, so after each move the player to move gets one new
+// message: a DM with a link to the game if they have started the bot (one
+// live DM per game: the previous one is deleted), otherwise a short mention
+// in the game's chat, removed once they move.
+//
+// The game record keeps, per user, the message id of that notice: positive
+// for a DM (chat = the user), negative for a mention (chat = the game's).
+
+func noticeRef(messageID int, dm bool) int {
+	if dm {
+		return messageID
+	}
+	return -messageID
+}
+
+// chatReplyID wraps a request to a chat known by id only.
+func chatReplyID(chatID int64, req tgbotapi.Chattable) outbox.Reply {
+	r := outbox.Reply{Req: req, ChatID: chatID, Group: chatID < 0}
+	if chatID > 0 {
+		r.UserID = chatID
+	}
+	return r
+}
+
+// clearNotice deletes the notice that told user it was their move.
+func (b *Bot) clearNotice(ctx context.Context, g *play.Game, userID int64) {
+	ref := g.Notices[userID]
+	if ref == 0 {
+		return
+	}
+	b.background(func(ctx context.Context) {
+		prev, err := b.svc.SetNotice(ctx, g.ID, userID, 0)
+		if err != nil || prev == 0 {
+			return
+		}
+		b.deleteNotice(g, userID, prev)
+	})
+}
+
+func (b *Bot) deleteNotice(g *play.Game, userID int64, ref int) {
+	chat, id := g.ChatID, -ref
+	if ref > 0 {
+		chat, id = userID, ref
+	}
+	b.send(chatReplyID(chat, tgbotapi.NewDeleteMessage(chat, id)))
+}
+
+// notifyTurn tells the player to move that it is their move.
+func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
+	c, p := g.ToMove()
+	if !p.Human() || g.ChatID == p.UserID {
+		return // the AI, or a game in the player's own private chat
+	}
+	u, err := b.svc.User(ctx, p.UserID)
+	if err != nil && !isNotFound(err) {
+		b.log.Warn("no notice sent", "game", g.ID, "err", err)
+		return
+	}
+	if u != nil && !u.Notify {
+		return // they turned turn notices off in /settings
+	}
+	opponent := g.Player(c.Opponent())
+	if u != nil && u.CanDM && !u.Blocked {
+		lang := Lang(u.Lang)
+		where := ""
+		if g.ChatID < 0 {
+			where = b.texts.T(lang, "your_move_where", "Chat", chatTitle(g))
+		}
+		m := tgbotapi.NewMessage(p.UserID, b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Where", where, "Last", last))
+		if link := messageLink(g.ChatID, g.MessageID); link != "" {
+			m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
+		}
+		b.sendNotice(g, p.UserID, chatReplyID(p.UserID, m), true)
+		return
+	}
+	if g.ChatID >= 0 {
+		return
+	}
+	lang := cardLang(g)
+	text := b.texts.T(lang, "your_move_mention", "Player", mention(p), "Last", last)
+	m := tgbotapi.NewMessage(g.ChatID, text)
+	m.ParseMode = tgbotapi.ModeHTML
+	m.ReplyToMessageID = g.MessageID
+	m.AllowSendingWithoutReply = true
+	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID, m), false)
+}
+
+// sendNotice sends a turn notice and records it, deleting the one before.
+func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool) {
+	r.Done = func(msg *tgbotapi.Message, err error) {
+		if err != nil || msg == nil {
+			return
+		}
+		b.background(func(ctx context.Context) {
+			prev, err := b.svc.SetNotice(ctx, g.ID, userID, noticeRef(msg.MessageID, dm))
+			if err != nil {
+				b.log.Warn("notice not recorded", "game", g.ID, "err", err)
+				return
+			}
+			if prev != 0 {
+				b.deleteNotice(g, userID, prev)
+			}
+		})
+	}
+	b.send(r)
+}
+
+// mention links a player's name so Telegram notifies them.
+func mention(p storage.Player) string {
+	return fmt.Sprintf(`<a href="tg://user?id=%d">%s</a>`, p.UserID, html.EscapeString(p.Name))
+}
+
+// messageLink links to a message in a supergroup (t.me/c/<id>/<msg>);
+// basic groups and private chats have no such links.
+func messageLink(chatID int64, messageID int) string {
+	s := strconv.FormatInt(chatID, 10)
+	if !strings.HasPrefix(s, "-100") || messageID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("https://t.me/c/%s/%d", s[4:], messageID)
+}
+
+// chatTitle is how a game's chat is named in a DM.
+func chatTitle(g *play.Game) string {
+	return fmt.Sprintf("%s vs %s", g.White.Name, g.Black.Name)
+}
+
+// gameOver shows the end of a game: the final card with Rematch, PDN and
+// Replay buttons, and a result message (a new message, so people see it).
+func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
+	lang := cardLang(g)
+	b.editCard(g, cardView{lang: lang}, "", nil)
+	for uid, ref := range g.Notices {
+		b.deleteNotice(g, uid, ref)
+	}
+	if g.ChatID == 0 {
+		return
+	}
+	text := b.texts.T(lang, "game_over_msg",
+		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason), "Record", g.Rules().Record())
+	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
+	m := tgbotapi.NewMessage(g.ChatID, text)
+	m.ReplyToMessageID = g.MessageID
+	m.AllowSendingWithoutReply = true
+	b.send(chatReplyID(g.ChatID, m))
+}

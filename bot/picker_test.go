@@ -1,0 +1,51 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// Every legal move is reachable in at most three taps, and every button's
+// data fits Telegram's 64 bytes.
+func TestEveryMoveWithinThreeTaps(t *testing.T) {
+	for _, pos := range []string{rules.StartText, "w:c1w,d2bb,d4b,b4b,b2b", "w:a1W,c3b,f6b", "w:b6w,c7b,f6b", "w:a1W,h8B,c1W"} {
+		p := rules.MustParsePosition(pos)
+		legal := p.Legal()
+		reached := map[rules.Move]int{}
+		var walk func(picked []rules.Square, taps int)
+		walk = func(picked []rules.Square, taps int) {
+			res, ok := resolvePick(legal, picked)
+			if !ok {
+				t.Fatalf("%s: pick %v refused", pos, picked)
+			}
+			if res.move != nil {
+				if _, seen := reached[*res.move]; !seen || taps < reached[*res.move] {
+					reached[*res.move] = taps
+				}
+				return
+			}
+			if taps >= 3 {
+				return
+			}
+			for _, row := range res.keyboard {
+				for _, e := range row {
+					if e.label == backLabel {
+						continue
+					}
+					data := Callback{Kind: cbPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(e.pick)}.Encode()
+					if len(data) > maxCallbackData {
+						t.Errorf("button %q: %d bytes of data", e.label, len(data))
+					}
+					walk(e.pick, taps+1)
+				}
+			}
+		}
+		walk(nil, 0)
+		for _, m := range legal {
+			if taps, ok := reached[m]; !ok || taps > 3 {
+				t.Errorf("%s: %s takes %d taps (reached %v)", pos, m, taps, ok)
+			}
+		}
+	}
+}
