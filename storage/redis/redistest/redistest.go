@@ -25,8 +25,7 @@ func New(t testing.TB) *DB {
 	if url := os.Getenv("REDIS_URL"); url != "" {
 		return shared(t, url)
 	}
-	srv := Start(t)
-	return &DB{URL: srv.URL(), Prefix: newPrefix(), Server: srv}
+	return Start(t).DB(t)
 }
 
 // Fresh returns another DB on the same server with a new prefix, so that
@@ -36,7 +35,7 @@ func (d *DB) Fresh(t testing.TB) *DB {
 	if d.Server == nil {
 		return shared(t, d.URL)
 	}
-	return &DB{URL: d.URL, Prefix: newPrefix(), Server: d.Server}
+	return d.Server.DB(t)
 }
 
 // Client returns a client with the store's production timeouts (dial 2s,
@@ -105,3 +104,9 @@ func shared(t testing.TB, url string) *DB {
 // newPrefix is random so that parallel tests, and reruns against a shared
 // server, never see each other's keys.
 func newPrefix() string { return "test-" + rand.Text()[:12] + ":" }
+
+// DB returns a DB on this server with a fresh prefix.
+func (s *Server) DB(t testing.TB) *DB {
+	t.Helper()
+	return &DB{URL: s.URL(), Prefix: newPrefix(), Server: s}
+}

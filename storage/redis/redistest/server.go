@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,11 +35,17 @@ type Server struct {
 // Option configures Start.
 type Option func(*config)
 
-type config struct{ persistent bool }
+type config struct{ persistent, cluster bool }
 
 // Persistent makes the server keep an append-only file, synced on every
 // write, in a temporary directory that Restart reuses.
 func Persistent() Option { return func(c *config) { c.persistent = true } }
+
+// Cluster starts the server as a one-node Redis Cluster owning all 16384
+// slots. One node is enough to prove Cluster-readiness: the server refuses
+// any script or transaction whose keys are in different slots (CROSSSLOT),
+// exactly as a large cluster would.
+func Cluster() Option { return func(c *config) { c.cluster = true } }
 
 // Start starts a throwaway redis-server on a free loopback port and stops it
 // when the test ends.
@@ -47,30 +55,57 @@ func Start(t testing.TB, opts ...Option) *Server {
 	for _, o := range opts {
 		o(&cfg)
 	}
+	dir := t.TempDir()
+	args := []string{"--bind", "127.0.0.1", "--save", "", "--dir", dir}
+	if cfg.persistent {
+		args = append(args, "--appendonly", "yes", "--appendfsync", "always")
+	} else {
+		args = append(args, "--appendonly", "no")
+	}
+	if cfg.cluster {
+		args = append(args, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+	}
+	s := launch(t, func(port int) []string { return append([]string{"--port", strconv.Itoa(port)}, args...) })
+	if cfg.cluster {
+		if err := s.claimAllSlots(); err != nil {
+			t.Fatalf("redistest: make a one-node cluster: %v", err)
+		}
+	}
+	return s
+}
+
+// StartSentinel starts a Sentinel that watches master under name, for tests
+// of the Sentinel client. It is stopped when the test ends.
+func StartSentinel(t testing.TB, master *Server, name string) *Server {
+	t.Helper()
+	dir := t.TempDir()
+	host, port, _ := net.SplitHostPort(master.Addr())
+	conf := filepath.Join(dir, "sentinel.conf")
+	// Sentinel rewrites its config file, so it must be its own and writable.
+	text := fmt.Sprintf("bind 127.0.0.1\ndir %s\nsentinel monitor %s %s %s 1\n", dir, name, host, port)
+	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
+		t.Fatalf("redistest: %v", err)
+	}
+	return launch(t, func(port int) []string {
+		return []string{conf, "--sentinel", "--port", strconv.Itoa(port)}
+	})
+}
+
+// launch starts redis-server with the arguments for a free port; a free
+// port can be taken between asking and binding, so it tries a few.
+func launch(t testing.TB, args func(port int) []string) *Server {
+	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		t.Fatalf("redistest: %s (%v)", InstallHint, err)
 	}
-	dir := t.TempDir()
-	base := []string{"--bind", "127.0.0.1", "--save", "", "--dir", dir, "--databases", "16"}
-	if cfg.persistent {
-		base = append(base, "--appendonly", "yes", "--appendfsync", "always")
-	} else {
-		base = append(base, "--appendonly", "no")
-	}
-
-	// A free port can be taken between asking and binding; try a few.
 	var lastErr error
 	for range 5 {
 		port, err := freePort()
 		if err != nil {
 			t.Fatalf("redistest: %v", err)
 		}
-		s := &Server{
-			bin:  bin,
-			args: append([]string{"--port", strconv.Itoa(port)}, base...),
-			addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
-		}
+		s := &Server{bin: bin, args: args(port), addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port))}
 		if lastErr = s.start(); lastErr == nil {
 			t.Cleanup(s.kill)
 			return s
@@ -83,7 +118,8 @@ func Start(t testing.TB, opts ...Option) *Server {
 // Addr is host:port.
 func (s *Server) Addr() string { return s.addr }
 
-// URL is redis://host:port/0.
+// URL is redis://host:port/0 (a Cluster or a Sentinel has no databases, but
+// the URL still names the node).
 func (s *Server) URL() string { return "redis://" + s.addr + "/0" }
 
 // Stop kills the server at once, as a crash or a lost host would.
