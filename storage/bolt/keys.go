@@ -42,16 +42,10 @@ func intKey(v int64) []byte {
 	return binary.BigEndian.AppendUint64(nil, uint64(v)^(1<<63))
 }
 
-func keyInt(b []byte) int64 { return int64(binary.BigEndian.Uint64(b) ^ (1 << 63)) }
-
 // timeKey encodes t as seconds then nanoseconds, ordered and valid for any
 // year (UnixNano would overflow outside 1678-2262).
 func timeKey(t time.Time) []byte {
 	return binary.BigEndian.AppendUint32(intKey(t.Unix()), uint32(t.Nanosecond()))
-}
-
-func keyTime(b []byte) time.Time {
-	return time.Unix(keyInt(b[:intLen]), int64(binary.BigEndian.Uint32(b[intLen:timeLen])))
 }
 
 // createdKey orders active games by creation to the millisecond, as the
