@@ -1,0 +1,298 @@
+package updates
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/bashni/bashni/bot/outbox"
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// PollOptions configure Poll. Zero values take the defaults given.
+type PollOptions struct {
+	// Timeout is how long Telegram holds a getUpdates call open when it
+	// has no updates (default 30 s; whole seconds, at least 1).
+	Timeout time.Duration
+	// Limit is the most updates one call returns (default 100).
+	Limit int
+	// AllowedUpdates lists the update types wanted (nil: Telegram's
+	// default, everything but chat_member). Telegram remembers the list.
+	AllowedUpdates []string
+	// Offset is the first update_id wanted; 0 starts after the last
+	// confirmed one.
+	Offset int
+
+	// Workers handle updates concurrently (default 8); MaxPending bounds
+	// the updates fetched and not yet handled (default 256), beyond which
+	// Poll stops fetching.
+	Workers    int
+	MaxPending int
+	// DrainTimeout is how long handlers may go on after ctx ends (default
+	// 10 s). Then their context is cancelled and updates not started are
+	// dropped.
+	DrainTimeout time.Duration
+
+	// MinBackoff and MaxBackoff bound the wait after a failed getUpdates,
+	// doubled after each failure in a row (defaults 500 ms and 30 s).
+	MinBackoff time.Duration
+	MaxBackoff time.Duration
+
+	// Logger receives errors and warnings (default slog.Default()).
+	Logger *slog.Logger
+}
+
+func (o PollOptions) withDefaults() PollOptions {
+	if o.Timeout == 0 {
+		o.Timeout = 30 * time.Second
+	}
+	// Telegram counts whole seconds, and 0 would make the loop spin.
+	o.Timeout = max(o.Timeout.Truncate(time.Second), time.Second)
+	if o.Limit <= 0 || o.Limit > 100 {
+		o.Limit = 100
+	}
+	if o.Workers <= 0 {
+		o.Workers = 8
+	}
+	if o.MaxPending <= 0 {
+		o.MaxPending = 256
+	}
+	if o.DrainTimeout <= 0 {
+		o.DrainTimeout = 10 * time.Second
+	}
+	if o.MinBackoff <= 0 {
+		o.MinBackoff = 500 * time.Millisecond
+	}
+	if o.MaxBackoff <= 0 {
+		o.MaxBackoff = 30 * time.Second
+	}
+	o.MaxBackoff = max(o.MaxBackoff, o.MinBackoff)
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// ErrUnauthorized is returned by Poll when Telegram refuses the token (401)
+// or knows no such bot (404): polling on cannot help.
+var ErrUnauthorized = errors.New("updates: token refused")
+
+// Poll fetches updates by long polling and hands them to handle until ctx
+// ends, then lets the handlers finish (see PollOptions.DrainTimeout),
+// confirms the handled updates to Telegram and returns nil. It returns
+// early only with ErrUnauthorized. Failed calls are retried with backoff.
+//
+// getUpdates takes no context, so Poll runs each call on a copy of api
+// whose HTTP client binds the request to ctx: ending ctx aborts the call
+// in flight at once. Only one Poll may run per bot: Telegram ends the
+// older of two concurrent getUpdates calls with 409.
+func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle HandleFunc) error {
+	if api == nil || handle == nil {
+		return errors.New("updates: Poll needs an api and a handler")
+	}
+	opts = opts.withDefaults()
+	log := opts.Logger
+	p := &poller{api: api, opts: opts, log: log}
+	d := newDispatcher(opts.Workers, opts.MaxPending, handle, log)
+
+	offset, confirmed := opts.Offset, opts.Offset
+	var err error
+	failures := 0
+	for ctx.Err() == nil {
+		ups, ferr := p.fetch(ctx, offset)
+		if ctx.Err() != nil {
+			break
+		}
+		if ferr != nil {
+			if isUnauthorized(ferr) {
+				err = fmt.Errorf("%w: %w", ErrUnauthorized, ferr)
+				break
+			}
+			wait := backoff(opts.MinBackoff, opts.MaxBackoff, failures)
+			failures++
+			if strings.Contains(ferr.Error(), "webhook is active") {
+				log.Error("updates: a webhook is set, so Telegram refuses to be polled; delete it or run in webhook mode", "retry_in", wait)
+			} else {
+				log.Warn("updates: getUpdates failed", "err", ferr, "retry_in", wait, "failures", failures)
+			}
+			if !sleep(ctx, wait) {
+				break
+			}
+			continue
+		}
+		failures = 0
+		confirmed = offset // the call's offset confirmed everything before it
+		for _, u := range ups {
+			if u.UpdateID < offset {
+				continue // seen already
+			}
+			if derr := d.dispatch(ctx, u); derr != nil {
+				break // ctx ended; u stays unconfirmed and comes again
+			}
+			offset = u.UpdateID + 1
+		}
+	}
+
+	drainCtx, cancelDrain := context.WithTimeout(context.WithoutCancel(ctx), opts.DrainTimeout)
+	defer cancelDrain()
+	if n := d.drain(drainCtx); n > 0 {
+		log.Warn("updates: updates dropped at shutdown", "count", n)
+	}
+	// Its own deadline: the drain may have used all of its own.
+	finishCtx, cancelFinish := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancelFinish()
+	p.wait(finishCtx)
+	if offset != confirmed && err == nil {
+		p.confirm(finishCtx, offset)
+	}
+	return err
+}
+
+// poller makes the getUpdates calls for Poll.
+type poller struct {
+	api  *tgbotapi.BotAPI
+	opts PollOptions
+	log  *slog.Logger
+	// inflight is closed when the last getUpdates goroutine has returned.
+	inflight chan struct{}
+}
+
+type fetched struct {
+	ups []tgbotapi.Update
+	err error
+}
+
+// fetch calls getUpdates. It returns when the call does or ctx ends,
+// whichever is first; the call, bound to ctx, then ends by itself soon.
+func (p *poller) fetch(ctx context.Context, offset int) ([]tgbotapi.Update, error) {
+	cfg := tgbotapi.UpdateConfig{
+		Offset:         offset,
+		Limit:          p.opts.Limit,
+		Timeout:        int(p.opts.Timeout / time.Second),
+		AllowedUpdates: p.opts.AllowedUpdates,
+	}
+	// A call that Telegram (or a proxy) never answers must still end.
+	callCtx, cancel := context.WithTimeout(ctx, p.opts.Timeout+15*time.Second)
+	res := make(chan fetched, 1)
+	done := make(chan struct{})
+	p.inflight = done
+	go func() {
+		defer close(done)
+		defer cancel()
+		ups, err := p.bound(callCtx).GetUpdates(cfg)
+		res <- fetched{ups, p.redact(err)}
+	}()
+	select {
+	case r := <-res:
+		return r.ups, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// confirm tells Telegram the updates before offset are handled, with a
+// getUpdates call that does not wait.
+func (p *poller) confirm(ctx context.Context, offset int) {
+	cfg := tgbotapi.UpdateConfig{Offset: offset, Limit: 1, AllowedUpdates: p.opts.AllowedUpdates}
+	if _, err := p.bound(ctx).GetUpdates(cfg); err != nil {
+		p.log.Warn("updates: confirming handled updates failed; they may come again", "offset", offset, "err", p.redact(err))
+	}
+}
+
+// wait waits for the last getUpdates goroutine to end, or for ctx.
+func (p *poller) wait(ctx context.Context) {
+	if p.inflight == nil {
+		return
+	}
+	select {
+	case <-p.inflight:
+	case <-ctx.Done():
+		p.log.Warn("updates: a getUpdates call is still in flight; it ends with its timeout")
+	}
+}
+
+// bound returns a copy of the api whose requests end with ctx. The copy
+// shares nothing mutable with the original: BotAPI holds only settings.
+func (p *poller) bound(ctx context.Context) *tgbotapi.BotAPI {
+	c := *p.api
+	base := p.api.Client
+	if base == nil {
+		base = http.DefaultClient
+	}
+	c.Client = ctxClient{ctx: ctx, base: base}
+	return &c
+}
+
+type ctxClient struct {
+	ctx  context.Context
+	base tgbotapi.HTTPClient
+}
+
+func (c ctxClient) Do(req *http.Request) (*http.Response, error) {
+	return c.base.Do(req.WithContext(c.ctx))
+}
+
+// redact removes the token from an error: the api's own, and anything
+// that looks like one.
+func (p *poller) redact(err error) error {
+	return redactToken(err, p.api.Token)
+}
+
+func redactToken(err error, token string) error {
+	if err == nil {
+		return nil
+	}
+	if ue, ok := err.(*url.Error); ok && token != "" && strings.Contains(ue.URL, token) {
+		err = &url.Error{Op: ue.Op, URL: strings.ReplaceAll(ue.URL, token, "<redacted>"), Err: ue.Err}
+	}
+	err = outbox.Redact(err)
+	if token == "" || !strings.Contains(err.Error(), token) {
+		return err
+	}
+	return &tokenFree{msg: strings.ReplaceAll(err.Error(), token, "<redacted>"), err: err}
+}
+
+type tokenFree struct {
+	msg string
+	err error
+}
+
+func (e *tokenFree) Error() string { return e.msg }
+func (e *tokenFree) Unwrap() error { return e.err }
+
+func isUnauthorized(err error) bool {
+	e, ok := errors.AsType[*tgbotapi.Error](err)
+	if !ok {
+		return false
+	}
+	return e.Code == http.StatusUnauthorized || e.Code == http.StatusNotFound
+}
+
+// backoff returns the wait after n failures in a row: doubling from min up
+// to max, less up to a fifth at random so that replicas do not retry in
+// step.
+func backoff(minWait, maxWait time.Duration, n int) time.Duration {
+	d := minWait
+	for i := 0; i < n && d < maxWait; i++ {
+		d *= 2
+	}
+	d = min(d, maxWait)
+	return d - time.Duration(rand.Int64N(int64(d)/5+1))
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}

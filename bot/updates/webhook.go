@@ -1,0 +1,152 @@
+package updates
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strconv"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// SecretHeader is the header Telegram sends the webhook's secret token in.
+const SecretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+// WebhookOptions configure a Webhook. Zero values take the defaults given.
+type WebhookOptions struct {
+	// Workers handle updates concurrently (default 8); MaxPending bounds
+	// the updates accepted and not yet handled (default 256).
+	Workers    int
+	MaxPending int
+	// AcceptTimeout is how long a request waits for room among the
+	// pending updates before it is answered 503, which makes Telegram
+	// deliver it again later (default 5 s).
+	AcceptTimeout time.Duration
+	// MaxBodyBytes bounds a request body (default 1 MiB).
+	MaxBodyBytes int64
+	// Logger receives errors and warnings (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Webhook is the http.Handler Telegram posts updates to. It answers 200 as
+// soon as an update is queued, and handles it afterwards.
+type Webhook struct {
+	secret [sha256.Size]byte
+	valid  bool // a usable secret was given
+	d      *dispatcher
+	opts   WebhookOptions
+	log    *slog.Logger
+}
+
+var _ http.Handler = (*Webhook)(nil)
+
+// WebhookHandler returns a webhook that refuses with 401 every request
+// whose X-Telegram-Bot-Api-Secret-Token is not secret, and hands the
+// updates of the others to handle. An empty secret refuses everything:
+// a webhook without one would take updates from anyone who finds its URL.
+// Call Drain on shutdown.
+func WebhookHandler(secret string, handle HandleFunc, opts WebhookOptions) *Webhook {
+	if opts.Workers <= 0 {
+		opts.Workers = 8
+	}
+	if opts.MaxPending <= 0 {
+		opts.MaxPending = 256
+	}
+	if opts.AcceptTimeout <= 0 {
+		opts.AcceptTimeout = 5 * time.Second
+	}
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = 1 << 20
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	w := &Webhook{opts: opts, log: opts.Logger, valid: secret != ""}
+	if !w.valid {
+		w.log.Error("updates: webhook without a secret token refuses every update")
+	}
+	// Comparing digests takes the same time whatever the lengths.
+	w.secret = sha256.Sum256([]byte(secret))
+	w.d = newDispatcher(opts.Workers, opts.MaxPending, handle, opts.Logger)
+	return w
+}
+
+func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		rw.Header().Set("Allow", http.MethodPost)
+		http.Error(rw, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	got := sha256.Sum256([]byte(r.Header.Get(SecretHeader)))
+	if subtle.ConstantTimeCompare(got[:], w.secret[:]) != 1 || !w.valid {
+		w.log.Warn("updates: webhook request with a wrong or missing secret token", "remote", r.RemoteAddr)
+		http.Error(rw, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	var u tgbotapi.Update
+	if err := json.NewDecoder(http.MaxBytesReader(rw, r.Body, w.opts.MaxBodyBytes)).Decode(&u); err != nil {
+		w.log.Warn("updates: webhook request is not an update", "err", err)
+		http.Error(rw, "bad update", http.StatusBadRequest)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), w.opts.AcceptTimeout)
+	defer cancel()
+	if err := w.d.dispatch(ctx, u); err != nil {
+		w.log.Warn("updates: webhook update refused; Telegram will deliver it again", "update_id", u.UpdateID, "err", err)
+		http.Error(rw, "busy", http.StatusServiceUnavailable)
+		return
+	}
+	rw.WriteHeader(http.StatusOK)
+}
+
+// Drain stops accepting updates (later requests get 503, so Telegram keeps
+// them) and waits until the accepted ones are handled. When ctx ends first
+// it cancels the handlers' context, drops the updates not yet started, waits
+// for the running handlers and returns an error counting the dropped ones.
+// Shut the HTTP server down first, so no request is cut off mid-way.
+func (w *Webhook) Drain(ctx context.Context) error {
+	if n := w.d.drain(ctx); n > 0 {
+		return fmt.Errorf("updates: %d webhook updates dropped at shutdown: %w", n, ctx.Err())
+	}
+	return nil
+}
+
+// secretRE is what Telegram accepts as a secret token.
+var secretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+// SetWebhook points Telegram at url, with the secret token it is to send in
+// every request's X-Telegram-Bot-Api-Secret-Token header, and the update
+// types wanted (nil: Telegram's default). tgbotapi's WebhookConfig has no
+// secret_token, hence the raw request.
+func SetWebhook(api *tgbotapi.BotAPI, url, secret string, allowed []string) error {
+	if !secretRE.MatchString(secret) {
+		return errors.New("updates: setWebhook: the secret token must be 1 to 256 of A-Z, a-z, 0-9, _ and -")
+	}
+	params := tgbotapi.Params{"url": url, "secret_token": secret}
+	if allowed != nil {
+		if err := params.AddInterface("allowed_updates", allowed); err != nil {
+			return fmt.Errorf("updates: setWebhook: %w", err)
+		}
+	}
+	if _, err := api.MakeRequest("setWebhook", params); err != nil {
+		return fmt.Errorf("updates: setWebhook: %w", redactToken(err, api.Token))
+	}
+	return nil
+}
+
+// DeleteWebhook removes the webhook, so that Poll can be used; with
+// dropPending the updates Telegram holds are discarded.
+func DeleteWebhook(api *tgbotapi.BotAPI, dropPending bool) error {
+	params := tgbotapi.Params{"drop_pending_updates": strconv.FormatBool(dropPending)}
+	if _, err := api.MakeRequest("deleteWebhook", params); err != nil {
+		return fmt.Errorf("updates: deleteWebhook: %w", redactToken(err, api.Token))
+	}
+	return nil
+}
