@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -152,7 +153,13 @@ func (s *Server) start() error {
 
 	deadline := time.Now().Add(startTimeout)
 	for {
-		if ping(s.addr) {
+		if pid, ok := answers(s.addr); ok {
+			if pid != cmd.Process.Pid {
+				// Our server could not bind; another test's took the port.
+				cmd.Process.Kill()
+				<-exited
+				return fmt.Errorf("port of %s taken by another redis-server (pid %d)", s.addr, pid)
+			}
 			s.cmd, s.exited = cmd, exited
 			return nil
 		}
@@ -180,20 +187,48 @@ func (s *Server) kill() {
 	s.cmd = nil
 }
 
-// ping speaks just enough RESP to see a ready server: a loading server
-// answers -LOADING, not +PONG.
 func ping(addr string) bool {
+	_, ok := answers(addr)
+	return ok
+}
+
+// answers speaks just enough RESP to see a ready server (a loading one
+// answers -LOADING, not +PONG) and to learn its process id, so that a
+// server is known to be the one just started and not another test's that
+// grabbed the same port.
+func answers(addr string) (pid int, ok bool) {
 	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
 	if err != nil {
-		return false
+		return 0, false
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(500 * time.Millisecond))
-	if _, err := c.Write([]byte("PING\r\n")); err != nil {
-		return false
+	if _, err := c.Write([]byte("PING\r\nINFO server\r\n")); err != nil {
+		return 0, false
 	}
-	line, err := bufio.NewReader(c).ReadString('\n')
-	return err == nil && strings.HasPrefix(line, "+PONG")
+	r := bufio.NewReader(c)
+	if line, err := r.ReadString('\n'); err != nil || !strings.HasPrefix(line, "+PONG") {
+		return 0, false
+	}
+	head, err := r.ReadString('\n') // $<length> of the INFO text
+	if err != nil || !strings.HasPrefix(head, "$") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(head[1:]))
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	info := make([]byte, n)
+	if _, err := io.ReadFull(r, info); err != nil {
+		return 0, false
+	}
+	for line := range strings.Lines(string(info)) {
+		if v, found := strings.CutPrefix(line, "process_id:"); found {
+			pid, err := strconv.Atoi(strings.TrimSpace(v))
+			return pid, err == nil
+		}
+	}
+	return 0, false
 }
 
 func freePort() (int, error) {
