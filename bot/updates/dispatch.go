@@ -39,8 +39,10 @@ type dispatcher struct {
 	dropped  int
 }
 
-func newDispatcher(workers, maxPending int, handle HandleFunc, log *slog.Logger) *dispatcher {
-	ctx, cancel := context.WithCancel(context.Background())
+// newDispatcher starts the workers. The handlers' context carries parent's
+// values but not its cancellation: shutdown lets handlers finish.
+func newDispatcher(parent context.Context, workers, maxPending int, handle HandleFunc, log *slog.Logger) *dispatcher {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(parent))
 	d := &dispatcher{
 		handle: handle,
 		log:    log,

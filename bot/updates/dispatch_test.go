@@ -48,7 +48,7 @@ func TestDispatcherBoundsAndOrders(t *testing.T) {
 		handled++
 		mu.Unlock()
 	}
-	d := newDispatcher(workers, 16, handle, slog.New(slog.DiscardHandler))
+	d := newDispatcher(t.Context(), workers, 16, handle, slog.New(slog.DiscardHandler))
 	for id := 1; id <= chats*per; id++ {
 		if err := d.dispatch(t.Context(), update(id, int64(rand.IntN(chats)))); err != nil {
 			t.Fatal(err)
@@ -73,7 +73,7 @@ func TestDispatcherBoundsAndOrders(t *testing.T) {
 // TestDispatchBlocksWhenFull checks the backpressure Poll relies on.
 func TestDispatchBlocksWhenFull(t *testing.T) {
 	release := make(chan struct{})
-	d := newDispatcher(1, 2, func(context.Context, tgbotapi.Update) { <-release }, slog.New(slog.DiscardHandler))
+	d := newDispatcher(t.Context(), 1, 2, func(context.Context, tgbotapi.Update) { <-release }, slog.New(slog.DiscardHandler))
 	for id := 1; id <= 2; id++ {
 		if err := d.dispatch(t.Context(), update(id, 1)); err != nil {
 			t.Fatal(err)

@@ -99,7 +99,11 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 	opts = opts.withDefaults()
 	log := opts.Logger
 	p := &poller{api: api, opts: opts, log: log}
-	d := newDispatcher(opts.Workers, opts.MaxPending, handle, log)
+	if c, ok := api.Client.(*http.Client); ok && c.Timeout > 0 && c.Timeout <= opts.Timeout {
+		log.Warn("updates: the HTTP client's timeout ends long polls early; make it longer than the poll timeout",
+			"client_timeout", c.Timeout, "poll_timeout", opts.Timeout)
+	}
+	d := newDispatcher(ctx, opts.Workers, opts.MaxPending, handle, log)
 
 	offset, confirmed := opts.Offset, opts.Offset
 	var err error

@@ -74,7 +74,7 @@ func WebhookHandler(secret string, handle HandleFunc, opts WebhookOptions) *Webh
 	}
 	// Comparing digests takes the same time whatever the lengths.
 	w.secret = sha256.Sum256([]byte(secret))
-	w.d = newDispatcher(opts.Workers, opts.MaxPending, handle, opts.Logger)
+	w.d = newDispatcher(context.Background(), opts.Workers, opts.MaxPending, handle, opts.Logger)
 	return w
 }
 
