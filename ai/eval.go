@@ -82,7 +82,15 @@ func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 		s := rules.Square(bits.TrailingZeros32(rest))
 		t := p.Tower(s)
 		c := t.Owner()
-		h, k, ownKings, prisKings := towerShape(t)
+		var h, k, ownKings, prisKings int
+		if t.Height() == 1 {
+			h, k = 1, 1
+			if t.Top().IsKing() {
+				ownKings = 1
+			}
+		} else {
+			h, k, ownKings, prisKings = towerShape(t)
+		}
 		v := int32(0)
 		if t.Top().IsKing() {
 			v += e.kingSq[c][s]

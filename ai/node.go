@@ -24,6 +24,17 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	if e.repeated(ply) {
 		return 0
 	}
+	if e.quiet[ply] >= fifteenMovePlies {
+		// Drawn by the 15-move rule, unless the side to move has no move
+		// at all, which loses first (RULES.md, End of game).
+		fr := &e.frames[ply]
+		moves := p.LegalMoves(fr.moves[:0])
+		fr.moves = moves[:0]
+		if len(moves) == 0 {
+			return -MateScore + ply
+		}
+		return 0
+	}
 	if ply >= MaxPly-1 {
 		s, _ := e.ev.evaluate(p)
 		return s
@@ -38,7 +49,6 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 		return e.quiesce(p, ply, alpha, beta)
 	}
 	pvNode := beta-alpha > 1
-
 	var ttMove uint32
 	if ent := e.tt.probe(h); ent != nil {
 		ttMove = ent.move
@@ -64,9 +74,6 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	fr.moves = moves[:0]
 	if len(moves) == 0 {
 		return -MateScore + ply // no legal move: lost
-	}
-	if e.quiet[ply] >= fifteenMovePlies {
-		return 0
 	}
 	// A forced move costs no depth: forced sequences, capture chains above
 	// all, are seen to their end.
@@ -156,9 +163,6 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 		s, mobility := e.ev.evaluate(p)
 		if mobility == 0 {
 			return -MateScore + ply // blocked: no legal move
-		}
-		if e.quiet[ply] >= fifteenMovePlies {
-			return 0
 		}
 		return s
 	}
