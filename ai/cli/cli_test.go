@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"slices"
 	"strings"
 	"testing"
 
@@ -20,7 +19,7 @@ func TestThinkPrintsTheMoveFirst(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	p := rules.Start(rules.Bashni)
-	m, err := parseMove(&p, lines[0])
+	m, err := rules.ParseMove(&p, lines[0])
 	if err != nil || m.String() != lines[0] {
 		t.Errorf("first line %q is not a legal move in notation: %v", lines[0], err)
 	}
@@ -113,7 +112,7 @@ func TestPlayScriptedGame(t *testing.T) {
 	// White (the player) takes Black's last man: c3:e5 wins at once. Before
 	// that: a typo, an illegal step (capturing is compulsory), a request for
 	// the moves.
-	stdin := strings.NewReader("hello\nc3-b4\nmoves\nC3xE5\n")
+	stdin := strings.NewReader("hello\nc3-b4\nmoves\n\nC3xE5\n")
 	var out bytes.Buffer
 	err := Play(context.Background(), []string{"-fen", "w:c3w,d4b", "-level", "1"}, stdin, &out, &out)
 	if err != nil {
@@ -121,11 +120,11 @@ func TestPlayScriptedGame(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{
-		`Sorry: cannot read "hello"`,
-		`Sorry: "c3-b4" is not a legal move here (capturing is compulsory); legal: c3:e5`,
+		`Sorry: illegal move "hello": "he" is not a square`,
+		`Sorry: illegal move "c3-b4": capturing is compulsory`,
 		"Legal moves: c3:e5",
-		"Game over: white wins (black has no legal move).",
-		"Moves: 1. c3:e5",
+		"Game over: white wins: black has no legal move.",
+		"Moves: 1. c3:e5 1-0",
 		"4 |   | . |   | b |", // the board before the capture
 	} {
 		if !strings.Contains(text, want) {
@@ -169,46 +168,5 @@ func TestBoardShowsTowers(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("board lacks %q:\n%s", want, text)
 		}
-	}
-}
-
-func TestParseMoveForgives(t *testing.T) {
-	tests := []struct{ pos, text, want string }{
-		{"w:c3w,d4b,d6b,h8b", "c3:e5:c7", "c3:e5:c7"},
-		{"w:c3w,d4b,d6b,h8b", "C3xE5xC7", "c3:e5:c7"},
-		{"w:c3w,d4b,d6b,h8b", "c3 e5 c7", "c3:e5:c7"},
-		{"w:c3w,d4b,d6b,h8b", "c3:c7", "c3:e5:c7"},    // first and last square
-		{"w:c3w,d4b,d6b,h8b", "с3-е5-с7", "c3:e5:c7"}, // Cyrillic с and е
-		{rules.StartText, "c3-d4", "c3-d4"},
-		{rules.StartText, " c3 d4 ", "c3-d4"},
-	}
-	for _, tt := range tests {
-		p := rules.MustParsePosition(tt.pos)
-		m, err := parseMove(&p, tt.text)
-		if err != nil || m.String() != tt.want {
-			t.Errorf("parseMove(%s, %q) = %v, %v; want %s", tt.pos, tt.text, m, err, tt.want)
-		}
-	}
-}
-
-func TestParseMoveExplains(t *testing.T) {
-	tests := []struct{ pos, text, want string }{
-		{"w:a1W,c3b,f6b,h8b", "a1:g7", "ambiguous: it could be a1:d4:g7, a1:e5:g7"},
-		{rules.StartText, "c3-e5", "not a legal move here; legal: "},
-		{rules.StartText, "c3", "give at least two squares"},
-		{rules.StartText, "b3-c4", "light square"},
-		{rules.StartText, "c3+d4", "cannot read"},
-	}
-	for _, tt := range tests {
-		p := rules.MustParsePosition(tt.pos)
-		_, err := parseMove(&p, tt.text)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("parseMove(%q) err = %v, want it to say %q", tt.text, err, tt.want)
-		}
-	}
-	p := rules.Start(rules.Bashni)
-	_, err := parseMove(&p, "c3-e5")
-	if err == nil || !slices.ContainsFunc(strings.Split(err.Error(), ", "), func(s string) bool { return strings.HasSuffix(s, "g3-h4") }) {
-		t.Errorf("error lists no legal moves: %v", err)
 	}
 }

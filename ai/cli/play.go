@@ -47,30 +47,32 @@ func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	defer cancel() // lets the stdin reader go once the game is over
 	lv := ai.Levels[*level-1]
 	engine := ai.New(ai.Options{})
-	g := newGame(start)
+	g := rules.NewGame(start)
 	lines := readLines(ctx, stdin)
 	fmt.Fprintf(stdout, "Bashni against level %d (%s). You play %s. Type moves like c3-d4 or c3:e5:c7; \"moves\", \"help\", \"quit\".\n\n",
 		lv.Number, lv.Name, human)
 	for {
-		p := g.pos
+		p := g.Position()
 		drawBoard(stdout, &p, human == rules.Black)
-		if over, text := g.result(); over {
-			fmt.Fprintf(stdout, "Game over: %s.\n", text)
-			if rec := g.record(); rec != "" {
-				fmt.Fprintf(stdout, "Moves: %s\n", rec)
+		if g.Over() {
+			fmt.Fprintf(stdout, "Game over: %s.\n", resultText(g))
+			if g.Ply() > 0 {
+				fmt.Fprintf(stdout, "Moves: %s\n", g.Record())
 			}
 			return nil
 		}
 		if p.SideToMove() != human {
 			res, err := engine.Search(ctx, ai.Request{
-				Position: p, History: g.history, QuietPlies: g.quiet,
+				Position: p, History: g.History(), QuietPlies: g.QuietPlies(),
 				Level: lv.Number, Seed: *seed ^ int64(p.Hash()),
 			})
 			if err != nil {
 				return fmt.Errorf("play: %w", err)
 			}
 			fmt.Fprintf(stdout, "\n%s (%s) plays %s\n\n", lv.Name, p.SideToMove(), res.Move)
-			g.play(res.Move)
+			if err := g.Play(res.Move); err != nil {
+				return fmt.Errorf("play: the engine's move: %w", err)
+			}
 			continue
 		}
 		for {
@@ -93,7 +95,7 @@ func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 				fmt.Fprintln(stdout, "Game abandoned.")
 				return nil
 			case "moves":
-				fmt.Fprintf(stdout, "Legal moves: %s\n", rules.JoinMoves(p.Legal(), ", "))
+				fmt.Fprintf(stdout, "Legal moves: %s\n", rules.JoinMoves(g.Legal(), ", "))
 				continue
 			case "help", "?":
 				fmt.Fprintln(stdout, "Give a move by its squares: c3-d4 for a step, c3:e5:c7 for a capture (every landing square;\n"+
@@ -101,16 +103,27 @@ func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 					"The board shows each tower's top piece (w/b man, W/B king) and its height; \"moves\" lists legal moves.")
 				continue
 			}
-			m, err := parseMove(&p, line)
-			if err != nil {
-				fmt.Fprintf(stdout, "Sorry: %v\n", err)
+			if _, err := g.PlayText(line); err != nil {
+				fmt.Fprintf(stdout, "Sorry: %s\n", strings.TrimPrefix(err.Error(), "rules: "))
 				continue
 			}
 			fmt.Fprintln(stdout)
-			g.play(m)
 			break
 		}
 	}
+}
+
+// resultText says who won and why: "white wins: black has no legal move".
+func resultText(g *rules.Game) string {
+	result, reason := g.Result()
+	winner, won := result.Winner()
+	switch {
+	case won && reason == rules.NoLegalMoves:
+		return fmt.Sprintf("%s wins: %s has no legal move", winner, winner.Opponent())
+	case won:
+		return fmt.Sprintf("%s wins (%s)", winner, reason)
+	}
+	return fmt.Sprintf("draw (%s)", reason)
 }
 
 // readLines delivers stdin's lines until it ends or ctx does.
@@ -128,70 +141,4 @@ func readLines(ctx context.Context, r io.Reader) <-chan string {
 		}
 	}()
 	return out
-}
-
-// game is a game in progress with what the draw rules need.
-type game struct {
-	pos     rules.Position
-	history []uint64 // earlier positions' hashes
-	quiet   int      // plies without capture or crowning
-	moves   []rules.Move
-	start   rules.Position
-}
-
-func newGame(p rules.Position) *game { return &game{pos: p, start: p} }
-
-func (g *game) play(m rules.Move) {
-	if m.IsCapture() || g.pos.Crowns(m) {
-		g.quiet = 0
-	} else {
-		g.quiet++
-	}
-	g.history = append(g.history, g.pos.Hash())
-	g.moves = append(g.moves, m)
-	g.pos = g.pos.Play(m)
-}
-
-// result applies RULES.md, End of game.
-func (g *game) result() (bool, string) {
-	side := g.pos.SideToMove()
-	if len(g.pos.Legal()) == 0 {
-		return true, fmt.Sprintf("%s wins (%s has no legal move)", side.Opponent(), side)
-	}
-	if g.quiet >= 30 {
-		return true, "draw by the 15-move rule"
-	}
-	seen := 1
-	for _, h := range g.history {
-		if h == g.pos.Hash() {
-			seen++
-		}
-	}
-	if seen >= 3 {
-		return true, "draw by threefold repetition"
-	}
-	return false, ""
-}
-
-// record is the game in numbered notation.
-func (g *game) record() string {
-	var b strings.Builder
-	side := g.start.SideToMove()
-	num := 1
-	for i, m := range g.moves {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if side == rules.White {
-			fmt.Fprintf(&b, "%d. ", num)
-		} else if i == 0 {
-			fmt.Fprintf(&b, "%d... ", num)
-		}
-		b.WriteString(m.String())
-		if side == rules.Black {
-			num++
-		}
-		side = side.Opponent()
-	}
-	return b.String()
 }

@@ -15,9 +15,6 @@ import (
 // DefaultMaxPlies is the ply limit at which a game is adjudicated a draw.
 const DefaultMaxPlies = 300
 
-// fifteenMovePlies is RULES.md's 15-move rule.
-const fifteenMovePlies = 30
-
 // Config describes a match.
 type Config struct {
 	A, B Player
@@ -45,7 +42,7 @@ type Game struct {
 	Opening int     // index into the openings
 	AWhite  bool    // A played White
 	Score   float64 // A's points: 1, ½ or 0
-	Reason  string  // why it ended
+	Reason  string  // why it ended: a rules.Reason's text or ReasonPlyLimit
 	Start   rules.Position
 	Moves   []rules.Move
 	Nodes   [2]uint64        // nodes searched by A and by B
@@ -66,13 +63,9 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// Game end reasons.
-const (
-	ReasonNoMoves    = "no legal moves"
-	ReasonRepetition = "threefold repetition"
-	ReasonFifteen    = "15-move rule"
-	ReasonPlyLimit   = "ply limit (adjudicated a draw)"
-)
+// ReasonPlyLimit is the reason of a game adjudicated a draw at the ply
+// limit; other games end for a rules.Reason, in its words.
+const ReasonPlyLimit = "ply limit (adjudicated a draw)"
 
 // Run plays the match. If ctx ends it first, Run returns the games finished
 // so far with ctx's error.
@@ -159,7 +152,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return res, firstErr
 }
 
-// play plays game number n from the given opening.
+// play plays game number n from the given opening, judged by rules.Game.
 func play(ctx context.Context, cfg Config, n, opening int, start rules.Position, maxPlies int) (Game, error) {
 	g := Game{Number: n, Opening: opening, AWhite: n%2 == 0, Start: start}
 	players := [2]Player{cfg.A, cfg.B} // by colour: index 0 plays White
@@ -174,46 +167,19 @@ func play(ctx context.Context, cfg Config, n, opening int, start rules.Position,
 	if !g.AWhite {
 		aColor = rules.Black
 	}
-
-	p := start
-	var history []uint64
-	quiet := 0
-	legal := make([]rules.Move, 0, 64)
-	for ply := 0; ; ply++ {
-		legal = p.LegalMoves(legal[:0])
+	game := rules.NewGame(start)
+	for !game.Over() && game.Ply() < maxPlies {
+		p := game.Position()
 		side := p.SideToMove()
-		repeats := 1
-		for _, h := range history {
-			if h == p.Hash() {
-				repeats++
-			}
-		}
-		switch {
-		case len(legal) == 0:
-			g.Reason = ReasonNoMoves
-			if side != aColor {
-				g.Score = 1
-			}
-			return g, nil
-		case quiet >= fifteenMovePlies:
-			g.Reason, g.Score = ReasonFifteen, 0.5
-			return g, nil
-		case repeats >= 3:
-			g.Reason, g.Score = ReasonRepetition, 0.5
-			return g, nil
-		case ply >= maxPlies:
-			g.Reason, g.Score = ReasonPlyLimit, 0.5
-			return g, nil
-		}
 		req := players[side].request()
-		req.Position, req.History, req.QuietPlies = p, history, quiet
-		req.Seed = cfg.Seed*1_000_003 + int64(n)*1009 + int64(ply)
+		req.Position, req.History, req.QuietPlies = p, game.History(), game.QuietPlies()
+		req.Seed = cfg.Seed*1_000_003 + int64(n)*1009 + int64(game.Ply())
 		res, err := engines[side].Search(ctx, req)
 		if err != nil {
-			return g, fmt.Errorf("match: game %d, ply %d: %w", n, ply, err)
+			return g, fmt.Errorf("match: game %d, ply %d: %w", n, game.Ply(), err)
 		}
-		if !slices.Contains(legal, res.Move) {
-			return g, fmt.Errorf("match: game %d, ply %d: engine played %s, not legal in %s", n, ply, res.Move, p)
+		if err := game.Play(res.Move); err != nil {
+			return g, fmt.Errorf("match: game %d, ply %d: the engine's move: %w", n, game.Ply(), err)
 		}
 		who := 0
 		if side != aColor {
@@ -221,13 +187,19 @@ func play(ctx context.Context, cfg Config, n, opening int, start rules.Position,
 		}
 		g.Nodes[who] += res.Nodes
 		g.Time[who] += res.Elapsed
-		if res.Move.IsCapture() || p.Crowns(res.Move) {
-			quiet = 0
-		} else {
-			quiet++
-		}
-		history = append(history, p.Hash())
-		g.Moves = append(g.Moves, res.Move)
-		p = p.Play(res.Move)
 	}
+	g.Moves = game.Moves()
+	result, reason := game.Result()
+	switch winner, won := result.Winner(); {
+	case result == rules.Ongoing:
+		g.Reason, g.Score = ReasonPlyLimit, 0.5
+	case !won:
+		g.Reason, g.Score = reason.String(), 0.5
+	default:
+		g.Reason = reason.String()
+		if winner == aColor {
+			g.Score = 1
+		}
+	}
+	return g, nil
 }

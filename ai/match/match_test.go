@@ -133,7 +133,7 @@ func TestMatchPlaysPairsToTheEnd(t *testing.T) {
 			}
 			p = p.Play(m)
 		}
-		if g.Reason == ReasonNoMoves && len(p.Legal()) != 0 {
+		if g.Reason == rules.NoLegalMoves.String() && len(p.Legal()) != 0 {
 			t.Errorf("game %d ended by no legal moves, but %s has moves", i, p)
 		}
 	}
@@ -149,7 +149,7 @@ func TestMatchEndsByTheDrawRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range res.Games {
-		if g.Score != 0.5 || (g.Reason != ReasonRepetition && g.Reason != ReasonFifteen) {
+		if g.Score != 0.5 || (g.Reason != rules.ThreefoldRepetition.String() && g.Reason != rules.FifteenMoveRule.String()) {
 			t.Errorf("king against king: score %v by %q after %d plies", g.Score, g.Reason, len(g.Moves))
 		}
 	}
