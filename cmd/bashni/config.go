@@ -21,7 +21,12 @@ type Config struct {
 		Mode        string        `yaml:"mode" env:"BASHNI_MODE"`
 		PollTimeout time.Duration `yaml:"poll_timeout" env:"BASHNI_POLL_TIMEOUT"`
 		Workers     int           `yaml:"workers" env:"BASHNI_WORKERS"`
-		Webhook     struct {
+		// Sending pace: Telegram's limits are about 1 message a second per
+		// chat, 20 a minute per group and 30 a second in all.
+		RatePerChat  float64 `yaml:"rate_per_chat" env:"BASHNI_RATE_PER_CHAT"`   // per second
+		RatePerGroup float64 `yaml:"rate_per_group" env:"BASHNI_RATE_PER_GROUP"` // per minute
+		RateGlobal   float64 `yaml:"rate_global" env:"BASHNI_RATE_GLOBAL"`       // per second
+		Webhook      struct {
 			Listen    string `yaml:"listen" env:"BASHNI_WEBHOOK_LISTEN"`
 			PublicURL string `yaml:"public_url" env:"BASHNI_WEBHOOK_URL"`
 			Secret    Secret `yaml:"secret" env:"BASHNI_WEBHOOK_SECRET"`
@@ -80,6 +85,9 @@ func defaults() Config {
 	c.Telegram.Mode = "polling"
 	c.Telegram.PollTimeout = 30 * time.Second
 	c.Telegram.Workers = 8
+	c.Telegram.RatePerChat = 1
+	c.Telegram.RatePerGroup = 20
+	c.Telegram.RateGlobal = 30
 	c.Telegram.Webhook.Listen = ":8443"
 	c.Storage.BoltPath = "bashni.db"
 	c.Game.ChallengeTTL = 24 * time.Hour
@@ -134,6 +142,9 @@ func (c *Config) validate() error {
 			return usageError("config: durations must be positive")
 		}
 	}
+	if c.Telegram.RatePerChat <= 0 || c.Telegram.RatePerGroup <= 0 || c.Telegram.RateGlobal <= 0 {
+		return usageError("config: sending rates must be positive")
+	}
 	if _, err := logLevel(c.Log.Level); err != nil {
 		return usageError("config: %v", err)
 	}
@@ -163,6 +174,9 @@ func applyEnv(c *Config, getenv func(string) string) error {
 	}
 	str := func(p *string) func(string) error { return func(v string) error { *p = v; return nil } }
 	sec := func(p *Secret) func(string) error { return func(v string) error { *p = Secret(v); return nil } }
+	float := func(p *float64) func(string) error {
+		return func(v string) error { f, err := strconv.ParseFloat(v, 64); *p = f; return err }
+	}
 	num := func(p *int) func(string) error {
 		return func(v string) error { n, err := strconv.Atoi(v); *p = n; return err }
 	}
@@ -181,6 +195,9 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_MODE", str(&c.Telegram.Mode)},
 		{"BASHNI_POLL_TIMEOUT", dur(&c.Telegram.PollTimeout)},
 		{"BASHNI_WORKERS", num(&c.Telegram.Workers)},
+		{"BASHNI_RATE_PER_CHAT", float(&c.Telegram.RatePerChat)},
+		{"BASHNI_RATE_PER_GROUP", float(&c.Telegram.RatePerGroup)},
+		{"BASHNI_RATE_GLOBAL", float(&c.Telegram.RateGlobal)},
 		{"BASHNI_WEBHOOK_LISTEN", str(&c.Telegram.Webhook.Listen)},
 		{"BASHNI_WEBHOOK_URL", str(&c.Telegram.Webhook.PublicURL)},
 		{"BASHNI_WEBHOOK_SECRET", sec(&c.Telegram.Webhook.Secret)},

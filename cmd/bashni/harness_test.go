@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+)
+
+// botProcess is `bashni bot` running inside the test through run, talking
+// to the fake Bot API, with state in a real bbolt file (or Redis).
+type botProcess struct {
+	t      *testing.T
+	srv    *telegramtest.Server
+	env    map[string]string
+	cancel context.CancelFunc
+	done   chan error
+	logs   *syncBuffer
+}
+
+// syncBuffer collects the bot's log lines safely.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startBot runs the bot against srv. The environment is what a host would
+// set: the token, the fake's endpoint, a store file; plus a cap on AI nodes
+// so AI replies are instant in tests.
+func startBot(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+	t.Helper()
+	full := map[string]string{
+		"TELEGRAM_BOT_TOKEN":    srv.Token(),
+		"TELEGRAM_API_ENDPOINT": srv.Endpoint(),
+		"BASHNI_BOLT_PATH":      filepath.Join(t.TempDir(), "bashni.db"),
+		"BASHNI_POLL_TIMEOUT":   "1s",
+		"BASHNI_AI_MAX_NODES":   "2000",
+		"BASHNI_LOG_LEVEL":      "warn",
+		// The fake Bot API has no rate limits; Telegram's pacing would make
+		// a whole game take minutes.
+		"BASHNI_RATE_PER_CHAT":  "1000",
+		"BASHNI_RATE_PER_GROUP": "60000",
+		"BASHNI_RATE_GLOBAL":    "1000",
+	}
+	for k, v := range env {
+		full[k] = v
+	}
+	return launch(t, srv, full)
+}
+
+func launch(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &syncBuffer{}}
+	before := len(srv.CallsTo("getUpdates"))
+	go func() {
+		p.done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, p.logs)
+	}()
+	t.Cleanup(func() { p.stop() })
+	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "getUpdates" && len(srv.CallsTo("getUpdates")) > before
+	})
+	return p
+}
+
+// stop shuts the bot down as SIGTERM would and checks it exits cleanly.
+func (p *botProcess) stop() {
+	p.t.Helper()
+	if p.cancel == nil {
+		return
+	}
+	p.cancel()
+	p.cancel = nil
+	select {
+	case err := <-p.done:
+		if err != nil {
+			p.t.Errorf("bot exited with %v\nlogs:\n%s", err, p.logs.String())
+		}
+	case <-time.After(20 * time.Second):
+		p.t.Errorf("bot did not stop within 20 s\nlogs:\n%s", p.logs.String())
+	}
+}
+
+// restart stops the bot and starts it again on the same store.
+func (p *botProcess) restart() *botProcess {
+	p.t.Helper()
+	p.stop()
+	return launch(p.t, p.srv, p.env)
+}
+
+// user is a person in the test, with their private chat.
+type user struct {
+	u    tgbotapi.User
+	chat tgbotapi.Chat
+}
+
+func newUser(id int64, name, lang string) user {
+	u := telegramtest.User(id, name, strings.ToLower(name), lang)
+	return user{u: u, chat: telegramtest.PrivateChat(u)}
+}
+
+// say sends text from a user in a chat.
+func say(srv *telegramtest.Server, chat tgbotapi.Chat, from user, text string) {
+	srv.PushUpdate(srv.TextMessage(chat, from.u, text))
+}
+
+// tap presses a button with data on a message and waits for the answer to
+// the callback; it returns the toast text.
+func tap(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from user, messageID int, data string) string {
+	t.Helper()
+	u := srv.CallbackQuery(chat, from.u, messageID, data)
+	srv.PushUpdate(u)
+	id := u.CallbackQuery.ID
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if text, _, ok := srv.CallbackAnswer(id); ok {
+			return text
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("callback %q was never answered", data)
+	return ""
+}
+
+// waitMessage waits until a message in chat satisfies ok and returns it.
+func waitMessage(t *testing.T, srv *telegramtest.Server, chatID int64, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, m := range srv.Messages(chatID) {
+			if ok(m) {
+				return m
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var seen []string
+	for _, m := range srv.Messages(chatID) {
+		seen = append(seen, fmt.Sprintf("#%d %s %q deleted=%v edits=%d", m.ID, m.Kind, m.Text, m.Deleted, m.Edits))
+	}
+	t.Fatalf("no message in chat %d %s; messages:\n%s", chatID, what, strings.Join(seen, "\n"))
+	return telegramtest.Msg{}
+}
+
+// card returns the current state of a game card.
+func card(t *testing.T, srv *telegramtest.Server, chatID int64, id int) telegramtest.Msg {
+	t.Helper()
+	m, ok := srv.Message(chatID, id)
+	if !ok {
+		t.Fatalf("no message %d in chat %d", id, chatID)
+	}
+	return m
+}
+
+// buttons lists a message's buttons as (label, data).
+func buttons(m telegramtest.Msg) [][2]string {
+	var out [][2]string
+	if m.ReplyMarkup == nil {
+		return nil
+	}
+	for _, row := range m.ReplyMarkup.InlineKeyboard {
+		for _, b := range row {
+			if b.CallbackData != nil {
+				out = append(out, [2]string{b.Text, *b.CallbackData})
+			}
+		}
+	}
+	return out
+}
+
+// checkPNG decodes a board photo.
+func checkPNG(t *testing.T, data []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("board photo is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 300 {
+		t.Errorf("board photo is %v, too small to read", b)
+	}
+}
+
+// isPick reports whether button data is a picker button.
+func isPick(data string) bool { return strings.HasPrefix(data, "p|") }
+
+// pickFirstMove plays the first legal move through the picker on a card,
+// tapping as the player would: a tower, then a destination, then a path if
+// several lead there. A picker stage past the first has a Back button
+// (a pick of no squares); its absence after a tap means the move was made.
+func pickFirstMove(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from user, cardID int) {
+	t.Helper()
+	for taps := 0; taps < 3; taps++ {
+		m := card(t, srv, chat.ID, cardID)
+		var data string
+		for _, b := range buttons(m) {
+			if isPick(b[1]) && !isBack(b[1]) {
+				data = b[1]
+				break
+			}
+		}
+		if data == "" {
+			t.Fatalf("card has no picker buttons: %q %v", m.Text, buttons(m))
+		}
+		edits := m.Edits
+		if toast := tap(t, srv, chat, from, cardID, data); toast != "" {
+			t.Fatalf("tap %q refused: %s", data, toast)
+		}
+		after := waitMessage(t, srv, chat.ID, "edited after a tap", func(x telegramtest.Msg) bool { return x.ID == cardID && x.Edits > edits })
+		if !hasBack(after) {
+			return
+		}
+	}
+	t.Fatalf("no move after three taps")
+}
+
+func isBack(data string) bool { return isPick(data) && strings.HasSuffix(data, "|") }
+
+func hasBack(m telegramtest.Msg) bool {
+	for _, b := range buttons(m) {
+		if isBack(b[1]) {
+			return true
+		}
+	}
+	return false
+}
