@@ -86,7 +86,7 @@ func decodePNG(t testing.TB, b []byte) image.Image {
 // TestGolden compares decoded pixels with testdata/*.png; -update rewrites
 // them (look at them before committing).
 func TestGolden(t *testing.T) {
-	r := New()
+	r := shared
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			b, err := r.PNG(c.pos, c.opt)

@@ -374,21 +374,20 @@ func (k *kit) drawCrown(dc *gg.Context, x, y, w, h, lw float64) {
 
 // boardRGBA draws the empty board with its coordinates, seen from side c.
 func (k *kit) boardRGBA(c rules.Color, bold *truetype.Font) *image.RGBA {
-	dc := gg.NewContext(k.size, k.size)
-	dc.SetColor(k.th.Frame)
-	dc.Clear()
-	sq := float64(k.sq)
+	m := image.NewRGBA(image.Rect(0, 0, k.size, k.size))
+	draw.Draw(m, m.Rect, image.NewUniform(k.th.Frame), image.Point{}, draw.Src)
 	for row := range 8 {
 		for col := range 8 {
+			c := k.th.Dark
 			if (row+col)%2 == 0 {
-				dc.SetColor(k.th.Light)
-			} else {
-				dc.SetColor(k.th.Dark)
+				c = k.th.Light
 			}
-			dc.DrawRectangle(float64(k.marg+col*k.sq), float64(k.bord+row*k.sq), sq, sq)
-			dc.Fill()
+			x, y := k.marg+col*k.sq, k.bord+row*k.sq
+			draw.Draw(m, image.Rect(x, y, x+k.sq, y+k.sq), image.NewUniform(c), image.Point{}, draw.Src)
 		}
 	}
+	dc := gg.NewContextForRGBA(m)
+	sq := float64(k.sq)
 	face := truetype.NewFace(bold, &truetype.Options{Size: math.Round(float64(k.marg) * 0.5)})
 	defer face.Close()
 	dc.SetFontFace(face)

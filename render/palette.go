@@ -212,30 +212,44 @@ func medianCut(cols []hcol, k int) []color.RGBA {
 }
 
 // buildLUT maps every 5-bit cell of the colour cube to the palette entry
-// nearest its centre, then pins the cells of the exact colours to them.
+// nearest its centre, then pins the cells of the exact colours to them. The
+// palette is searched in order of red, outwards from the cell's red, and
+// stops once red alone is farther than the best so far.
 func buildLUT(pal color.Palette, exact []color.RGBA) *lut {
 	t := new(lut)
-	type pc struct{ r, g, b int32 }
+	type pc struct {
+		r, g, b int32
+		i       uint8
+	}
 	ps := make([]pc, len(pal))
 	for i, c := range pal {
 		r, g, b, _ := c.RGBA()
-		ps[i] = pc{int32(r >> 8), int32(g >> 8), int32(b >> 8)}
+		ps[i] = pc{int32(r >> 8), int32(g >> 8), int32(b >> 8), uint8(i)}
 	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].r < ps[j].r || ps[i].r == ps[j].r && ps[i].i < ps[j].i })
+	// Weighted towards green as the eye is; keeps edges smooth.
+	const wr, wg, wb = 3, 4, 2
 	const half = 1 << (7 - lutBits)
 	for i := range lutSize {
 		r := int32(i>>(2*lutBits))<<(8-lutBits) | half
 		g := int32(i>>lutBits&(1<<lutBits-1))<<(8-lutBits) | half
 		b := int32(i&(1<<lutBits-1))<<(8-lutBits) | half
-		best, bestD := 0, int32(1<<30)
-		for j, p := range ps {
+		start := sort.Search(len(ps), func(j int) bool { return ps[j].r >= r })
+		best, bestD := uint8(0), int32(1<<30)
+		try := func(p pc) {
 			dr, dg, db := r-p.r, g-p.g, b-p.b
-			// Weighted towards green as the eye is; keeps edges smooth.
-			d := 3*dr*dr + 4*dg*dg + 2*db*db
-			if d < bestD {
-				best, bestD = j, d
+			d := wr*dr*dr + wg*dg*dg + wb*db*db
+			if d < bestD || d == bestD && p.i < best {
+				best, bestD = p.i, d
 			}
 		}
-		t[i] = uint8(best)
+		for j := start; j < len(ps) && wr*(ps[j].r-r)*(ps[j].r-r) <= bestD; j++ {
+			try(ps[j])
+		}
+		for j := start - 1; j >= 0 && wr*(r-ps[j].r)*(r-ps[j].r) <= bestD; j-- {
+			try(ps[j])
+		}
+		t[i] = best
 	}
 	// Pin exact colours, least important first so the most important wins
 	// when two share a cell.
