@@ -1,7 +1,9 @@
 package render
 
 import (
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/rules"
 )
@@ -43,9 +45,25 @@ func benchPNG(b *testing.B, p rules.Position, o Options) {
 	benchPNGWith(b, r, p, o)
 }
 
+// cpuTime is the CPU time the process has used, all threads. The build
+// machine is shared, so wall time per op can be inflated by other work;
+// CPU time per op says what the code costs.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
 func benchPNGWith(b *testing.B, r *Renderer, p rules.Position, o Options) {
 	var size int
 	b.ReportAllocs()
+	defer reportCPU(b, cpuTime())
 	for b.Loop() {
 		png, err := r.PNG(p, o)
 		if err != nil {
@@ -106,6 +124,7 @@ func BenchmarkReplayGIF60(b *testing.B) {
 	}
 	var size int
 	b.ReportAllocs()
+	defer reportCPU(b, cpuTime())
 	for b.Loop() {
 		g, err := r.ReplayGIF(start, moves, Options{})
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"sync"
 
@@ -150,7 +151,8 @@ func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {
 	k := r.kit(o.Theme, o.Size)
 	sc := k.scratch.Get().(*scratch)
 	defer k.scratch.Put(sc)
-	dst := image.NewPaletted(image.Rect(0, 0, k.size, k.size), k.pal)
+	// The palette is copied: the image is the caller's to change.
+	dst := image.NewPaletted(image.Rect(0, 0, k.size, k.size), append(color.Palette(nil), k.pal...))
 	m := marksFor(&o)
 	k.drawBoard(dst, sc.tile, &p, &m, o.Perspective)
 	return dst, nil

@@ -555,6 +555,20 @@ func TestReplayGIF(t *testing.T) {
 	}
 }
 
+func TestReplayGIFOfNoMoves(t *testing.T) {
+	b, err := shared.ReplayGIF(rules.Start(rules.Bashni), nil, Options{Size: MinSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 1 || g.Delay[0] != lastDelay {
+		t.Errorf("%d frames, delay %v; want one frame held %d", len(g.Image), g.Delay, lastDelay)
+	}
+}
+
 func TestReplayGIFRefusesIllegalMoves(t *testing.T) {
 	r := shared
 	start, moves := randomGame(t, 6)
