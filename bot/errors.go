@@ -2,7 +2,6 @@ package bot
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
@@ -31,17 +30,25 @@ var errorTexts = []struct {
 	{storage.ErrNotFound, "err_game_over"},
 }
 
+// moveCauseTexts says why a move was refused, by the rules' cause.
+var moveCauseTexts = map[rules.Cause]string{
+	rules.CauseSyntax:       "move_syntax",
+	rules.CauseNoTower:      "move_no_tower",
+	rules.CauseNotYours:     "move_not_yours",
+	rules.CauseMustCapture:  "move_must_capture",
+	rules.CauseCannotGo:     "move_cannot_go",
+	rules.CauseNoMoves:      "move_no_moves",
+	rules.CauseAmbiguous:    "move_ambiguous",
+	rules.CauseNotLegalHere: "move_not_legal",
+}
+
 // userMessage says err to a user in lang. Move errors say why and, when
 // withLegal, list the legal moves. Unknown errors get a generic apology
 // (the details go to the log, not to the chat).
 func (b *Bot) userMessage(lang string, err error, withLegal bool) string {
 	var me *rules.MoveError
 	if errors.As(err, &me) {
-		why := me.Reason
-		if len(why) > 0 {
-			why = strings.ToUpper(why[:1]) + why[1:] + "."
-		}
-		msg := b.texts.T(lang, "err_illegal", "Why", why)
+		msg := b.texts.T(lang, moveCauseTexts[me.Cause], "Square", me.Square.String())
 		if withLegal && len(me.Legal) > 0 {
 			msg += "\n" + b.texts.T(lang, "err_legal_list", "Moves", rules.JoinMoves(rules.SortedMoves(me.Legal), ", "))
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -19,8 +20,13 @@ type AIGameRequest struct {
 	Lang    string
 }
 
-// AIName is how the AI appears as a player.
-func AIName(level int) string { return fmt.Sprintf("AI level %d", level) }
+// AIName is how the AI appears as a player: its level's name.
+func AIName(level int) string {
+	if level >= 1 && level <= len(ai.Levels) {
+		return fmt.Sprintf("🤖 %s (%d)", ai.Levels[level-1].Name, level)
+	}
+	return fmt.Sprintf("🤖 AI (%d)", level)
+}
 
 // NewAIGame starts a game between a person and the AI. If the AI has White,
 // call PlayAI next.

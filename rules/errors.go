@@ -39,10 +39,26 @@ func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 // MoveError says why a move text was refused and lists what would be legal.
 type MoveError struct {
 	Input  string
-	Reason string
+	Reason string // in English, for logs and the command line
+	Cause  Cause  // the reason as a value, for callers that translate it
+	Square Square // the square the cause is about, where it names one
 	Legal  []Move
 	kind   error // ErrIllegalMove or ErrAmbiguousMove
 }
+
+// Cause classifies why a move was refused.
+type Cause uint8
+
+const (
+	CauseSyntax       Cause = iota // the text is not a move
+	CauseNoTower                   // no tower on the start square
+	CauseNotYours                  // the tower belongs to the opponent
+	CauseMustCapture               // capturing is compulsory
+	CauseCannotGo                  // the tower cannot go there
+	CauseNoMoves                   // that tower, or the side, has no legal move
+	CauseAmbiguous                 // several captures match a short form
+	CauseNotLegalHere              // a Move value that is not legal in the position
+)
 
 func (e *MoveError) Error() string {
 	var b strings.Builder

@@ -155,7 +155,7 @@ func (g *Game) Play(m Move) error {
 			return nil
 		}
 	}
-	return &MoveError{Input: m.String(), Reason: "not a legal move here", Legal: legal}
+	return &MoveError{Input: m.String(), Reason: "not a legal move here", Cause: CauseNotLegalHere, Legal: legal}
 }
 
 // PlayText parses a move in notation (see ParseMove) and plays it.

@@ -15,11 +15,11 @@ import (
 func ParseMove(p *Position, text string) (Move, error) {
 	squares, err := moveSquares(text)
 	if err != nil {
-		return Move{}, &MoveError{Input: text, Reason: err.Error(), Legal: p.Legal()}
+		return Move{}, &MoveError{Input: text, Reason: err.Error(), Cause: CauseSyntax, Legal: p.Legal()}
 	}
 	legal := p.Legal()
 	if len(legal) == 0 {
-		return Move{}, &MoveError{Input: text, Reason: fmt.Sprintf("%s has no legal move", p.side)}
+		return Move{}, &MoveError{Input: text, Reason: fmt.Sprintf("%s has no legal move", p.side), Cause: CauseNoMoves}
 	}
 	for _, m := range legal {
 		if m.matchesAll(squares) {
@@ -38,11 +38,12 @@ func ParseMove(p *Position, text string) (Move, error) {
 			return matches[0], nil
 		case 0:
 		default:
-			return Move{}, &MoveError{Input: text, kind: ErrAmbiguousMove, Legal: matches,
+			return Move{}, &MoveError{Input: text, kind: ErrAmbiguousMove, Legal: matches, Cause: CauseAmbiguous, Square: squares[0],
 				Reason: fmt.Sprintf("%d captures go from %s to %s; give the landing squares", len(matches), squares[0], squares[1])}
 		}
 	}
-	return Move{}, &MoveError{Input: text, Reason: whyIllegal(p, squares, legal), Legal: legal}
+	cause, reason := whyIllegal(p, squares, legal)
+	return Move{}, &MoveError{Input: text, Reason: reason, Cause: cause, Square: squares[0], Legal: legal}
 }
 
 // matchesAll reports whether squares are exactly the move's start and
@@ -60,28 +61,28 @@ func (m Move) matchesAll(squares []Square) bool {
 }
 
 // whyIllegal explains the most likely reason the squares name no legal move.
-func whyIllegal(p *Position, squares []Square, legal []Move) string {
+func whyIllegal(p *Position, squares []Square, legal []Move) (Cause, string) {
 	from := squares[0]
 	t := p.towers[from]
 	switch {
 	case t.Empty():
-		return fmt.Sprintf("there is no tower on %s", from)
+		return CauseNoTower, fmt.Sprintf("there is no tower on %s", from)
 	case t.Owner() != p.side:
-		return fmt.Sprintf("the tower on %s is %s's, and it is %s to move", from, t.Owner(), p.side)
+		return CauseNotYours, fmt.Sprintf("the tower on %s is %s's, and it is %s to move", from, t.Owner(), p.side)
 	case legal[0].capture:
 		for _, m := range legal {
 			if m.from == from {
-				return fmt.Sprintf("capturing is compulsory and the tower on %s captures differently", from)
+				return CauseMustCapture, fmt.Sprintf("capturing is compulsory and the tower on %s captures differently", from)
 			}
 		}
-		return "capturing is compulsory"
+		return CauseMustCapture, "capturing is compulsory"
 	}
 	for _, m := range legal {
 		if m.from == from {
-			return fmt.Sprintf("the tower on %s cannot go there", from)
+			return CauseCannotGo, fmt.Sprintf("the tower on %s cannot go there", from)
 		}
 	}
-	return fmt.Sprintf("the tower on %s has no legal move", from)
+	return CauseNoMoves, fmt.Sprintf("the tower on %s has no legal move", from)
 }
 
 // moveSquares splits move text into squares, accepting -, :, x, ×, spaces
