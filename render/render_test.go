@@ -277,7 +277,7 @@ func TestPerspective(t *testing.T) {
 func TestTowersStayInside(t *testing.T) {
 	r := shared
 	sizes := []int{MinSize, 333, DefaultSize, 1111}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		sizes = []int{MinSize, DefaultSize}
 	}
 	for i, size := range sizes {
@@ -552,6 +552,57 @@ func TestReplayGIF(t *testing.T) {
 	}
 	if bytes.Equal(captions[0], captions[1]) || bytes.Equal(captions[1], captions[2]) {
 		t.Error("the caption under the board does not change from move to move")
+	}
+}
+
+// TestTallTowerBadge: past what is drawn piece by piece, a tower gets a
+// badge under its stack with a chip per block, in that block's colour, and a
+// crown in a chip whose block holds a king.
+func TestTallTowerBadge(t *testing.T) {
+	r := shared
+	k := testKit(t, r, Options{})
+	th := Classic()
+	for _, tc := range []struct {
+		tower       string
+		white, blk  bool // chips
+		crownInChip bool
+	}{
+		{"bbbbbbbwWw", true, true, true},
+		{"bbbbbbbwww", true, true, false},
+		{"Wwwwwwwwww", true, false, true},
+		{"wwwwwwwww", true, false, false},
+		{"bbwwwwwwwww", true, true, false},
+	} {
+		p := rules.MustParsePosition("b:d4" + tc.tower)
+		if p.Tower(sq(t, "d4")).Height() <= k.maxN {
+			t.Fatalf("%s is not tall at 640 px (max %d drawn)", tc.tower, k.maxN)
+		}
+		m, err := r.Image(p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := k.box(sq(t, "d4"), rules.White)
+		badge := image.Rect(b.Min.X, b.Min.Y+k.badgeY, b.Max.X, b.Min.Y+k.badgeY+k.badgeH)
+		if got := countColour(m, badge, th.White.Face) > k.badgeH*4; got != tc.white {
+			t.Errorf("%s: white chip shown %v, want %v", tc.tower, got, tc.white)
+		}
+		if got := countColour(m, badge, th.Black.Face) > k.badgeH*4; got != tc.blk {
+			t.Errorf("%s: black chip shown %v, want %v", tc.tower, got, tc.blk)
+		}
+		if got := countColour(m, badge, th.Crown) > 0; got != tc.crownInChip {
+			t.Errorf("%s: crown in the badge %v, want %v", tc.tower, got, tc.crownInChip)
+		}
+	}
+	// A tower drawn piece by piece has no badge.
+	p := rules.MustParsePosition("w:d4wwwbbb")
+	m, err := r.Image(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := k.box(sq(t, "d4"), rules.White)
+	low := image.Rect(b.Min.X, b.Min.Y+k.badgeY+k.badgeH/2, b.Max.X, b.Min.Y+k.badgeY+k.badgeH)
+	if n := countColour(m, low, th.White.Face); n > 0 {
+		t.Errorf("a six-high tower has %d badge-like pixels low in its square", n)
 	}
 }
 
