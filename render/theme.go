@@ -16,8 +16,10 @@ type PieceStyle struct {
 	Outline color.RGBA // the silhouette
 }
 
-// Theme is a set of colours. Any Theme value works (the renderer caches its
-// prepared tiles per theme and size), but the two built-in ones, from
+// Theme is a set of colours. Any Theme of opaque colours works (the renderer
+// prepares tiles per theme and size, and keeps a few), but only colours at
+// least 8 levels apart in some channel are sure to stay distinct in the
+// 8-bit image. The two built-in ones, from
 // ThemeByName, are tuned: "classic" (wood) and "contrast" (high contrast,
 // safe for colour-blind players: highlights use the Okabe–Ito colours and also
 // differ in lightness and shape).
