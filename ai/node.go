@@ -46,7 +46,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 		return alpha
 	}
 	if depth <= 0 {
-		return e.quiesce(p, ply, alpha, beta)
+		return e.quiesce(p, ply, 0, alpha, beta)
 	}
 	pvNode := beta-alpha > 1
 	var ttMove uint32
@@ -144,7 +144,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 // a side that has one cannot "stand pat" on the static score: it must take,
 // and the best capture is its score. Only a side without a capture is
 // scored statically, and one that cannot move at all has lost.
-func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
+func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 	e.pvLen[ply] = 0
 	if e.nodes&1023 == 0 {
 		e.poll()
@@ -164,6 +164,12 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 		if mobility == 0 {
 			return -MateScore + ply // blocked: no legal move
 		}
+		if qply < e.knobs.threatPlies && ply < MaxPly-2 {
+			opp := p.WithSideToMove(p.SideToMove().Opponent())
+			if opp.HasCapture() {
+				return e.threatened(p, ply, qply, alpha, beta)
+			}
+		}
 		return s
 	}
 	if ply >= MaxPly-1 {
@@ -178,7 +184,7 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 		q := &e.pos[ply+1]
 		*q = p.Play(*m)
 		e.quiet[ply+1], e.rev[ply+1] = 0, 0
-		score := -e.quiesce(q, ply+1, -beta, -alpha)
+		score := -e.quiesce(q, ply+1, qply+1, -beta, -alpha)
 		if e.stopped {
 			return 0
 		}
@@ -260,4 +266,37 @@ func scoreFromTT(s, ply int) int {
 		return s + ply
 	}
 	return s
+}
+
+// threatened searches every quiet move of a side that has no capture but
+// faces one: the static score would not see the threat.
+func (e *Engine) threatened(p *rules.Position, ply, qply, alpha, beta int) int {
+	fr := &e.frames[ply]
+	moves := p.LegalMoves(fr.moves[:0])
+	fr.moves = moves[:0]
+	e.scoreMoves(p, ply, moves, 0)
+	best := -infinity
+	for i := range moves {
+		e.pickMove(ply, i, len(moves))
+		m := &moves[i]
+		q := &e.pos[ply+1]
+		*q = p.Play(*m)
+		e.setChild(p, *m, ply)
+		e.hashes[ply+1] = q.Hash()
+		score := -e.quiesce(q, ply+1, qply+1, -beta, -alpha)
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				e.setPV(ply, *m)
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
 }

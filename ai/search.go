@@ -127,7 +127,8 @@ type Engine struct {
 // knobs switch search features, so tests and tuning matches can compare
 // the engine with and without them.
 type knobs struct {
-	noLMR bool // no late-move reductions
+	noLMR       bool // no late-move reductions
+	threatPlies int  // quiescence plies that search quiet moves against a threat
 }
 
 // New makes an Engine. Its transposition table is allocated here, once.
