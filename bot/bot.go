@@ -51,6 +51,17 @@ type Bot struct {
 
 	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
 	bg    sync.WaitGroup
+
+	// freshCards maps a game id to the card just posted for it, set the
+	// moment Telegram answers, before the store has the message id (that
+	// write happens in the background). See cardOf.
+	freshCards sync.Map
+}
+
+// cardRef is where a game's card is.
+type cardRef struct {
+	chatID    int64
+	messageID int
 }
 
 // New returns a bot. Background work started by handlers (AI moves,

@@ -139,7 +139,9 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 		if err != nil || msg == nil {
 			return
 		}
+		b.freshCards.Store(g.ID, cardRef{chatID: chat.ID, messageID: msg.MessageID})
 		b.background(func(ctx context.Context) {
+			defer b.freshCards.Delete(g.ID)
 			stored, err := b.svc.SetCard(ctx, g.ID, chat.ID, msg.MessageID, "")
 			if err != nil {
 				b.log.Warn("card not recorded", "game", g.ID, "err", err)
@@ -158,9 +160,27 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	return nil
 }
 
+// cardOf fills in where g's card is when the stored record does not say
+// yet: a card posted a moment ago whose message id is still being stored,
+// or else the message a tap came from.
+func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
+	if g.MessageID != 0 || g.InlineMessageID != "" {
+		return
+	}
+	if ref, ok := b.freshCards.Load(g.ID); ok {
+		c := ref.(cardRef)
+		g.ChatID, g.MessageID = c.chatID, c.messageID
+		return
+	}
+	if q != nil && q.Message != nil && q.Message.Chat != nil {
+		g.ChatID, g.MessageID = q.Message.Chat.ID, q.Message.MessageID
+	}
+}
+
 // editCard redraws the game's card in place (board, caption, keyboard).
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
+	b.cardOf(g, nil)
 	if g.MessageID == 0 {
 		if done != nil {
 			done()
@@ -184,12 +204,4 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		r.Done = func(*tgbotapi.Message, error) { done() }
 	}
 	b.send(r)
-}
-
-// editPicker changes only the card's keyboard (a pick within a move).
-func (b *Bot) editPicker(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
-	if g.MessageID == 0 {
-		return
-	}
-	b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0})
 }

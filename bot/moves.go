@@ -25,6 +25,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.toast(q, msg)
 		return err
 	}
+	b.cardOf(g, q)
 	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
 	legal := g.Rules().Legal()
 	res, ok := resolvePick(legal, picked)
@@ -51,6 +52,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		return err
 	}
 	b.toast(q, "")
+	b.cardOf(out.Game, q)
 	b.afterMove(ctx, out)
 	return nil
 }

@@ -203,6 +203,9 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	if err != nil {
 		return nil, err
 	}
+	if s.hooks.GameStarted != nil {
+		s.hooks.GameStarted()
+	}
 	return g, nil
 }
 

@@ -38,6 +38,9 @@ func EloChange(a, b float64, gamesA, gamesB int, score float64) (newA, newB floa
 // whose compare-and-set ended the game gets here. Failures are logged, not
 // returned: the game itself is safely over.
 func (s *Service) finished(ctx context.Context, g *Game) {
+	if s.hooks.GameFinished != nil {
+		s.hooks.GameFinished()
+	}
 	r, _ := g.rules.Result()
 	scoreWhite := 0.5
 	if w, ok := r.Winner(); ok {

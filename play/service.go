@@ -64,7 +64,17 @@ type Service struct {
 	now   func() time.Time
 	newID func() string
 	log   *slog.Logger
+	hooks Hooks
 }
+
+// Hooks are told about game events, for metrics. Either may be nil.
+type Hooks struct {
+	GameStarted  func()
+	GameFinished func()
+}
+
+// WithHooks injects event hooks.
+func WithHooks(h Hooks) Option { return func(s *Service) { s.hooks = h } }
 
 // Option configures a Service.
 type Option func(*Service)

@@ -183,21 +183,6 @@ func (c *captureSearch) emit(n int) {
 	c.out = append(c.out, m)
 }
 
-// manCanCapture reports whether a man on s can jump an enemy tower that is
-// not yet jumped.
-func manCanCapture(s Square, enemy, occ, jumped uint32) bool {
-	for d := 0; d < 4; d++ {
-		if rayLen[s][d] < 2 {
-			continue
-		}
-		over, land := ray[s][d][0], ray[s][d][1]
-		if enemy&^jumped&(1<<over) != 0 && occ&(1<<land) == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // kingCanCapture reports whether a king on s can jump an enemy tower that is
 // not yet jumped.
 func kingCanCapture(s Square, enemy, occ, jumped uint32) bool {

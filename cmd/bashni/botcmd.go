@@ -8,11 +8,13 @@ import (
 	"log"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	goredis "github.com/redis/go-redis/v9"
 	"golang.org/x/time/rate"
 
 	"github.com/bashni/bashni/ai"
@@ -50,7 +52,7 @@ func cmdBot(ctx context.Context, e env) error {
 	logger := newLogger(cfg, e.stderr)
 	silenceTelegramLog.Do(func() { _ = tgbotapi.SetLogger(log.New(io.Discard, "", 0)) })
 
-	store, err := openStore(ctx, cfg)
+	store, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -62,7 +64,10 @@ func cmdBot(ctx context.Context, e env) error {
 	}
 	logger.Info("connected to Telegram", "bot", api.Self.UserName, "store", storeKind(cfg), "mode", cfg.Telegram.Mode)
 
-	svc := play.New(store, newEnginePool(cfg), playConfig(cfg), play.WithLogger(logger))
+	m := newMetrics()
+	thinker := timedThinker{Thinker: newEnginePool(cfg), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
+	svc := play.New(store, thinker, playConfig(cfg), play.WithLogger(logger),
+		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}))
 	// Background work and sending outlive the update loop by a little, so
 	// shutdown finishes what handled updates started.
 	bgCtx, stopBg := context.WithCancel(context.WithoutCancel(ctx))
@@ -73,31 +78,77 @@ func cmdBot(ctx context.Context, e env) error {
 		Global:    rate.Limit(cfg.Telegram.RateGlobal),
 		Logger:    logger,
 		OnBlocked: func(id int64) { _ = svc.Blocked(bgCtx, id) },
+		OnCall:    m.onCall,
 	})
-	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{Username: api.Self.UserName, Logger: logger, LevelName: levelName})
+	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
+		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
+	})
 
-	var wg sync.WaitGroup
 	outDone := make(chan error, 1)
 	go func() { outDone <- out.Run(bgCtx) }()
 	setCommands(api, b.Texts(), logger)
+
+	var wg sync.WaitGroup
+	errs := make(chan error, 3)
 	wg.Add(1)
 	go func() { defer wg.Done(); b.RunClock(ctx, cfg.Game.ClockInterval) }()
-
-	err = updates.Poll(ctx, api, updates.PollOptions{
-		Timeout: cfg.Telegram.PollTimeout,
-		Workers: cfg.Telegram.Workers,
-		Logger:  logger,
-	}, b.Handle)
+	if cfg.Ops.Listen != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := serveHTTP(ctx, cfg.Ops.Listen, opsHandler(store, m), logger, "ops", nil); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	if cfg.Telegram.Mode == "webhook" {
+		err = runWebhook(ctx, cfg, api, b, logger)
+	} else {
+		err = updates.Poll(ctx, api, updates.PollOptions{
+			Timeout: cfg.Telegram.PollTimeout,
+			Workers: cfg.Telegram.Workers,
+			Logger:  logger,
+		}, b.Handle)
+	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		logger.Error("update loop stopped", "err", err)
+		logger.Error("update loop stopped", "err", outbox.Redact(err))
 	}
 	wg.Wait()
 	waitFor(b.Wait, 15*time.Second) // AI moves in flight may take a few seconds
 	stopBg()
 	<-outDone
 	logger.Info("stopped")
+	select {
+	case err2 := <-errs:
+		return err2
+	default:
+	}
 	if ctx.Err() != nil {
 		return nil // a signal: a clean stop
+	}
+	return outbox.Redact(err)
+}
+
+// runWebhook registers the webhook with its secret and serves it until ctx
+// ends, then lets accepted updates finish. Several replicas may serve one
+// bot behind a load balancer: each registers the same URL and secret.
+func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, logger *slog.Logger) error {
+	secret := string(cfg.Telegram.Webhook.Secret)
+	hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{Workers: cfg.Telegram.Workers, Logger: logger})
+	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, nil); err != nil {
+		return fmt.Errorf("setWebhook: %w", err)
+	}
+	path := "/"
+	if u, err := url.Parse(cfg.Telegram.Webhook.PublicURL); err == nil && u.Path != "" {
+		path = u.Path
+	}
+	mux := http.NewServeMux()
+	mux.Handle(path, hook)
+	err := serveHTTP(ctx, cfg.Telegram.Webhook.Listen, mux, logger, "webhook", nil)
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
+	defer cancel()
+	if derr := hook.Drain(dctx); derr != nil && err == nil {
+		err = derr
 	}
 	return err
 }
@@ -142,14 +193,20 @@ var (
 )
 
 // openStore opens Redis when configured, else the embedded bbolt file.
-func openStore(ctx context.Context, cfg Config) (Store, error) {
+func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, error) {
 	if storeKind(cfg) == "redis" {
+		goredis.SetLogger(redisLogger{logger})
 		st, err := redisstore.OpenConfig(ctx, redisstore.Config{
 			URL: cfg.Redis.URL, Addrs: cfg.Redis.Addrs, MasterName: cfg.Redis.MasterName,
 			Password: string(cfg.Redis.Password), DB: cfg.Redis.DB,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("redis: %w", err)
+		}
+		// Index entries are hints on Cluster; a process that died mid-write
+		// can leave one late. Repair them on every start.
+		if err := st.Reindex(ctx); err != nil {
+			logger.Warn("redis reindex failed", "err", err)
 		}
 		return st, nil
 	}
@@ -158,6 +215,14 @@ func openStore(ctx context.Context, cfg Config) (Store, error) {
 		return nil, fmt.Errorf("store %s: %w", cfg.Storage.BoltPath, err)
 	}
 	return st, nil
+}
+
+// redisLogger sends go-redis's own log lines (reconnects and the like) to
+// the structured log.
+type redisLogger struct{ l *slog.Logger }
+
+func (r redisLogger) Printf(ctx context.Context, format string, v ...any) {
+	r.l.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
 // newTelegram connects to the Bot API (it calls getMe at once). Its HTTP
