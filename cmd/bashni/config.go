@@ -55,6 +55,10 @@ type Config struct {
 		// MaxNodes caps every AI search (0: each level's own limits). For
 		// small machines, and to keep tests fast.
 		MaxNodes int `yaml:"max_nodes" env:"BASHNI_AI_MAX_NODES"`
+		// Queue is where AI moves are computed: "local" (this process's
+		// engine pool) or "redis" (a queue in Redis served by `bashni
+		// worker` processes; needs Redis).
+		Queue string `yaml:"queue" env:"BASHNI_AI_QUEUE"`
 	} `yaml:"ai"`
 	Ops struct {
 		Listen string `yaml:"listen" env:"BASHNI_OPS_LISTEN"`
@@ -97,6 +101,7 @@ func defaults() Config {
 	c.Game.ClockInterval = 30 * time.Second
 	c.AI.Workers = 1
 	c.AI.HashMB = 32
+	c.AI.Queue = "local"
 	c.Log.Level = "info"
 	c.Log.Format = "json"
 	return c
@@ -133,6 +138,15 @@ func (c *Config) validate() error {
 	}
 	if c.Telegram.APIEndpoint != "" && strings.Count(c.Telegram.APIEndpoint, "%s") != 2 {
 		return usageError(`config: telegram.api_endpoint must contain two %%s (token, method), e.g. "http://localhost:8081/bot%%s/%%s"`)
+	}
+	switch c.AI.Queue {
+	case "local":
+	case "redis":
+		if c.Redis.URL == "" && len(c.Redis.Addrs) == 0 {
+			return usageError("config: ai.queue redis needs redis.url (or REDIS_URL)")
+		}
+	default:
+		return usageError("config: ai.queue %q: want local or redis", c.AI.Queue)
 	}
 	if c.AI.Workers < 1 || c.Telegram.Workers < 1 {
 		return usageError("config: ai.workers and telegram.workers must be at least 1")
@@ -215,6 +229,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_AI_WORKERS", num(&c.AI.Workers)},
 		{"BASHNI_AI_HASH_MB", num(&c.AI.HashMB)},
 		{"BASHNI_AI_MAX_NODES", num(&c.AI.MaxNodes)},
+		{"BASHNI_AI_QUEUE", str(&c.AI.Queue)},
 		{"BASHNI_OPS_LISTEN", str(&c.Ops.Listen)},
 		{"BASHNI_LOG_LEVEL", str(&c.Log.Level)},
 		{"BASHNI_LOG_FORMAT", str(&c.Log.Format)},
