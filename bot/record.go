@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bashni/bashni/play"
@@ -53,4 +54,69 @@ func replayOptions(g *play.Game) render.Options {
 		o.Perspective = rules.Black
 	}
 	return o
+}
+
+// PDNGame is a game read from PDN.
+type PDNGame struct {
+	Tags map[string]string
+	Game *rules.Game
+}
+
+// ParsePDN reads one game written by PDN (or any PDN of a Bashni or Russian
+// draughts game in this notation). A result the board does not explain is
+// applied with the reason of the Termination tag.
+func ParsePDN(text string) (*PDNGame, error) {
+	tags := map[string]string{}
+	var moves strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]") {
+			k, v, ok := strings.Cut(strings.Trim(line, "[]"), " ")
+			if !ok {
+				return nil, fmt.Errorf("bot: PDN tag %q", line)
+			}
+			uq, err := strconv.Unquote(strings.TrimSpace(v))
+			if err != nil {
+				return nil, fmt.Errorf("bot: PDN tag %q: %v", line, err)
+			}
+			tags[k] = uq
+			continue
+		}
+		moves.WriteString(line)
+		moves.WriteByte(' ')
+	}
+	v, err := rules.ParseVariant(tags["Variant"])
+	if err != nil {
+		return nil, err
+	}
+	start := rules.Start(v)
+	if fen, ok := tags["FEN"]; ok {
+		p, err := rules.ParsePosition(fen)
+		if err != nil {
+			return nil, fmt.Errorf("bot: PDN FEN: %w", err)
+		}
+		start = p.WithVariant(v)
+	}
+	g, result, ok, err := rules.ParseRecord(start, moves.String())
+	if err != nil {
+		return nil, err
+	}
+	if ok && result != rules.Ongoing && !g.Over() {
+		loser := rules.Black
+		if result == rules.BlackWins {
+			loser = rules.White
+		}
+		switch {
+		case result == rules.Draw:
+			err = g.AgreeDraw()
+		case tags["Termination"] == rules.Timeout.String():
+			err = g.LoseOnTime(loser)
+		default:
+			err = g.Resign(loser)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &PDNGame{Tags: tags, Game: g}, nil
 }

@@ -14,6 +14,9 @@ type Game struct {
 	rules *rules.Game
 }
 
+// LoadGame rebuilds the rules state of a stored game record.
+func LoadGame(rec *storage.Game) (*Game, error) { return load(rec) }
+
 // load rebuilds the rules state of a stored game.
 func load(rec *storage.Game) (*Game, error) {
 	v, err := rules.ParseVariant(rec.Variant)
