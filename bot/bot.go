@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -32,6 +33,9 @@ type Config struct {
 	// Username is the bot's own @username (from getMe), to recognise
 	// "/cmd@bashni_bot" and build links.
 	Username string
+	// MediaChatID is a chat the bot may post to, where boards of games
+	// played on inline messages are uploaded (0: a player's DM instead).
+	MediaChatID int64
 	// LevelName names AI levels 1..MaxLevel for the picker.
 	LevelName func(level int) string
 	Logger    *slog.Logger
@@ -56,6 +60,10 @@ type Bot struct {
 	// moment Telegram answers, before the store has the message id (that
 	// write happens in the background). See cardOf.
 	freshCards sync.Map
+
+	// startPhoto is the file_id of the start board, uploaded once, for
+	// inline offers (string; empty until the first upload).
+	startPhoto atomic.Value
 }
 
 // cardRef is where a game's card is.
@@ -119,6 +127,8 @@ func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
 		return "callback", b.onCallback(ctx, u.CallbackQuery)
 	case u.Message != nil:
 		return "message", b.onMessage(ctx, u.Message)
+	case u.InlineQuery != nil:
+		return "inline", b.onInlineQuery(ctx, u.InlineQuery)
 	}
 	return "other", nil
 }

@@ -6,6 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
 )
@@ -53,6 +54,10 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			return err
 		}
 		b.toast(q, "")
+		if q.InlineMessageID != "" {
+			b.onInlineAccept(ctx, q, g) // the rematch takes over the inline message
+			return nil
+		}
 		return b.postCard(chatOf(q, g.ChatID), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
 	case cbPDN:
 		return b.sendPDN(ctx, q, cb.ID, lang)
@@ -119,6 +124,10 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		return err
 	}
 	b.toast(q, "")
+	if q.InlineMessageID != "" {
+		b.onInlineAccept(ctx, q, g)
+		return nil
+	}
 	if q.Message != nil {
 		b.editText(q.Message, b.texts.T(lang, "challenge_accepted",
 			"To", htmlName(displayName(q.From)), "White", htmlName(g.White.Name), "Black", htmlName(g.Black.Name)), nil)
@@ -133,7 +142,7 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 
 // notifyStart tells the first player to move that the game has begun.
 func (b *Bot) notifyStart(ctx context.Context, g *play.Game) {
-	b.notifyTurn(ctx, g, "—")
+	b.notifyTurn(ctx, g, "")
 }
 
 func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
@@ -151,8 +160,12 @@ func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		return err
 	}
 	b.toast(q, "")
-	if q.Message != nil {
-		b.editText(q.Message, b.texts.T(lang, key, "From", htmlName(c.From.Name), "To", htmlName(displayName(q.From))), nil)
+	text := b.texts.T(lang, key, "From", htmlName(c.From.Name), "To", htmlName(displayName(q.From)))
+	switch {
+	case q.InlineMessageID != "":
+		b.send(outbox.Reply{Req: tgbotapi.EditMessageTextConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: q.InlineMessageID}, Text: text, ParseMode: tgbotapi.ModeHTML}})
+	case q.Message != nil:
+		b.editText(q.Message, text, nil)
 	}
 	return nil
 }

@@ -181,6 +181,18 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	b.cardOf(g, nil)
+	if g.InlineMessageID != "" {
+		png, err := b.boardPNG(g, v, theme)
+		if err != nil {
+			b.log.Error("drawing the board", "game", g.ID, "err", err)
+			return
+		}
+		b.editInlineCard(g, v, png)
+		if done != nil {
+			done()
+		}
+		return
+	}
 	if g.MessageID == 0 {
 		if done != nil {
 			done()

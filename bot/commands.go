@@ -324,7 +324,12 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 			return g, err
 		}
 	}
+	// In a private chat every game of the user counts (games on inline
+	// messages belong to no chat); in a group, the games shown there.
 	all, err := b.svc.ActiveGames(ctx, 0, msg.Chat.ID)
+	if msg.Chat.IsPrivate() {
+		all, err = b.svc.ActiveGames(ctx, msg.From.ID, 0)
+	}
 	if err != nil {
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 		return nil, err

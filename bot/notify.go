@@ -82,7 +82,11 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 		if g.ChatID < 0 {
 			where = b.texts.T(lang, "your_move_where", "Chat", chatTitle(g))
 		}
-		m := tgbotapi.NewMessage(p.UserID, b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Where", where, "Last", last))
+		text := b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Where", where, "Last", last)
+		if last == "" {
+			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Where", where, "Side", b.sideName(lang, c))
+		}
+		m := tgbotapi.NewMessage(p.UserID, text)
 		if link := messageLink(g.ChatID, g.MessageID); link != "" {
 			m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
 		}
@@ -94,6 +98,9 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	}
 	lang := cardLang(g)
 	text := b.texts.T(lang, "your_move_mention", "Player", mention(p), "Last", last)
+	if last == "" {
+		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.sideName(lang, c))
+	}
 	m := tgbotapi.NewMessage(g.ChatID, text)
 	m.ParseMode = tgbotapi.ModeHTML
 	m.ReplyToMessageID = g.MessageID

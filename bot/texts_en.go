@@ -135,4 +135,10 @@ var messagesEN = []*i18n.Message{
 	{ID: "move_no_moves", Other: "The tower on {{.Square}} has no legal move."},
 	{ID: "move_ambiguous", Other: "Several captures from {{.Square}} end there: give the landing squares."},
 	{ID: "move_not_legal", Other: "That move is not legal here."},
+	{ID: "inline_title_white", Other: "⚔️ Play Bashni as White"},
+	{ID: "inline_title_black", Other: "⚔️ Play Bashni as Black"},
+	{ID: "inline_title_random", Other: "⚔️ Play Bashni, colours by lot"},
+	{ID: "inline_description", Other: "Post a challenge here; whoever accepts plays you."},
+	{ID: "game_started_dm", Other: "♟ Your game against {{.Opponent}}{{.Where}} has started: you play {{.Side}}, and it's your move."},
+	{ID: "game_started_mention", Other: "{{.Player}}, the game has started: you play {{.Side}}, your move."},
 }

@@ -134,4 +134,10 @@ var messagesRU = []*i18n.Message{
 	{ID: "move_no_moves", Other: "У башни на {{.Square}} нет ходов."},
 	{ID: "move_ambiguous", Other: "С {{.Square}} туда ведут несколько взятий: укажите все поля остановки."},
 	{ID: "move_not_legal", Other: "Этот ход здесь невозможен."},
+	{ID: "inline_title_white", Other: "⚔️ Играть в башни белыми"},
+	{ID: "inline_title_black", Other: "⚔️ Играть в башни чёрными"},
+	{ID: "inline_title_random", Other: "⚔️ Играть в башни, цвет по жребию"},
+	{ID: "inline_description", Other: "Отправить вызов сюда; кто примет — играет с вами."},
+	{ID: "game_started_dm", Other: "♟ Партия с {{.Opponent}}{{.Where}} началась: ваш цвет — {{.Side}}, ваш ход."},
+	{ID: "game_started_mention", Other: "{{.Player}}, партия началась: ваш цвет — {{.Side}}, ваш ход."},
 }

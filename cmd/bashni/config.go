@@ -26,7 +26,10 @@ type Config struct {
 		RatePerChat  float64 `yaml:"rate_per_chat" env:"BASHNI_RATE_PER_CHAT"`   // per second
 		RatePerGroup float64 `yaml:"rate_per_group" env:"BASHNI_RATE_PER_GROUP"` // per minute
 		RateGlobal   float64 `yaml:"rate_global" env:"BASHNI_RATE_GLOBAL"`       // per second
-		Webhook      struct {
+		// MediaChatID is a chat where boards of inline games are uploaded
+		// (inline messages take photos only by file_id); 0: a player's DM.
+		MediaChatID int64 `yaml:"media_chat_id" env:"BASHNI_MEDIA_CHAT_ID"`
+		Webhook     struct {
 			Listen    string `yaml:"listen" env:"BASHNI_WEBHOOK_LISTEN"`
 			PublicURL string `yaml:"public_url" env:"BASHNI_WEBHOOK_URL"`
 			Secret    Secret `yaml:"secret" env:"BASHNI_WEBHOOK_SECRET"`
@@ -191,6 +194,9 @@ func applyEnv(c *Config, getenv func(string) string) error {
 	float := func(p *float64) func(string) error {
 		return func(v string) error { f, err := strconv.ParseFloat(v, 64); *p = f; return err }
 	}
+	num64 := func(p *int64) func(string) error {
+		return func(v string) error { n, err := strconv.ParseInt(v, 10, 64); *p = n; return err }
+	}
 	num := func(p *int) func(string) error {
 		return func(v string) error { n, err := strconv.Atoi(v); *p = n; return err }
 	}
@@ -212,6 +218,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_RATE_PER_CHAT", float(&c.Telegram.RatePerChat)},
 		{"BASHNI_RATE_PER_GROUP", float(&c.Telegram.RatePerGroup)},
 		{"BASHNI_RATE_GLOBAL", float(&c.Telegram.RateGlobal)},
+		{"BASHNI_MEDIA_CHAT_ID", num64(&c.Telegram.MediaChatID)},
 		{"BASHNI_WEBHOOK_LISTEN", str(&c.Telegram.Webhook.Listen)},
 		{"BASHNI_WEBHOOK_URL", str(&c.Telegram.Webhook.PublicURL)},
 		{"BASHNI_WEBHOOK_SECRET", sec(&c.Telegram.Webhook.Secret)},

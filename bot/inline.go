@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Inline mode: "@bot" in any chat offers a challenge as White, Black or by
+// lot. The chosen offer is posted by Telegram as an inline message with
+// Accept and Cancel buttons; once accepted, the game is played on that
+// message. Inline messages cannot take an uploaded file in an edit, so each
+// board is first uploaded to the media chat (telegram.media_chat_id) or, if
+// none is set, to the DM of a player who has started the bot (and deleted
+// there at once); the edit then reuses its file_id.
+
+func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error {
+	u, lang := b.touch(ctx, q.From, false)
+	from := player(q.From)
+	var challenges []*storage.Challenge
+	for _, color := range []string{play.ColorWhite, play.ColorBlack, play.ColorRandom} {
+		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color})
+		if err != nil {
+			return err
+		}
+		challenges = append(challenges, c)
+	}
+	answer := func(photoID string) {
+		var results []any
+		for i, c := range challenges {
+			text, kb := b.challengeCard(lang, c)
+			title := b.texts.T(lang, "inline_title_"+[]string{play.ColorWhite, play.ColorBlack, play.ColorRandom}[i])
+			if photoID != "" {
+				r := tgbotapi.NewInlineQueryResultCachedPhoto(c.ID, photoID)
+				r.Title, r.Description = title, b.texts.T(lang, "inline_description")
+				r.Caption, r.ParseMode, r.ReplyMarkup = text, tgbotapi.ModeHTML, &kb
+				results = append(results, r)
+				continue
+			}
+			r := tgbotapi.NewInlineQueryResultArticleHTML(c.ID, title, text)
+			r.Description = b.texts.T(lang, "inline_description")
+			r.ReplyMarkup = &kb
+			results = append(results, r)
+		}
+		b.send(outbox.Reply{Req: tgbotapi.InlineConfig{InlineQueryID: q.ID, Results: results, CacheTime: 0, IsPersonal: true}})
+	}
+	// The offer is a photo of the start board when one can be had, so the
+	// game can be shown on it later (a text message cannot become a photo).
+	if id, ok := b.startPhoto.Load().(string); ok && id != "" {
+		answer(id)
+		return nil
+	}
+	chat, dm := b.cfg.MediaChatID, false
+	if chat == 0 && u.CanDM && !u.Blocked {
+		chat, dm = u.ID, true
+	}
+	if chat == 0 {
+		answer("")
+		return nil
+	}
+	png, err := b.render.PNG(rules.Start(rules.Bashni), render.Options{})
+	if err != nil {
+		return err
+	}
+	b.upload(chat, dm, png, func(fileID string) {
+		if fileID != "" {
+			b.startPhoto.Store(fileID)
+		}
+		answer(fileID)
+	})
+	return nil
+}
+
+// upload sends a board to chat to get its file_id (deleting it again when
+// chat is someone's DM) and calls then with the id ("" on failure).
+func (b *Bot) upload(chat int64, dm bool, png []byte, then func(fileID string)) {
+	up := tgbotapi.NewPhoto(chat, tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	up.DisableNotification = true
+	r := chatReplyID(chat, up)
+	r.Done = func(msg *tgbotapi.Message, err error) {
+		if err != nil || msg == nil || len(msg.Photo) == 0 {
+			b.log.Warn("board upload failed", "chat", chat, "err", err)
+			then("")
+			return
+		}
+		then(msg.Photo[len(msg.Photo)-1].FileID) // the largest size
+		if dm {
+			b.send(chatReplyID(chat, tgbotapi.NewDeleteMessage(chat, msg.MessageID)))
+		}
+	}
+	b.send(r)
+}
+
+// onInlineAccept starts the game of an accepted inline challenge on its
+// inline message.
+func (b *Bot) onInlineAccept(ctx context.Context, q *tgbotapi.CallbackQuery, g *play.Game) {
+	b.background(func(ctx context.Context) {
+		stored, err := b.svc.SetCard(ctx, g.ID, 0, 0, q.InlineMessageID)
+		if err != nil {
+			b.log.Warn("inline card not recorded", "game", g.ID, "err", err)
+			return
+		}
+		b.editCard(stored, cardView{lang: cardLang(stored)}, "", nil)
+		b.notifyStart(ctx, stored)
+	})
+}
+
+// editInlineCard shows the board on an inline message: upload, then edit
+// with the uploaded photo's file_id. An offer posted as text (nowhere to
+// upload a photo then) stays text: the board is drawn in characters.
+func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
+	caption := b.caption(g, v)
+	kb := b.keyboard(g, v)
+	asText := func() {
+		b.send(outbox.Reply{Req: tgbotapi.EditMessageTextConfig{
+			BaseEdit:  tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb},
+			Text:      htmlName(caption) + "\n<pre>" + textBoard(g.Position()) + "</pre>",
+			ParseMode: tgbotapi.ModeHTML,
+		}})
+	}
+	chat, dm := b.mediaChat(g)
+	if chat == 0 {
+		asText()
+		return
+	}
+	b.upload(chat, dm, png, func(fileID string) {
+		if fileID == "" {
+			asText()
+			return
+		}
+		media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileID(fileID))
+		media.Caption = caption
+		b.send(outbox.Reply{
+			Req: tgbotapi.EditMessageMediaConfig{
+				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb},
+				Media:    media,
+			},
+			Done: func(_ *tgbotapi.Message, err error) {
+				if err != nil && strings.Contains(err.Error(), "no media") {
+					asText() // the offer was posted as text
+				}
+			},
+		})
+	})
+}
+
+// mediaChat is where inline boards are uploaded: the configured media chat,
+// else the DM of a player who can be sent messages (dm true).
+func (b *Bot) mediaChat(g *play.Game) (chat int64, dm bool) {
+	if b.cfg.MediaChatID != 0 {
+		return b.cfg.MediaChatID, false
+	}
+	for _, p := range []int64{g.White.UserID, g.Black.UserID} {
+		if p == 0 {
+			continue
+		}
+		if u, err := b.svc.User(b.bgCtx, p); err == nil && u.CanDM && !u.Blocked {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// textBoard draws a position in text, for where no photo can go: the top
+// piece of each tower, a digit for taller towers' heights.
+func textBoard(p rules.Position) string {
+	var sb strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		fmt.Fprintf(&sb, "%d ", rank+1)
+		for file := 0; file < 8; file++ {
+			s, ok := rules.SquareAt(file, rank)
+			if !ok {
+				sb.WriteString(" ·")
+				continue
+			}
+			t := p.Tower(s)
+			switch {
+			case t.Empty():
+				sb.WriteString(" _")
+			case t.Height() > 1:
+				fmt.Fprintf(&sb, "%c%d", t.Top().Letter(), min(t.Height(), 9))
+			default:
+				sb.WriteString(" " + t.Top().String())
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("   a b c d e f g h")
+	return sb.String()
+}

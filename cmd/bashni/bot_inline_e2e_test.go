@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+)
+
+// waitInline waits until an inline message satisfies ok.
+func waitInline(t *testing.T, srv *telegramtest.Server, id, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if m, found := srv.InlineMessage(id); found && ok(m) {
+			return m
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	m, _ := srv.InlineMessage(id)
+	t.Fatalf("inline message %s never %s; it is %s %q %v", id, what, m.Kind, m.Text, buttons(m))
+	return telegramtest.Msg{}
+}
+
+// tapInline presses a button on an inline message and returns the toast.
+func tapInline(t *testing.T, srv *telegramtest.Server, from user, inlineID, data string) string {
+	t.Helper()
+	u := srv.CallbackOnInlineMessage(from.u, inlineID, data)
+	srv.PushUpdate(u)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if text, _, ok := srv.CallbackAnswer(u.CallbackQuery.ID); ok {
+			return text
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("inline callback %q never answered", data)
+	return ""
+}
+
+// An inline game from the query to the result: offered in any chat,
+// accepted by a tap, played on the inline message by taps with boards
+// shown by file_id, resigned from the private chat, rematched.
+func TestE2EInlineGame(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	alice, bob := newUser(601, "Alice", "en"), newUser(602, "Bob", "en")
+	for _, u := range []user{alice, bob} { // boards are uploaded to their DMs
+		say(srv, u.chat, u, "/start")
+		waitMessage(t, srv, u.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	}
+
+	q := srv.InlineQuery(alice.u, "")
+	srv.PushUpdate(q)
+	var results []json.RawMessage
+	deadline := time.Now().Add(10 * time.Second)
+	for ok := false; !ok && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		results, ok = srv.InlineAnswer(q.InlineQuery.ID)
+	}
+	if len(results) != 3 {
+		t.Fatalf("inline answer has %d results, want White, Black, random", len(results))
+	}
+	var first struct {
+		ID string `json:"id"`
+	}
+	json.Unmarshal(results[0], &first) // "as White"
+	chosen := srv.ChosenInlineResult(alice.u, first.ID, "")
+	inlineID := chosen.ChosenInlineResult.InlineMessageID
+	if inlineID == "" {
+		t.Fatal("the chosen result posted no inline message (no keyboard?)")
+	}
+	srv.PushUpdate(chosen)
+	offer, _ := srv.InlineMessage(inlineID)
+	var accept string
+	for _, b := range buttons(offer) {
+		if strings.HasPrefix(b[1], "a|") {
+			accept = b[1]
+		}
+	}
+	if toast := tapInline(t, srv, alice, inlineID, accept); toast == "" {
+		t.Error("Alice accepted her own challenge")
+	}
+	tapInline(t, srv, bob, inlineID, accept)
+	board := waitInline(t, srv, inlineID, "shows the game", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice vs ⚫ Bob") })
+	if board.Kind != "photo" || board.FileID == offer.FileID {
+		t.Errorf("the inline message is %s with file %q (offer's %q); want a new board photo", board.Kind, board.FileID, offer.FileID)
+	}
+	// Uploads to a player's DM are deleted once their file_id is taken.
+	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "deleteMessage" && c.ChatID() == alice.chat.ID })
+
+	// Alice (White) moves by taps on the inline message.
+	for taps := 0; taps < 3; taps++ {
+		m, _ := srv.InlineMessage(inlineID)
+		var data string
+		for _, b := range buttons(m) {
+			if isPick(b[1]) && !isBack(b[1]) {
+				data = b[1]
+				break
+			}
+		}
+		edits := m.Edits
+		if toast := tapInline(t, srv, alice, inlineID, data); toast != "" {
+			t.Fatalf("tap refused: %s", toast)
+		}
+		after := waitInline(t, srv, inlineID, "edited", func(x telegramtest.Msg) bool { return x.Edits > edits })
+		if !hasBack(after) {
+			break
+		}
+	}
+	waitInline(t, srv, inlineID, "at Black's turn", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Black to move") })
+	// Bob resigns from his private chat: the inline game is his only one.
+	say(srv, bob.chat, bob, "/resign")
+	final := waitInline(t, srv, inlineID, "shows the result", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "1-0") })
+	var rematch string
+	for _, b := range buttons(final) {
+		if strings.HasPrefix(b[1], "r|") {
+			rematch = b[1]
+		}
+	}
+	if rematch == "" {
+		t.Fatalf("no rematch button on %v", buttons(final))
+	}
+	tapInline(t, srv, bob, inlineID, rematch)
+	waitInline(t, srv, inlineID, "shows the rematch, colours swapped", func(m telegramtest.Msg) bool {
+		return strings.Contains(m.Text, "Bob vs ⚫ Alice") && strings.Contains(m.Text, "Move 1")
+	})
+	// Ratings moved: Alice won a rated game.
+	say(srv, alice.chat, alice, "/stats")
+	waitMessage(t, srv, alice.chat.ID, "stats", func(m telegramtest.Msg) bool {
+		return strings.Contains(m.Text, "1 game") && strings.Contains(m.Text, "1 won") && !strings.Contains(m.Text, "rating 1500")
+	})
+}
