@@ -1,0 +1,110 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
+)
+
+// manualClock is a clock the test moves.
+type manualClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *manualClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *manualClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// A reminder and a win on time fire once, with a fake clock, even with two
+// bot instances on one Redis ticking at the same moment.
+func TestClockFiresOnceAcrossInstances(t *testing.T) {
+	srv := telegramtest.New(t)
+	db := redistest.New(t)
+	store := redis.New(db.Client(t), redis.WithPrefix(db.Prefix))
+	clock := &manualClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	var bots []*bot.Bot
+	var svc *play.Service
+	for i := 0; i < 2; i++ {
+		api, err := tgbotapi.NewBotAPIWithAPIEndpoint(srv.Token(), srv.Endpoint())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000})
+		go out.Run(ctx)
+		svc = play.New(store, nil, play.DefaultConfig, play.WithClock(clock.Now))
+		bots = append(bots, bot.New(ctx, svc, out, render.New(), bot.Config{Username: "bashni_test_bot"}))
+	}
+	group := telegramtest.GroupChat(-1009876543210, "Club")
+	alice := storage.Player{UserID: 11, Name: "Alice"}
+	bob := storage.Player{UserID: 12, Name: "Bob"}
+	c, err := svc.Challenge(ctx, play.ChallengeRequest{ChatID: group.ID, From: alice, Color: play.ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := svc.Accept(ctx, c.ID, bob, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(substr string) int {
+		n := 0
+		for _, call := range srv.CallsTo("sendMessage") {
+			if call.ChatID() == group.ID && strings.Contains(call.Text(), substr) {
+				n++
+			}
+		}
+		return n
+	}
+	tickAll := func() {
+		var wg sync.WaitGroup
+		for _, b := range append(bots, bots...) { // each instance twice, all at once
+			wg.Add(1)
+			go func() { defer wg.Done(); b.ClockTick(ctx) }()
+		}
+		wg.Wait()
+		time.Sleep(200 * time.Millisecond) // let the outboxes send
+	}
+
+	tickAll()
+	if n := count("still your move"); n != 0 {
+		t.Fatalf("%d reminders before any deadline", n)
+	}
+	clock.Advance(play.DefaultConfig.RemindAfter + time.Minute)
+	tickAll()
+	tickAll()
+	if n := count("still your move"); n != 1 {
+		t.Errorf("after 12 h: %d reminders, want exactly 1", n)
+	}
+	clock.Advance(play.DefaultConfig.TimeoutAfter)
+	tickAll()
+	tickAll()
+	if n := count("ran out of time"); n != 1 {
+		t.Errorf("after the timeout: %d announcements, want exactly 1", n)
+	}
+	final, err := svc.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Active() || final.Result != "0-1" || final.Reason != "time" {
+		t.Errorf("game after the timeout: %s %s %s", final.Status, final.Result, final.Reason)
+	}
+}
