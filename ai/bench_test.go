@@ -19,6 +19,7 @@ var benchPositions = []string{
 func BenchmarkSearchNodesPerSecond(b *testing.B) {
 	b.ReportAllocs()
 	e := New(Options{})
+	b.ResetTimer()
 	var nodes uint64
 	var elapsed time.Duration
 	for i := 0; i < b.N; i++ {
@@ -41,6 +42,7 @@ func BenchmarkSearchNodesPerSecond(b *testing.B) {
 func BenchmarkDepthInOneSecond(b *testing.B) {
 	b.ReportAllocs()
 	e := New(Options{})
+	b.ResetTimer()
 	depth := 0
 	for i := 0; i < b.N; i++ {
 		e.Reset()

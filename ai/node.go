@@ -156,6 +156,19 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 	if e.stopped {
 		return 0
 	}
+	var ttMove uint32
+	var h uint64
+	if e.knobs.qtt {
+		h = p.Hash()
+		if ent := e.tt.probe(h); ent != nil {
+			ttMove = ent.move
+			s := scoreFromTT(int(ent.score), ply)
+			switch b := ent.bound(); {
+			case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
+				return s
+			}
+		}
+	}
 	fr := &e.frames[ply]
 	moves := p.AppendCaptures(fr.moves[:0])
 	fr.moves = moves[:0]
@@ -176,8 +189,8 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 		s, _ := e.ev.evaluate(p)
 		return s
 	}
-	e.scoreMoves(p, ply, moves, 0)
-	best := -infinity
+	e.scoreMoves(p, ply, moves, ttMove)
+	best, bestKey, origAlpha := -infinity, uint32(0), alpha
 	for i := range moves {
 		e.pickMove(ply, i, len(moves))
 		m := &moves[i]
@@ -189,7 +202,7 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 			return 0
 		}
 		if score > best {
-			best = score
+			best, bestKey = score, moveKey(m)
 			if score > alpha {
 				alpha = score
 				e.setPV(ply, *m)
@@ -198,6 +211,16 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 				}
 			}
 		}
+	}
+	if e.knobs.qtt {
+		bound := boundUpper
+		switch {
+		case best >= beta:
+			bound = boundLower
+		case best > origAlpha:
+			bound = boundExact
+		}
+		e.tt.store(h, bestKey, scoreToTT(best, ply), 0, bound)
 	}
 	return best
 }

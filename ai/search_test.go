@@ -111,16 +111,20 @@ func TestSearchRespectsMoveTime(t *testing.T) {
 func TestSearchStopsWhenCancelled(t *testing.T) {
 	e := New(Options{HashMB: 4})
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel)
+	var cancelled time.Time
+	time.AfterFunc(50*time.Millisecond, func() {
+		cancelled = time.Now()
+		cancel()
+	})
 	p := rules.Start(rules.Bashni)
-	start := time.Now()
 	res, err := e.Search(ctx, Request{Position: p, Limits: Limits{Depth: 60}})
-	took := time.Since(start)
+	// The search polls every 1024 nodes, about a millisecond; the rest of
+	// the allowance is for a machine busy with other tests.
+	if late := time.Since(cancelled); late > 100*time.Millisecond {
+		t.Errorf("returned %v after the cancel", late)
+	}
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
-	}
-	if took > 100*time.Millisecond {
-		t.Errorf("cancelled after 50ms, returned after %v", took)
 	}
 	checkLine(t, p, []rules.Move{res.Move})
 }

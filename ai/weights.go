@@ -41,7 +41,7 @@ type Weights struct {
 var DefaultWeights = Weights{
 	Man:          100,
 	King:         300,
-	ReserveMan:   60,
+	ReserveMan:   110,
 	ReserveKing:  180,
 	PrisonerMan:  [3]int{30, 12, 5},
 	PrisonerKing: [3]int{90, 35, 15},
