@@ -164,12 +164,13 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 // yet: a card posted a moment ago whose message id is still being stored,
 // or else the message a tap came from.
 func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
-	if g.MessageID != 0 || g.InlineMessageID != "" {
-		return
-	}
 	if ref, ok := b.freshCards.Load(g.ID); ok {
+		// Newer than what the store says (a /board repost in flight).
 		c := ref.(cardRef)
 		g.ChatID, g.MessageID = c.chatID, c.messageID
+		return
+	}
+	if g.MessageID != 0 || g.InlineMessageID != "" {
 		return
 	}
 	if q != nil && q.Message != nil && q.Message.Chat != nil {

@@ -85,7 +85,7 @@ func mayAnswer(c *storage.Challenge, by storage.Player, username string) error {
 
 // Accept turns a challenge into a game. Of several people accepting an open
 // challenge at once, exactly one gets the game; the others get
-// ErrNoChallenge. The game's card is the challenge's message.
+// ErrNoChallenge.
 func (s *Service) Accept(ctx context.Context, id string, by storage.Player, username string) (*Game, error) {
 	c, err := s.ChallengeByID(ctx, id)
 	if err != nil {
@@ -114,10 +114,9 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.newGame(ctx, newGameSpec{
-		variant: v, white: white, black: black, chatID: c.ChatID,
-		messageID: c.MessageID, inlineID: c.InlineMessageID, rated: true,
-	})
+	// The game gets its own card (the bot posts it and calls SetCard); the
+	// challenge's message only says it was accepted.
+	g, err := s.newGame(ctx, newGameSpec{variant: v, white: white, black: black, chatID: c.ChatID, rated: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -170,8 +169,6 @@ type newGameSpec struct {
 	start        *rules.Position
 	white, black storage.Player
 	chatID       int64
-	messageID    int
-	inlineID     string
 	rated        bool
 	lang         string
 }
@@ -185,8 +182,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	rec := &storage.Game{
 		ID: s.newID(), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
-		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, MessageID: spec.messageID,
-		InlineMessageID: spec.inlineID, Rated: spec.rated, Lang: spec.lang,
+		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
 	}
 	g, err := load(rec)
 	if err != nil {
