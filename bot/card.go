@@ -95,15 +95,26 @@ func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	return kb
 }
 
-// boardPNG draws the game's board: White at the bottom in groups, the
-// human's side in a game against the AI.
+// boardPNG draws the game's board. In a private chat it follows the
+// user's settings (theme; their own side at the bottom unless they chose
+// White's); in groups and inline, White is at the bottom, in the classic
+// theme unless theme names another.
 func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 	o := render.Options{Selected: v.selected, Targets: v.targets}
 	if m, ok := g.LastMove(); ok && v.selected == nil {
 		o.LastMove = &m
 	}
-	if g.AgainstAI() && g.White.AILevel > 0 {
-		o.Perspective = rules.Black
+	if g.ChatID > 0 {
+		flip := false
+		if u, err := b.svc.User(b.bgCtx, g.ChatID); err == nil {
+			if theme == "" {
+				theme = u.Theme
+			}
+			flip = u.Flip
+		}
+		if c, ok := g.ColorOf(g.ChatID); ok && c == rules.Black && !flip {
+			o.Perspective = rules.Black
+		}
 	}
 	if theme != "" {
 		if t, err := render.ThemeByName(theme); err == nil {

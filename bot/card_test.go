@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+)
+
+// optionsRecorder is a Renderer that remembers how it was asked to draw.
+type optionsRecorder struct{ last render.Options }
+
+func (r *optionsRecorder) PNG(_ rules.Position, o render.Options) ([]byte, error) {
+	r.last = o
+	return []byte("png"), nil
+}
+
+func (r *optionsRecorder) ReplayGIF(rules.Position, []rules.Move, render.Options) ([]byte, error) {
+	return nil, nil
+}
+
+type discardSender struct{}
+
+func (discardSender) Enqueue(outbox.Reply) error { return nil }
+
+// A private game is drawn from the player's side in their theme, unless
+// they chose White's view; group cards are from White's side.
+func TestBoardFollowsUserSettings(t *testing.T) {
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	svc := play.New(st, nil, play.DefaultConfig)
+	rec := &optionsRecorder{}
+	b := New(ctx, svc, discardSender{}, rec, Config{})
+	alice := storage.Player{UserID: 42, Name: "Alice"}
+	if _, err := svc.Touch(ctx, play.Profile{ID: 42, Name: "Alice", Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 42, Human: alice, Level: 1, Color: play.ColorBlack})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		theme     string
+		flip      bool
+		wantPersp rules.Color
+		wantTheme string
+	}{
+		{"own side, classic", "", false, rules.Black, "classic"},
+		{"White's view, contrast", "contrast", true, rules.White, "contrast"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := svc.UpdateUser(ctx, 42, func(u *storage.User) { u.Theme, u.Flip = tt.theme, tt.flip }); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.boardPNG(g, cardView{}, ""); err != nil {
+				t.Fatal(err)
+			}
+			theme := rec.last.Theme.Name
+			if theme == "" {
+				theme = "classic"
+			}
+			if rec.last.Perspective != tt.wantPersp || theme != tt.wantTheme {
+				t.Errorf("drawn from %v in %q; want %v in %q", rec.last.Perspective, theme, tt.wantPersp, tt.wantTheme)
+			}
+		})
+	}
+}
