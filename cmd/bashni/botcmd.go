@@ -65,7 +65,7 @@ func cmdBot(ctx context.Context, e env) error {
 	logger.Info("connected to Telegram", "bot", api.Self.UserName, "store", storeKind(cfg), "mode", cfg.Telegram.Mode)
 
 	m := newMetrics()
-	thinker := timedThinker{Thinker: newEnginePool(cfg), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
+	thinker := timedThinker{Thinker: newThinker(cfg, store, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
 	svc := play.New(store, thinker, playConfig(cfg), play.WithLogger(logger),
 		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}))
 	// Background work and sending outlive the update loop by a little, so

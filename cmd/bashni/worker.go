@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	mrand "math/rand/v2"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+	redisstore "github.com/bashni/bashni/storage/redis"
+)
+
+func init() {
+	register("worker", "compute AI moves from the Redis queue for bots with ai.queue: redis", cmdWorker)
+}
+
+// cmdWorker serves the AI job queue: cfg.AI.Workers engines, each taking
+// one job at a time. On a signal it takes no more jobs, finishes the ones
+// in hand (each bounded by its lease) and stops.
+func cmdWorker(ctx context.Context, e env) error {
+	fs := newFlags(e, "worker", "[-config FILE]")
+	configPath := fs.String("config", e.getenv("BASHNI_CONFIG"), "YAML config file (env BASHNI_CONFIG); every setting also reads from the environment")
+	if err := parseFlags(fs, e.args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*configPath, e.getenv)
+	if err != nil {
+		return err
+	}
+	if storeKind(cfg) != "redis" {
+		return usageError("worker: no Redis to take AI jobs from: set REDIS_URL (or redis.url in the config file) to the bot's Redis")
+	}
+	logger := newLogger(cfg, e.stderr)
+	store, err := openStore(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	rs, ok := store.(*redisstore.Store)
+	if !ok {
+		return fmt.Errorf("worker: the store is a %T, not Redis", store)
+	}
+	host, _ := os.Hostname()
+	consumer := fmt.Sprintf("%s-%d-%s", host, os.Getpid(), rand.Text()[:6])
+	w := &worker{
+		q:      rs.AIQueue(redisstore.QueueOptions{Consumer: consumer}),
+		logger: logger,
+		hashMB: cfg.AI.HashMB,
+	}
+	if cfg.AI.MaxNodes > 0 {
+		w.limits.Nodes = uint64(cfg.AI.MaxNodes)
+	}
+	logger.Info("worker started", "engines", cfg.AI.Workers, "consumer", consumer,
+		"max_nodes", cfg.AI.MaxNodes, "visibility_timeout", w.q.VisibilityTimeout())
+
+	var wg sync.WaitGroup
+	for range cfg.AI.Workers {
+		wg.Go(func() { w.serve(ctx) })
+	}
+	wg.Wait()
+
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
+	defer cancel()
+	if err := w.q.Leave(lctx); err != nil {
+		logger.Warn("could not leave the consumer group", "err", err)
+	}
+	logger.Info("worker stopped", "jobs", w.jobs.Load())
+	return nil
+}
+
+// worker is what the engine goroutines of `bashni worker` share.
+type worker struct {
+	q      *redisstore.Queue
+	logger *slog.Logger
+	hashMB int
+	limits ai.Limits // non-zero: replace every level's (max_nodes)
+	down   atomic.Bool
+	jobs   atomic.Int64
+}
+
+// serve is one engine's loop: take a job, think, answer, until ctx ends.
+// Redis going away is logged once and waited out.
+func (w *worker) serve(ctx context.Context) {
+	engine := ai.New(ai.Options{HashMB: w.hashMB})
+	for {
+		job, err := w.q.Take(ctx, 2*time.Second)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case errors.Is(err, redisstore.ErrNoJob):
+			continue
+		case err != nil:
+			if !w.down.Swap(true) {
+				w.logger.Warn("AI queue unavailable; retrying", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		if w.down.Swap(false) {
+			w.logger.Info("AI queue available again")
+		}
+		w.handle(ctx, engine, job)
+	}
+}
+
+// handle answers one job. A job in hand is finished even when ctx ends:
+// its search is bounded by the job's deadline and lease, and the bot is
+// waiting for it.
+func (w *worker) handle(ctx context.Context, engine *ai.Engine, job redisstore.Job) {
+	start := time.Now()
+	ctx = context.WithoutCancel(ctx)
+	res := w.think(ctx, engine, job)
+	cctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	w.jobs.Add(1)
+	log := w.logger.With("job", job.ID, "game", job.GameID, "level", job.Level)
+	if err := w.q.Complete(cctx, job, res); err != nil {
+		// It stays pending; a worker takes it again after the lease.
+		log.Warn("could not deliver an AI move", "err", err)
+		return
+	}
+	if res.Err != "" {
+		log.Warn("AI job refused", "reason", res.Err)
+		return
+	}
+	log.Debug("AI move", "move", res.Move, "depth", res.Depth, "nodes", res.Nodes, "took", time.Since(start))
+}
+
+// think searches the job's position. The search ends by the job's
+// deadline and before its lease runs out, so no other worker takes the job
+// meanwhile; what is best by then is the answer.
+func (w *worker) think(ctx context.Context, engine *ai.Engine, job redisstore.Job) redisstore.Result {
+	req, err := searchRequest(job, w.limits)
+	if err != nil {
+		return redisstore.Result{Err: err.Error()}
+	}
+	end := job.LeaseEnds().Add(-w.q.VisibilityTimeout() / 10) // a tenth kept for answering
+	if !job.Deadline.IsZero() && job.Deadline.Before(end) {
+		end = job.Deadline
+	}
+	sctx, cancel := context.WithDeadline(ctx, end)
+	defer cancel()
+	res, err := engine.Search(sctx, req)
+	if err != nil && !(errors.Is(err, context.DeadlineExceeded) && res.Move.Len() > 0) {
+		return redisstore.Result{Err: err.Error()}
+	}
+	return redisstore.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+}
+
+// searchRequest reads a job as the engine's request, as play's local
+// engine pool would make it: non-zero limits replace the level's.
+func searchRequest(job redisstore.Job, limits ai.Limits) (ai.Request, error) {
+	v, err := rules.ParseVariant(job.Variant)
+	if err != nil {
+		return ai.Request{}, err
+	}
+	p, err := rules.ParsePosition(job.Position)
+	if err != nil {
+		return ai.Request{}, err
+	}
+	if job.Level < 1 || job.Level > len(ai.Levels) {
+		return ai.Request{}, fmt.Errorf("%w: %d", ai.ErrBadLevel, job.Level)
+	}
+	req := ai.Request{
+		Position:   p.WithVariant(v),
+		History:    job.History,
+		QuietPlies: job.QuietPlies,
+		Level:      job.Level,
+		Limits:     limits,
+		Seed:       mrand.Int64(),
+	}
+	if limits != (ai.Limits{}) {
+		req.Level = 0
+	}
+	return req, nil
+}
+
+// newThinker picks where the bot's AI moves are computed: by this
+// process's engine pool, or by `bashni worker` processes through the Redis
+// queue (ai.queue: redis, which the config allows only with Redis).
+func newThinker(cfg Config, store Store, logger *slog.Logger) play.Thinker {
+	if cfg.AI.Queue == "redis" {
+		if rs, ok := store.(*redisstore.Store); ok {
+			return play.NewRemoteThinker(aiQueue{rs.AIQueue(redisstore.QueueOptions{})}, play.RemoteOptions{})
+		}
+		logger.Warn("ai.queue is redis but the store is not; the AI thinks in this process")
+	}
+	return newEnginePool(cfg)
+}
+
+// aiQueue is the Redis job queue as play wants it.
+type aiQueue struct{ q *redisstore.Queue }
+
+var _ play.AIQueue = aiQueue{}
+
+func (a aiQueue) Submit(ctx context.Context, j play.AIJob) error {
+	pos, err := j.Position.MarshalText()
+	if err != nil {
+		return err
+	}
+	return a.q.Submit(ctx, redisstore.Job{
+		ID:         j.ID,
+		Position:   string(pos),
+		Variant:    j.Position.Variant().String(),
+		History:    j.History,
+		QuietPlies: j.QuietPlies,
+		Level:      j.Level,
+		Deadline:   j.Deadline,
+	})
+}
+
+func (a aiQueue) Await(ctx context.Context, jobID string) (play.AIReply, error) {
+	res, err := a.q.Await(ctx, jobID)
+	return play.AIReply{Move: res.Move, Depth: res.Depth, Nodes: res.Nodes, Err: res.Err}, err
+}

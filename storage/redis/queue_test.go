@@ -1,0 +1,504 @@
+package redis_test
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
+)
+
+// newQueue is a queue on its own client with the production settings
+// (NewClient's timeouts and context deadlines), under db's prefix.
+func newQueue(t testing.TB, db *redistest.DB, opts redis.QueueOptions) *redis.Queue {
+	t.Helper()
+	c, err := redis.NewClient(redis.Config{URL: db.URL})
+	if err != nil {
+		t.Fatalf("NewClient: %v", err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return redis.NewQueue(c, db.Prefix, opts)
+}
+
+func testJob(id string) redis.Job {
+	return redis.Job{
+		ID:         id,
+		GameID:     "g-" + id,
+		Position:   "w:a1w,c3wb,h8B",
+		Variant:    "russian",
+		History:    []uint64{1, 1 << 63, 42},
+		QuietPlies: 3,
+		Level:      4,
+		Deadline:   time.Now().Add(time.Minute).Round(time.Millisecond),
+	}
+}
+
+// take is Take that must succeed.
+func take(t *testing.T, q *redis.Queue, block time.Duration) redis.Job {
+	t.Helper()
+	job, err := q.Take(t.Context(), block)
+	if err != nil {
+		t.Fatalf("Take: %v", err)
+	}
+	return job
+}
+
+func TestQueueRoundTrip(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	bot := newQueue(t, db, redis.QueueOptions{})
+	worker := newQueue(t, db, redis.QueueOptions{})
+
+	sent := testJob("j1")
+	if err := bot.Submit(t.Context(), sent); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	got := take(t, worker, time.Second)
+	if lease := time.Until(got.LeaseEnds()); lease < 4*time.Second || lease > 5*time.Second {
+		t.Errorf("lease ends in %v, want about the 5s visibility timeout", lease)
+	}
+	if !got.Deadline.Equal(sent.Deadline) {
+		t.Errorf("deadline: got %v, want %v", got.Deadline, sent.Deadline)
+	}
+	got.Deadline, sent.Deadline = time.Time{}, time.Time{}
+	if fields := func(j redis.Job) []any {
+		return []any{j.ID, j.GameID, j.Position, j.Variant, j.History, j.QuietPlies, j.Level}
+	}; !reflect.DeepEqual(fields(got), fields(sent)) {
+		t.Errorf("taken job: got %+v, want %+v", fields(got), fields(sent))
+	}
+
+	want := redis.Result{Move: "c3:e5:c7", Depth: 7, Nodes: 123456}
+	if err := worker.Complete(t.Context(), got, want); err != nil {
+		t.Fatalf("Complete: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	res, err := bot.Await(ctx, "j1")
+	if err != nil || res != want {
+		t.Fatalf("Await: got %+v, %v; want %+v", res, err, want)
+	}
+
+	// Completed means gone: nothing to take, nothing pending.
+	if _, err := worker.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+		t.Errorf("Take after Complete: got %v, want ErrNoJob", err)
+	}
+	rdb := db.Client(t)
+	jobs := db.Prefix + "ai:{queue}:jobs"
+	if n, err := rdb.XLen(t.Context(), jobs).Result(); err != nil || n != 0 {
+		t.Errorf("job stream after Complete: %d entries (%v), want 0", n, err)
+	}
+	if p, err := rdb.XPending(t.Context(), jobs, "workers").Result(); err != nil || p.Count != 0 {
+		t.Errorf("pending after Complete: %+v (%v), want none", p, err)
+	}
+	// A worker that stops with nothing in hand leaves the group.
+	if err := worker.Leave(t.Context()); err != nil {
+		t.Fatalf("Leave: %v", err)
+	}
+	consumers, err := rdb.XInfoConsumers(t.Context(), jobs, "workers").Result()
+	if err != nil || len(consumers) != 0 {
+		t.Errorf("consumers after Leave: %+v (%v), want none", consumers, err)
+	}
+}
+
+// An answer that comes before Await is called is kept for it, and a
+// worker's error reaches the bot as such.
+func TestQueueAnswerBeforeAwait(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	q := newQueue(t, db, redis.QueueOptions{})
+	if err := q.Submit(t.Context(), testJob("early")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	job := take(t, q, time.Second)
+	want := redis.Result{Err: "rules: no legal moves"}
+	if err := q.Complete(t.Context(), job, want); err != nil {
+		t.Fatalf("Complete: %v", err)
+	}
+	time.Sleep(50 * time.Millisecond) // the reply reader has read it by now
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	if got, err := q.Await(ctx, "early"); err != nil || got != want {
+		t.Errorf("Await: got %+v, %v; want %+v", got, err, want)
+	}
+}
+
+func TestQueueTwoWorkersNeverTakeTheSameJob(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	bot := newQueue(t, db, redis.QueueOptions{})
+	const jobs, workers = 60, 4
+	for i := range jobs {
+		if err := bot.Submit(t.Context(), testJob(fmt.Sprint(i))); err != nil {
+			t.Fatalf("Submit: %v", err)
+		}
+	}
+	var (
+		mu    sync.Mutex
+		taken = map[string][]int{}
+		wg    sync.WaitGroup
+	)
+	for w := range workers {
+		q := newQueue(t, db, redis.QueueOptions{})
+		wg.Go(func() {
+			for {
+				job, err := q.Take(t.Context(), 200*time.Millisecond)
+				if errors.Is(err, redis.ErrNoJob) {
+					return
+				}
+				if err != nil {
+					t.Errorf("worker %d: Take: %v", w, err)
+					return
+				}
+				mu.Lock()
+				taken[job.ID] = append(taken[job.ID], w)
+				mu.Unlock()
+				if err := q.Complete(t.Context(), job, redis.Result{Move: "a1-b2"}); err != nil {
+					t.Errorf("worker %d: Complete: %v", w, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if len(taken) != jobs {
+		t.Errorf("%d distinct jobs taken, want %d", len(taken), jobs)
+	}
+	by := map[int]int{}
+	for id, ws := range taken {
+		if len(ws) != 1 {
+			t.Errorf("job %s taken by workers %v, want exactly one", id, ws)
+		}
+		by[ws[0]]++
+	}
+	t.Logf("jobs per worker: %v", by)
+}
+
+// A worker takes a job and dies: after the visibility timeout another
+// worker gets it, and the answer reaches the bot.
+func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	const visibility = 300 * time.Millisecond
+	opts := redis.QueueOptions{VisibilityTimeout: visibility}
+	bot := newQueue(t, db, opts)
+	dead := newQueue(t, db, opts)
+	alive := newQueue(t, db, opts)
+
+	if err := bot.Submit(t.Context(), testJob("orphan")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	first := take(t, dead, time.Second)
+	taken := time.Now()
+	if _, err := alive.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+		t.Fatalf("Take while the first worker holds the job: got %v, want ErrNoJob", err)
+	}
+	again := take(t, alive, 3*time.Second)
+	if waited := time.Since(taken); waited < visibility-50*time.Millisecond || waited > visibility+time.Second {
+		t.Errorf("job taken again after %v, want about the visibility timeout %v", waited, visibility)
+	}
+	if again.ID != first.ID {
+		t.Fatalf("taken again: job %q, want %q", again.ID, first.ID)
+	}
+	want := redis.Result{Move: "c3-d4"}
+	if err := alive.Complete(t.Context(), again, want); err != nil {
+		t.Fatalf("Complete: %v", err)
+	}
+	// The dead worker wakes up late: its answer is ignored, and its
+	// complete removes nothing that is not already gone.
+	if err := dead.Complete(t.Context(), first, redis.Result{Move: "a1-b2"}); err != nil {
+		t.Fatalf("late Complete: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	if got, err := bot.Await(ctx, "orphan"); err != nil || got != want {
+		t.Errorf("Await: got %+v, %v; want %+v", got, err, want)
+	}
+}
+
+// A worker shutting down gives its job back, and another takes it at once.
+func TestQueueReleasedJobIsTakenAtOnce(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	opts := redis.QueueOptions{VisibilityTimeout: 10 * time.Second}
+	bot, leaving, staying := newQueue(t, db, opts), newQueue(t, db, opts), newQueue(t, db, opts)
+	if err := bot.Submit(t.Context(), testJob("r")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	job := take(t, leaving, time.Second)
+	if err := leaving.Release(t.Context(), job); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	if err := leaving.Leave(t.Context()); err != nil {
+		t.Fatalf("Leave: %v", err)
+	}
+	start := time.Now()
+	if got := take(t, staying, time.Second); got.ID != "r" {
+		t.Errorf("after Release: took %q, want r", got.ID)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("released job taken after %v, want at once", took)
+	}
+}
+
+func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	q := newQueue(t, db, redis.QueueOptions{})
+	late := testJob("late")
+	late.Deadline = time.Now().Add(-time.Millisecond)
+	if err := q.Submit(t.Context(), late); err == nil {
+		t.Errorf("Submit of a job past its deadline: no error")
+	}
+	soon := testJob("soon")
+	soon.Deadline = time.Now().Add(30 * time.Millisecond)
+	if err := q.Submit(t.Context(), soon); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	time.Sleep(60 * time.Millisecond)
+	if job, err := q.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+		t.Errorf("Take of an expired job: got %q, %v; want ErrNoJob", job.ID, err)
+	}
+	if n, err := db.Client(t).XLen(t.Context(), db.Prefix+"ai:{queue}:jobs").Result(); err != nil || n != 0 {
+		t.Errorf("job stream after dropping: %d entries (%v), want 0", n, err)
+	}
+}
+
+func TestQueueBadInput(t *testing.T) {
+	t.Parallel()
+	q := newQueue(t, redistest.New(t), redis.QueueOptions{})
+	for _, tc := range []struct {
+		name string
+		job  redis.Job
+	}{
+		{"no id", redis.Job{Position: "w:"}},
+		{"no position", redis.Job{ID: "x"}},
+	} {
+		if err := q.Submit(t.Context(), tc.job); err == nil {
+			t.Errorf("Submit with %s: no error", tc.name)
+		}
+	}
+	if err := q.Submit(t.Context(), testJob("twice")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	if err := q.Submit(t.Context(), testJob("twice")); err == nil {
+		t.Errorf("second Submit of one id: no error")
+	}
+	if err := q.Complete(t.Context(), testJob("twice"), redis.Result{}); err == nil {
+		t.Errorf("Complete of a job not from Take: no error")
+	}
+}
+
+func TestQueueWaitsHonourTheirContext(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	for _, tc := range []struct {
+		name string
+		wait func(ctx context.Context, q *redis.Queue) error
+	}{
+		{"Await", func(ctx context.Context, q *redis.Queue) error {
+			id := rand.Text()
+			if err := q.Submit(ctx, testJob(id)); err != nil {
+				return err
+			}
+			_, err := q.Await(ctx, id)
+			return err
+		}},
+		{"Await of an unknown job", func(ctx context.Context, q *redis.Queue) error {
+			_, err := q.Await(ctx, "nobody-sent-this")
+			return err
+		}},
+		{"Take", func(ctx context.Context, q *redis.Queue) error { _, err := q.Take(ctx, time.Minute); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			q := newQueue(t, db.Fresh(t), redis.QueueOptions{})
+			const after = 150 * time.Millisecond
+			for _, end := range []struct {
+				how  string
+				ctx  func() (context.Context, context.CancelFunc)
+				want error
+			}{
+				{"deadline", func() (context.Context, context.CancelFunc) { return context.WithTimeout(t.Context(), after) },
+					context.DeadlineExceeded},
+				{"cancel", func() (context.Context, context.CancelFunc) {
+					ctx, cancel := context.WithCancel(t.Context())
+					time.AfterFunc(after, cancel)
+					return ctx, cancel
+				}, context.Canceled},
+			} {
+				ctx, cancel := end.ctx()
+				start := time.Now()
+				err := tc.wait(ctx, q)
+				took := time.Since(start)
+				cancel()
+				if !errors.Is(err, end.want) || errors.Is(err, storage.ErrUnavailable) {
+					t.Errorf("ended by %s: got %v, want %v", end.how, err, end.want)
+				}
+				// Await returns at once; Take's reads are cut in slices of
+				// at most 500ms.
+				slack := 200 * time.Millisecond
+				if tc.name == "Take" {
+					slack = time.Second
+				}
+				if took < after || took > after+slack {
+					t.Errorf("ended by %s after %v: took %v", end.how, after, took)
+				}
+			}
+		})
+	}
+}
+
+// Redis down: every call fails fast with ErrUnavailable, the Await of a
+// job in flight included; back up (empty, as after a restart without
+// persistence), the same queue works again.
+func TestQueueServerDownAndBack(t *testing.T) {
+	t.Parallel()
+	srv := redistest.Start(t)
+	db := srv.DB(t)
+	q := newQueue(t, db, redis.QueueOptions{})
+	if err := q.Submit(t.Context(), testJob("held")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	held := take(t, q, time.Second)
+	if err := q.Submit(t.Context(), testJob("waiting")); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	awaited := make(chan error, 1)
+	go func() {
+		_, err := q.Await(context.Background(), "waiting")
+		awaited <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+
+	srv.Stop(t)
+	stopped := time.Now()
+	select {
+	case err := <-awaited:
+		if !errors.Is(err, storage.ErrUnavailable) {
+			t.Errorf("Await with the server down: got %v, want storage.ErrUnavailable", err)
+		}
+		if took := time.Since(stopped); took > failFast {
+			t.Errorf("Await failed %v after the server went, want under %v", took, failFast)
+		}
+	case <-time.After(failFast + time.Second):
+		t.Fatalf("Await still waiting %v after the server went", failFast+time.Second)
+	}
+	for _, c := range []struct {
+		name string
+		call func(ctx context.Context) error
+	}{
+		{"Submit", func(ctx context.Context) error { return q.Submit(ctx, testJob("new")) }},
+		{"Take", func(ctx context.Context) error { _, err := q.Take(ctx, time.Second); return err }},
+		{"Complete", func(ctx context.Context) error { return q.Complete(ctx, held, redis.Result{Move: "a1-b2"}) }},
+		{"Release", func(ctx context.Context) error { return q.Release(ctx, held) }},
+		{"Leave", func(ctx context.Context) error { return q.Leave(ctx) }},
+	} {
+		start := time.Now()
+		err := c.call(t.Context())
+		if took := time.Since(start); took > failFast {
+			t.Errorf("%s took %v with the server down, want under %v", c.name, took, failFast)
+		}
+		if !errors.Is(err, storage.ErrUnavailable) {
+			t.Errorf("%s with the server down: got %v, want storage.ErrUnavailable", c.name, err)
+		}
+	}
+
+	srv.Restart(t)
+	if err := q.Submit(t.Context(), testJob("after")); err != nil {
+		t.Fatalf("Submit after restart: %v", err)
+	}
+	job := take(t, q, time.Second)
+	if err := q.Complete(t.Context(), job, redis.Result{Move: "c3-d4"}); err != nil {
+		t.Fatalf("Complete after restart: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	if res, err := q.Await(ctx, "after"); err != nil || res.Move != "c3-d4" {
+		t.Errorf("Await after restart: got %+v, %v", res, err)
+	}
+}
+
+// On a Cluster every command and transaction stays in one slot: the server
+// refuses anything else (see TestConformanceCluster).
+func TestQueueCluster(t *testing.T) {
+	t.Parallel()
+	srv := redistest.Start(t, redistest.Cluster())
+	c, err := redis.NewClient(redis.Config{Addrs: []string{srv.Addr(), srv.Addr()}})
+	if err != nil {
+		t.Fatalf("NewClient: %v", err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if _, ok := c.(*goredis.ClusterClient); !ok {
+		t.Fatalf("NewClient with two addresses: got a %T, want a Cluster client", c)
+	}
+	opts := redis.QueueOptions{VisibilityTimeout: 200 * time.Millisecond}
+	bot := redis.NewQueue(c, "", opts)
+	dead, alive := redis.NewQueue(c, "", opts), redis.NewQueue(c, "", opts)
+	for _, id := range []string{"a", "b"} {
+		if err := bot.Submit(t.Context(), testJob(id)); err != nil {
+			t.Fatalf("Submit: %v", err)
+		}
+	}
+	// One job is released, one is left by a dead worker: both come back.
+	if err := dead.Release(t.Context(), take(t, dead, time.Second)); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	take(t, dead, time.Second)
+	for range 2 {
+		job := take(t, alive, 2*time.Second)
+		if err := alive.Complete(t.Context(), job, redis.Result{Move: "c3-d4"}); err != nil {
+			t.Fatalf("Complete: %v", err)
+		}
+	}
+	if err := alive.Leave(t.Context()); err != nil {
+		t.Fatalf("Leave: %v", err)
+	}
+	for _, id := range []string{"a", "b"} {
+		ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+		res, err := bot.Await(ctx, id)
+		cancel()
+		if err != nil || res.Move != "c3-d4" {
+			t.Errorf("Await(%s): got %+v, %v", id, res, err)
+		}
+	}
+}
+
+// BenchmarkQueueRoundTrip is one AI move's trip through Redis without the
+// thinking: Submit, a worker's Take and Complete, Await.
+func BenchmarkQueueRoundTrip(b *testing.B) {
+	db := redistest.New(b)
+	bot := newQueue(b, db, redis.QueueOptions{})
+	worker := newQueue(b, db, redis.QueueOptions{})
+	ctx, cancel := context.WithCancel(b.Context())
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for ctx.Err() == nil {
+			job, err := worker.Take(ctx, time.Second)
+			if err != nil {
+				continue
+			}
+			_ = worker.Complete(ctx, job, redis.Result{Move: "c3-d4", Depth: 5, Nodes: 2000})
+		}
+	})
+	defer func() { cancel(); wg.Wait() }()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		id := fmt.Sprint("bench-", i)
+		if err := bot.Submit(ctx, testJob(id)); err != nil {
+			b.Fatalf("Submit: %v", err)
+		}
+		if _, err := bot.Await(ctx, id); err != nil {
+			b.Fatalf("Await: %v", err)
+		}
+	}
+}
