@@ -156,17 +156,15 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 	if e.stopped {
 		return 0
 	}
+	// The table pays here too: capture sequences transpose often.
 	var ttMove uint32
-	var h uint64
-	if e.knobs.qtt {
-		h = p.Hash()
-		if ent := e.tt.probe(h); ent != nil {
-			ttMove = ent.move
-			s := scoreFromTT(int(ent.score), ply)
-			switch b := ent.bound(); {
-			case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
-				return s
-			}
+	h := p.Hash()
+	if ent := e.tt.probe(h); ent != nil {
+		ttMove = ent.move
+		s := scoreFromTT(int(ent.score), ply)
+		switch b := ent.bound(); {
+		case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
+			return s
 		}
 	}
 	fr := &e.frames[ply]
@@ -212,16 +210,14 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 			}
 		}
 	}
-	if e.knobs.qtt {
-		bound := boundUpper
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best > origAlpha:
-			bound = boundExact
-		}
-		e.tt.store(h, bestKey, scoreToTT(best, ply), 0, bound)
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
 	}
+	e.tt.store(h, bestKey, scoreToTT(best, ply), 0, bound)
 	return best
 }
 

@@ -129,7 +129,6 @@ type Engine struct {
 type knobs struct {
 	noLMR       bool // no late-move reductions
 	threatPlies int  // quiescence plies that search quiet moves against a threat
-	qtt         bool // transposition table in quiescence
 }
 
 // New makes an Engine. Its transposition table is allocated here, once.
