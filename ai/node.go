@@ -77,7 +77,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	}
 	// A forced move costs no depth: forced sequences, capture chains above
 	// all, are seen to their end.
-	if len(moves) == 1 && ply < 2*e.rootDepth+4 {
+	if len(moves) == 1 && ply < 2*e.rootDepth+4 && !e.knobs.noExt {
 		depth++
 	}
 	e.scoreMoves(p, ply, moves, ttMove)
@@ -98,9 +98,9 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 			score = -e.search(q, newDepth, ply+1, -beta, -alpha)
 		} else {
 			reduce := 0
-			if !e.knobs.noLMR && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
+			if !e.knobs.noLMR && depth >= 3 && i >= e.knobs.lmrFrom && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
 				reduce = 1
-				if !pvNode && i >= 6 && depth >= 5 {
+				if !pvNode && i >= e.knobs.lmr2From && depth >= 5 {
 					reduce = 2
 				}
 			}
@@ -156,17 +156,6 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 	if e.stopped {
 		return 0
 	}
-	// The table pays here too: capture sequences transpose often.
-	var ttMove uint32
-	h := p.Hash()
-	if ent := e.tt.probe(h); ent != nil {
-		ttMove = ent.move
-		s := scoreFromTT(int(ent.score), ply)
-		switch b := ent.bound(); {
-		case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
-			return s
-		}
-	}
 	fr := &e.frames[ply]
 	moves := p.AppendCaptures(fr.moves[:0])
 	fr.moves = moves[:0]
@@ -186,6 +175,18 @@ func (e *Engine) quiesce(p *rules.Position, ply, qply, alpha, beta int) int {
 	if ply >= MaxPly-1 {
 		s, _ := e.ev.evaluate(p)
 		return s
+	}
+	// The table pays here too, where captures transpose often; quiet leaves
+	// skip it, a probe there costs more than the evaluation.
+	var ttMove uint32
+	h := p.Hash()
+	if ent := e.tt.probe(h); ent != nil {
+		ttMove = ent.move
+		s := scoreFromTT(int(ent.score), ply)
+		switch b := ent.bound(); {
+		case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
+			return s
+		}
 	}
 	e.scoreMoves(p, ply, moves, ttMove)
 	best, bestKey, origAlpha := -infinity, uint32(0), alpha

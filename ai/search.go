@@ -124,10 +124,16 @@ type Engine struct {
 	knobs     knobs
 }
 
+var defaultKnobs = knobs{lmrFrom: 3, lmr2From: 6}
+
 // knobs switch search features, so tests and tuning matches can compare
 // the engine with and without them.
 type knobs struct {
 	noLMR       bool // no late-move reductions
+	lmrFrom     int  // the first move index reduced by one ply
+	lmr2From    int  // the first move index reduced by two (non-PV nodes)
+	noExt       bool // no extension of forced moves
+	noAsp       bool // no aspiration windows
 	threatPlies int  // quiescence plies that search quiet moves against a threat
 }
 
@@ -141,7 +147,7 @@ func New(opts Options) *Engine {
 	if opts.Weights != nil {
 		w = *opts.Weights
 	}
-	e := &Engine{tt: newTable(mb), ev: newEvaluator(w)}
+	e := &Engine{tt: newTable(mb), ev: newEvaluator(w), knobs: defaultKnobs}
 	for i := range e.frames {
 		e.frames[i].moves = make([]rules.Move, 0, 64)
 		e.frames[i].order = make([]int32, 64)
