@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/loadtest"
+	redisstore "github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
+)
+
+var (
+	loadFlag      = flag.Bool("loadtest", false, "run the load test: bot replicas in webhook mode on one Redis, driven through the fake Bot API")
+	loadDuration  = flag.Duration("loadtest.duration", 20*time.Second, "how long the load test's players keep tapping")
+	loadGames     = flag.Int("loadtest.games", 48, "games played at once in the load test")
+	loadReplicas  = flag.Int("loadtest.replicas", 2, "bot replicas in the load test")
+	loadRedeliver = flag.Float64("loadtest.redeliver", 0.05, "share of updates the load test delivers twice, to two replicas")
+)
+
+// The load test of the issue: two replicas of `bashni bot` in webhook mode
+// sharing one Redis on loopback, many games tapped through the fake Bot
+// API. It prints updates and moves a second and the latencies, and checks
+// that no move was lost or doubled. Run it with
+//
+//	go test -run LoadTest -loadtest -v ./cmd/bashni/
+func TestLoadTest(t *testing.T) {
+	if !*loadFlag {
+		t.Skip("the load test runs with -loadtest")
+	}
+	res := runLoad(t, *loadReplicas, loadtest.Options{
+		Games: *loadGames, Duration: *loadDuration, Redeliver: *loadRedeliver, Seed: 1,
+	})
+	t.Logf("\n%s", res)
+}
+
+// A few seconds of the load test in every run, so that it keeps working.
+func TestLoadTestSmoke(t *testing.T) {
+	res := runLoad(t, 2, loadtest.Options{
+		Games: 2, Duration: time.Second, Redeliver: 0.2, Seed: 2, Timeout: 10 * time.Second,
+		// One webhook connection per replica: a second one may be dialled
+		// and never used, and the replica's HTTP shutdown waits 5 s for
+		// such a connection before it counts as idle.
+		Connections: 1,
+	})
+	if res.Moves == 0 {
+		t.Errorf("no move was played:\n%s", res)
+	}
+	if len(res.PerReplica) != 2 || res.PerReplica[0] == 0 || res.PerReplica[1] == 0 {
+		t.Errorf("updates handled per replica %v; want both replicas busy", res.PerReplica)
+	}
+	t.Logf("\n%s", res)
+}
+
+// runLoad starts replicas on a fresh Redis, runs the driver and checks
+// every game: the stored game has exactly the moves its players saw land,
+// and every redelivered update was recognised as one.
+func runLoad(t *testing.T, replicas int, opts loadtest.Options) *loadtest.Result {
+	t.Helper()
+	// A server of the test's own: the bot keeps its keys under the
+	// production prefix, which must not land in a shared REDIS_URL.
+	redis := redistest.Start(t)
+	fake := telegramtest.New(t)
+	driver, err := loadtest.New(fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(driver.Close)
+
+	const secret = "load-test-secret"
+	for i := range replicas {
+		hook, ops := freeAddr(t), freeAddr(t)
+		startReplica(t, i, map[string]string{
+			"TELEGRAM_BOT_TOKEN":    fake.Token(),
+			"TELEGRAM_API_ENDPOINT": driver.Endpoint(),
+			"REDIS_URL":             redis.URL(),
+			"BASHNI_MODE":           "webhook",
+			"BASHNI_WEBHOOK_LISTEN": hook,
+			// The public URL Telegram would post to: a load balancer
+			// that ends TLS and forwards to the replicas' plain HTTP.
+			// The driver plays that load balancer.
+			"BASHNI_WEBHOOK_URL":    "https://bashni.example/hook",
+			"BASHNI_WEBHOOK_SECRET": secret,
+			"BASHNI_OPS_LISTEN":     ops,
+			"BASHNI_AI_MAX_NODES":   "2000",
+			"BASHNI_AI_HASH_MB":     "1",
+			"BASHNI_LOG_LEVEL":      "warn",
+			// The fake has no rate limits; Telegram's pacing would
+			// measure the pacing.
+			"BASHNI_RATE_PER_CHAT":  "100000",
+			"BASHNI_RATE_PER_GROUP": "6000000",
+			"BASHNI_RATE_GLOBAL":    "100000",
+		})
+		opts.Hooks = append(opts.Hooks, "http://"+hook+"/hook")
+		opts.Metrics = append(opts.Metrics, "http://"+ops+"/metrics")
+	}
+	if got := fake.WebhookInfo(); got.URL != "https://bashni.example/hook" || got.SecretToken != secret {
+		t.Fatalf("webhook set to %q with secret %q", got.URL, got.SecretToken)
+	}
+	opts.Secret = secret
+
+	res, err := driver.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("%v\n%v\nthe last Bot API calls:\n%s", err, res, lastCalls(fake, 40))
+	}
+
+	// No move lost or doubled: each stored game has exactly the moves
+	// its card showed landing.
+	st, err := redisstore.Open(context.Background(), redis.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	for _, g := range res.Games {
+		stored, err := st.Game(context.Background(), g.ID)
+		if err != nil {
+			t.Errorf("game %s: %v", g.ID, err)
+			continue
+		}
+		if len(stored.Moves) != g.Moves {
+			t.Errorf("game %s in chat %d: stored with %d moves, the players saw %d land", g.ID, g.ChatID, len(stored.Moves), g.Moves)
+		}
+		if g.Over == stored.Active() {
+			t.Errorf("game %s: over on the card %v, active in the store %v", g.ID, g.Over, stored.Active())
+		}
+	}
+	// Every update taken was handled, and a second delivery only as a
+	// repeat.
+	if res.Handled != res.Delivered || res.Repeats != res.Redelivered {
+		t.Errorf("%d deliveries accepted, %d of them second ones; the bots handled %d, %d as repeats",
+			res.Delivered, res.Redelivered, res.Handled, res.Repeats)
+	}
+	return res
+}
+
+// lastCalls lists the bot's last n calls to the fake, polls left out.
+func lastCalls(fake *telegramtest.Server, n int) string {
+	var lines []string
+	for _, c := range fake.Calls() {
+		if c.Method != "getUpdates" {
+			lines = append(lines, "\t"+c.String())
+		}
+	}
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
+}
+
+// freeAddr returns a loopback address with a port free a moment ago. The
+// bot reports no bound address for its listeners, so the port is chosen
+// here.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
+
+// startReplica runs `bashni bot` with env until the test ends, and waits
+// until its webhook and ops servers answer.
+func startReplica(t *testing.T, n int, env map[string]string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	logs := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, logs)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("replica %d exited with %v\nlogs:\n%s", n, err, logs)
+			}
+		case <-time.After(30 * time.Second):
+			t.Errorf("replica %d did not stop within 30 s\nlogs:\n%s", n, logs)
+		}
+		if l := logs.String(); strings.Contains(l, `"level":"ERROR"`) {
+			t.Errorf("replica %d logged errors:\n%s", n, l)
+		}
+	})
+	deadline := time.Now().Add(15 * time.Second)
+	for _, probe := range []struct {
+		url  string
+		want int
+	}{
+		{"http://" + env["BASHNI_OPS_LISTEN"] + "/readyz", http.StatusOK},
+		// A webhook takes POSTs only.
+		{"http://" + env["BASHNI_WEBHOOK_LISTEN"] + "/hook", http.StatusMethodNotAllowed},
+	} {
+		for {
+			err := answers(probe.url, probe.want)
+			if err == nil {
+				break
+			}
+			select {
+			case err := <-done:
+				t.Fatalf("replica %d stopped: %v\nlogs:\n%s", n, err, logs)
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("replica %d: %s: %v\nlogs:\n%s", n, probe.url, err, logs)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// answers checks that a GET of url is answered with status want.
+func answers(url string, want int) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != want {
+		return fmt.Errorf("answered %s, want %d", resp.Status, want)
+	}
+	return nil
+}

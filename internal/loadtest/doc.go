@@ -1,0 +1,36 @@
+// Package loadtest drives many Bashni games through the fake Bot API
+// (bot/telegramtest) into bot replicas in webhook mode, and measures how
+// fast they are served.
+//
+// Each game is played in a group of its own by two simulated players who
+// behave as people do: one challenges, the other accepts, and then they take
+// turns tapping the move picker on the game's card (a tower, its
+// destination, and a capture path when several lead there), each waiting
+// until the card shows the result of the previous tap. A finished game is
+// followed by a tap on Rematch. Updates reach the replicas as webhook POSTs
+// carrying the secret token, spread round-robin as a load balancer would,
+// through the fake's DeliverWebhook so that it knows the callback queries
+// the bot must answer. A share of the updates is delivered twice, to
+// different replicas, as Telegram does when an answer is lost; the bot must
+// recognise them.
+//
+// The bot reaches the fake through a small proxy owned by the Driver
+// (Endpoint). The proxy passes every call through unchanged and tells the
+// players, the moment the fake has answered, which card was redrawn; that is
+// how a player knows it may tap again, without polling the fake.
+//
+// Two latencies are measured, because they answer different questions:
+//
+//   - Tap latency, by the driver: from the moment a player taps (before the
+//     webhook POST is sent) until the fake has recorded the bot's edit of
+//     the card that answers the tap. It includes the webhook's queue, the
+//     handling, the outbox and the Bot API call, all on loopback.
+//   - Handling time, by the bots themselves: the bashni_update_duration_seconds
+//     histogram on each replica's /metrics, scraped before and after the run;
+//     its quantiles are interpolated within the histogram's buckets, as
+//     Prometheus's histogram_quantile does, so they are only as fine as the
+//     buckets.
+//
+// Throughput is the number of updates delivered (first deliveries only) and
+// of moves played, divided by the run's wall time.
+package loadtest
