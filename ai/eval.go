@@ -69,13 +69,38 @@ func towerShape(t rules.Tower) (h, k, ownKings, prisKings int) {
 	return
 }
 
+// Square sets by row parity: the squares are numbered four to a rank, so
+// a diagonal step is a shift by 3, 4 or 5 depending on the rank's parity,
+// except off the a and h files.
+const (
+	evenRanks = 0x0F0F0F0F // ranks 1, 3, 5, 7
+	oddRanks  = 0xF0F0F0F0
+	fileA     = 0x01010101 // a1, a3, a5, a7
+	fileH     = 0x80808080 // h2, h4, h6, h8
+)
+
+// manMoves counts the steps of colour c's men on the given squares to
+// empty squares. Each direction's targets have one source each, so a
+// popcount per direction counts moves.
+func manMoves(c rules.Color, men, empty uint32) int {
+	var right, left uint32 // towards the h file and towards the a file
+	if c == rules.White {
+		right = (men&evenRanks)<<4 | (men&oddRanks&^fileH)<<5
+		left = (men&evenRanks&^fileA)<<3 | (men&oddRanks)<<4
+	} else {
+		right = (men&evenRanks)>>4 | (men&oddRanks&^fileH)>>3
+		left = (men&evenRanks&^fileA)>>5 | (men&oddRanks)>>4
+	}
+	return bits.OnesCount32(right&empty) + bits.OnesCount32(left&empty)
+}
+
 // evaluate scores p for the side to move. It also returns how many quiet
 // moves the side to move has, so quiescence can tell a blocked side (which
 // has lost) from a quiet position.
 func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 	w := &e.w
 	var total [2]int32
-	var manMob, kingMob [2]int
+	var manMob, kingMob [2]int // quiet moves of men-topped and king-topped towers
 	occ := p.Occupied()
 	empty := ^occ
 	for rest := occ; rest != 0; rest &= rest - 1 {
@@ -105,7 +130,6 @@ func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 			}
 		} else {
 			v += e.manSq[c][s] + e.tallRank[c][s]*int32(k-1)
-			manMob[c] += bits.OnesCount32(step[c][s] & empty)
 		}
 		v += int32(w.ReserveKing*ownKings + w.ReserveMan*(k-1-ownKings))
 		total[c] += v
@@ -117,6 +141,9 @@ func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 			total[c^1] += int32(w.PrisonerKing[g]*prisKings + w.PrisonerMan[g]*(h-k-prisKings))
 		}
 	}
+	men := occ &^ p.KingTopped()
+	manMob[rules.White] = manMoves(rules.White, p.Owned(rules.White)&men, empty)
+	manMob[rules.Black] = manMoves(rules.Black, p.Owned(rules.Black)&men, empty)
 	side := p.SideToMove()
 	score = int(total[side]-total[side^1]) + w.Tempo +
 		w.ManMobility*(manMob[side]-manMob[side^1]) +

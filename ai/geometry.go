@@ -2,13 +2,9 @@ package ai
 
 import "github.com/bashni/bashni/rules"
 
-// Diagonal geometry, computed once from the rules package's square
-// numbering: rays[s][d] lists the squares from s in direction d to the edge,
-// step[c][s] the squares a man of colour c on s may step to.
-var (
-	rays [rules.NumSquares][4][]rules.Square
-	step [2][rules.NumSquares]uint32
-)
+// rays[s][d] lists the squares from s in direction d to the edge, computed
+// once from the rules package's square numbering.
+var rays [rules.NumSquares][4][]rules.Square
 
 func init() {
 	df := [4]int{1, -1, 1, -1}
@@ -23,14 +19,6 @@ func init() {
 					break
 				}
 				rays[s][d] = append(rays[s][d], t)
-			}
-			if len(rays[s][d]) > 0 {
-				// NorthEast and NorthWest are White's forward directions.
-				c := rules.White
-				if d >= rules.SouthEast {
-					c = rules.Black
-				}
-				step[c][s] |= 1 << rays[s][d][0]
 			}
 		}
 	}

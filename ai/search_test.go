@@ -235,3 +235,28 @@ func TestSearchScoresAreColourSymmetric(t *testing.T) {
 		}
 	}
 }
+
+func TestManMovesMatchesTheGeometry(t *testing.T) {
+	for _, p := range randomPositions(t, 100, 13) {
+		empty := ^p.Occupied()
+		men := p.Occupied() &^ p.KingTopped()
+		for c := rules.White; c <= rules.Black; c++ {
+			// White steps NorthEast or NorthWest, Black SouthEast or
+			// SouthWest.
+			want := 0
+			for s := rules.Square(0); s < rules.NumSquares; s++ {
+				if p.Owned(c)&men&(1<<s) == 0 {
+					continue
+				}
+				for d := 2 * int(c); d < 2*int(c)+2; d++ {
+					if r := rays[s][d]; len(r) > 0 && empty&(1<<r[0]) != 0 {
+						want++
+					}
+				}
+			}
+			if got := manMoves(c, p.Owned(c)&men, empty); got != want {
+				t.Errorf("%s: %s men have %d steps, manMoves says %d", p, c, want, got)
+			}
+		}
+	}
+}
