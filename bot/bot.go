@@ -54,7 +54,7 @@ type Bot struct {
 	log    *slog.Logger
 
 	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
-	bg    sync.WaitGroup
+	bg    tasks
 
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
@@ -87,17 +87,58 @@ func New(bgCtx context.Context, svc Service, out Sender, r Renderer, cfg Config)
 // Texts returns the bot's texts (for setMyCommands and tests).
 func (b *Bot) Texts() *Texts { return b.texts }
 
-// Wait waits for background work started by handlers to finish.
-func (b *Bot) Wait() { b.bg.Wait() }
+// Wait waits until no background work started by handlers is running.
+func (b *Bot) Wait() { b.bg.wait() }
 
 // background runs fn off the handler's path (and off the outbox's sending
 // goroutine), owned by the bot so shutdown can wait for it.
 func (b *Bot) background(fn func(ctx context.Context)) {
-	b.bg.Add(1)
+	b.bg.add()
 	go func() {
-		defer b.bg.Done()
+		defer b.bg.done()
 		fn(b.bgCtx)
 	}()
+}
+
+// tasks counts running background work. Unlike a sync.WaitGroup it allows
+// new work to start while someone waits: the outbox's Done callbacks start
+// bookkeeping at any time, including during shutdown.
+type tasks struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+func (t *tasks) init() {
+	if t.cond == nil {
+		t.cond = sync.NewCond(&t.mu)
+	}
+}
+
+func (t *tasks) add() {
+	t.mu.Lock()
+	t.init()
+	t.n++
+	t.mu.Unlock()
+}
+
+func (t *tasks) done() {
+	t.mu.Lock()
+	t.init()
+	t.n--
+	if t.n == 0 {
+		t.cond.Broadcast()
+	}
+	t.mu.Unlock()
+}
+
+func (t *tasks) wait() {
+	t.mu.Lock()
+	t.init()
+	for t.n > 0 {
+		t.cond.Wait()
+	}
+	t.mu.Unlock()
 }
 
 // Handle handles one update. Repeated updates (same update_id) are

@@ -118,6 +118,10 @@ func cmdBot(ctx context.Context, e env) error {
 	waitFor(b.Wait, 15*time.Second) // AI moves in flight may take a few seconds
 	stopBg()
 	<-outDone
+	// Replies sent while draining may have started bookkeeping; it runs
+	// under a cancelled context now and ends at once. Let it end before
+	// the store closes.
+	waitFor(b.Wait, 5*time.Second)
 	logger.Info("stopped")
 	select {
 	case err2 := <-errs:

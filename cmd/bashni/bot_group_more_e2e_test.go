@@ -1,0 +1,58 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+)
+
+// A player who blocked the bot (Telegram answers 403) is no longer sent
+// DMs: their turn notices become mentions in the group. /board re-posts the
+// card at the bottom and the old card loses its keyboard.
+func TestE2EBlockedUserAndBoardRepost(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1007777777777, "Club")
+	alice, bob := newUser(801, "Alice", "en"), newUser(802, "Bob", "en")
+	say(srv, bob.chat, bob, "/start")
+	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	waitTurn(t, srv, group.ID, c.ID)
+
+	// Bob has blocked the bot: his DM fails with 403.
+	srv.FailWhen(func(call telegramtest.Call) bool {
+		return call.Method == "sendMessage" && call.ChatID() == bob.chat.ID
+	}, telegramtest.Forbidden())
+	pickFirstMove(t, srv, group, alice, c.ID)
+	srv.WaitFor(t, 10*time.Second, func(call telegramtest.Call) bool {
+		return call.Method == "sendMessage" && call.ChatID() == bob.chat.ID && call.Status == 403
+	})
+	// Bob answers; Alice moves again; now Bob's notice is a mention.
+	srv.PushUpdate(srv.ReplyMessage(group, bob.u, c.ID, "f6-e5"))
+	waitTurn(t, srv, group.ID, c.ID)
+	waitMessage(t, srv, group.ID, "Alice's mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice, your move") })
+	dmsBefore := len(srv.CallsTo("sendMessage"))
+	pickFirstMove(t, srv, group, alice, c.ID)
+	waitMessage(t, srv, group.ID, "Bob's mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Bob, your move") })
+	for _, call := range srv.CallsTo("sendMessage")[dmsBefore:] {
+		if call.ChatID() == bob.chat.ID {
+			t.Errorf("a DM was sent to Bob after he blocked the bot: %s", call)
+		}
+	}
+
+	// /board: a new card at the bottom; the old one keeps no buttons.
+	say(srv, group, bob, "/board")
+	fresh := waitMessage(t, srv, group.ID, "re-posted card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && m.ID > c.ID })
+	waitMessage(t, srv, group.ID, "old card stripped", func(m telegramtest.Msg) bool { return m.ID == c.ID && len(buttons(m)) == 0 })
+	waitTurn(t, srv, group.ID, fresh.ID)
+	srv.PushUpdate(srv.ReplyMessage(group, bob.u, fresh.ID, "/m h6-g5"))
+	waitMessage(t, srv, group.ID, "the new card shows Bob's move", func(m telegramtest.Msg) bool {
+		return m.ID == fresh.ID && strings.Contains(m.Text, "Last: h6-g5")
+	})
+}
