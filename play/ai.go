@@ -61,6 +61,9 @@ func (s *Service) PlayAI(ctx context.Context, id string) (*Outcome, error) {
 	if !g.IsAITurn() {
 		return nil, ErrAITurn
 	}
+	if s.ai == nil {
+		return nil, ErrNoAI
+	}
 	ply := g.Ply()
 	_, p := g.ToMove()
 	tctx, cancel := context.WithTimeout(ctx, s.cfg.AITimeout)

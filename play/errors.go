@@ -18,4 +18,5 @@ var (
 	ErrBadLevel       = errors.New("play: no such AI level")
 	ErrBusy           = errors.New("play: the game is busy; try again")
 	ErrUserNotStarted = errors.New("play: that user has not started the bot yet")
+	ErrNoAI           = errors.New("play: no AI engine is configured")
 )

@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+)
+
+// FuzzParsePDN: any text either fails or gives a game whose record reads
+// back to the same game.
+func FuzzParsePDN(f *testing.F) {
+	f.Add("[White \"A\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-e5 1-0\n")
+	f.Add("[FEN \"w:c3w,d4b\"]\n1. c3:e5 *")
+	f.Add("[Variant \"russian\"]\n1. c3-d4 {x} f6-e5!? 2. d4:f6")
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := ParsePDN(text)
+		if err != nil {
+			return
+		}
+		start := g.Game.StartPosition()
+		again, err := ParsePDN("[FEN \"" + start.String() + "\"]\n[Variant \"" + start.Variant().String() + "\"]\n" + g.Game.Record())
+		if err != nil || again.Game.Record() != g.Game.Record() {
+			t.Fatalf("record %q does not read back: %v", g.Game.Record(), err)
+		}
+	})
+}
+
+// FuzzHandleText: whatever people type — commands with any arguments,
+// moves, nonsense — in a group or a private chat with a game going on, and
+// whatever button data a client sends, the bot answers without panicking.
+func FuzzHandleText(f *testing.F) {
+	for _, s := range []string{"/start", "/play 3 black", "/play 99", "/challenge @nobody white", "/move c3-d4", "/m c3:e5:c7",
+		"c3-d4", "/resign", "/draw", "/board", "/games", "/stats", "/top", "/lang", "/settings", "/move", "/challenge@other_bot",
+		"p|abcdefghij|0|ab", "a|zz|-1|", "l||-1|7", "c|x|-1|white", "s||-1|theme", "ln||-1|ru", "r|nope|-1|", "\x00", "ссс"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	st, err := bolt.Open(filepath.Join(f.TempDir(), "fuzz.db"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { st.Close() })
+	ctx := context.Background()
+	svc := play.New(st, play.NewEnginePool(1, 1, ai.Limits{Nodes: 500}), play.DefaultConfig)
+	b := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_test_bot"})
+	alice := &tgbotapi.User{ID: 1, FirstName: "Alice", UserName: "alice"}
+	private := &tgbotapi.Chat{ID: 1, Type: "private"}
+	group := &tgbotapi.Chat{ID: -100, Type: "supergroup", Title: "g"}
+	if _, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 1, Human: storage.Player{UserID: 1, Name: "Alice"}, Level: 1, Color: play.ColorWhite}); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string, inGroup bool) {
+		chat := private
+		if inGroup {
+			chat = group
+		}
+		msg := &tgbotapi.Message{MessageID: 5, From: alice, Chat: chat, Text: text}
+		if len(text) > 0 && text[0] == '/' {
+			n := len(text)
+			for i, r := range text {
+				if r == ' ' {
+					n = i
+					break
+				}
+			}
+			msg.Entities = []tgbotapi.MessageEntity{{Type: "bot_command", Offset: 0, Length: n}}
+		}
+		b.Handle(ctx, tgbotapi.Update{Message: msg})
+		b.Handle(ctx, tgbotapi.Update{CallbackQuery: &tgbotapi.CallbackQuery{ID: "q", From: alice, Message: msg, Data: text}})
+		b.Wait()
+	})
+}
