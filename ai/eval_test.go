@@ -1,0 +1,44 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/bashni/bashni/rules"
+)
+
+func TestTowerShapeMatchesBlocks(t *testing.T) {
+	for _, p := range randomPositions(t, 300, 17) {
+		for s := rules.Square(0); s < rules.NumSquares; s++ {
+			tw := p.Tower(s)
+			if tw.Empty() {
+				continue
+			}
+			ownMen, ownKings, prisMen, prisKings := tw.Blocks()
+			h, k, gotOwnKings, gotPrisKings := towerShape(tw)
+			if h != tw.Height() || k != ownMen+ownKings || gotOwnKings != ownKings || gotPrisKings != prisKings || h-k != prisMen+prisKings {
+				t.Errorf("tower %s: towerShape gives h=%d k=%d kings %d/%d, Blocks %d %d %d %d",
+					tw, h, k, gotOwnKings, gotPrisKings, ownMen, ownKings, prisMen, prisKings)
+			}
+		}
+	}
+}
+
+func TestEvaluationUnderstandsTowers(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	// Each pair: the first position is better for White (to move) than the
+	// second, for the reason given.
+	better := []struct{ why, a, b string }{
+		{"freed prisoners are worth more than held ones", "w:c3www,e5wb,h8b", "w:c3bwww,e5w,h8b"},
+		{"a reserve piece is a life the tower keeps", "w:c3ww,h8b", "w:c3w,h8b"},
+		{"a thick guard keeps prisoners down", "w:c3wwbb,h8b", "w:c3wbb,a1w,h8b"},
+		{"a king on top beats a man on top", "w:c3Wb,h8b", "w:c3wb,h8b"},
+		{"prisoner kings are safer deep", "w:c3wwwB,h8b", "w:c3wB,a1w,e1w,h8b"},
+		{"a man near crowning beats one at home", "w:d6w,h8b", "w:c1w,h8b"},
+	}
+	for _, tc := range better {
+		a, b := e.Evaluate(rules.MustParsePosition(tc.a)), e.Evaluate(rules.MustParsePosition(tc.b))
+		if a <= b {
+			t.Errorf("%s: %s scores %d, not above %s at %d", tc.why, tc.a, a, tc.b, b)
+		}
+	}
+}
