@@ -229,3 +229,14 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 	b.send(r)
 }
+
+// editKeyboard changes only the card's buttons.
+func (b *Bot) editKeyboard(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
+	b.cardOf(g, nil)
+	switch {
+	case g.InlineMessageID != "":
+		b.send(outbox.Reply{Req: tgbotapi.EditMessageReplyMarkupConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb}}})
+	case g.MessageID != 0:
+		b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0})
+	}
+}

@@ -36,6 +36,15 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	if res.move == nil {
 		b.toast(q, "")
 		v := cardView{lang: cardLang(g), selected: res.selected, stage: res.keyboard}
+		if !legal[0].IsCapture() {
+			// A quiet pick changes only the buttons, which name the
+			// destinations: no board to draw and upload (a PNG is most of a
+			// move's CPU, and group edits are rate-limited).
+			b.editKeyboard(g, b.keyboard(g, v))
+			return nil
+		}
+		// For a capture the board shows the picked tower and where it
+		// can land: paths are easier to see than to read.
 		if res.selected != nil {
 			for _, m := range legal {
 				if m.From() == *res.selected {

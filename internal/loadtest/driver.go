@@ -468,7 +468,7 @@ func (t *table) awaitCard(ctx context.Context, white int) error {
 }
 
 // tap presses a random picker button (not Back) as the player to move and
-// waits until the card is redrawn.
+// waits until the card shows the result.
 func (t *table) tap(ctx context.Context) error {
 	var picks []int
 	for i, cb := range t.kb {
@@ -489,8 +489,10 @@ func (t *table) tap(ctx context.Context) error {
 	if err := t.r.deliver(ctx, t.rng, u); err != nil {
 		return err
 	}
-	ev, err := t.await(ctx, fmt.Sprintf("the card redrawn after tap %q", data), func(ev event) bool {
-		return ev.method == "editmessagemedia" && ev.messageID == t.card
+	// A move redraws the card; a pick within a quiet move changes only its
+	// buttons (a capture's picks redraw it with the landing squares).
+	ev, err := t.await(ctx, fmt.Sprintf("the card updated after tap %q", data), func(ev event) bool {
+		return (ev.method == "editmessagemedia" || ev.method == "editmessagereplymarkup") && ev.messageID == t.card
 	})
 	if err != nil {
 		return err
