@@ -50,6 +50,12 @@ func (s *syncBuffer) String() string {
 // so AI replies are instant in tests.
 func startBot(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
+	return launch(t, srv, withDefaults(t, srv, env))
+}
+
+// withDefaults is the environment of a test bot, overridden by env.
+func withDefaults(t *testing.T, srv *telegramtest.Server, env map[string]string) map[string]string {
+	t.Helper()
 	full := map[string]string{
 		"TELEGRAM_BOT_TOKEN":    srv.Token(),
 		"TELEGRAM_API_ENDPOINT": srv.Endpoint(),
@@ -66,22 +72,35 @@ func startBot(t *testing.T, srv *telegramtest.Server, env map[string]string) *bo
 	for k, v := range env {
 		full[k] = v
 	}
-	return launch(t, srv, full)
+	return full
 }
 
 func launch(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &syncBuffer{}}
 	before := len(srv.CallsTo("getUpdates"))
-	go func() {
-		p.done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, p.logs)
-	}()
-	t.Cleanup(func() { p.stop() })
+	p := spawn(t, srv, env)
 	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
 		return c.Method == "getUpdates" && len(srv.CallsTo("getUpdates")) > before
 	})
 	return p
+}
+
+// spawn runs the bot without waiting for it to be ready.
+func spawn(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &syncBuffer{}}
+	go func() {
+		p.done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, p.logs)
+	}()
+	t.Cleanup(func() { p.stop() })
+	return p
+}
+
+// startBotNoWait is startBot for modes that never poll (webhook).
+func startBotNoWait(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+	t.Helper()
+	return spawn(t, srv, withDefaults(t, srv, env))
 }
 
 // stop shuts the bot down as SIGTERM would and checks it exits cleanly.
