@@ -31,7 +31,7 @@ func (e *Engine) orderRoot(p *rules.Position) {
 func (e *Engine) aspirate(p *rules.Position, depth, prev int) (int, bool) {
 	alpha, beta := -infinity, infinity
 	delta := 35
-	if depth >= 4 && prev > -MateScore+MaxPly && prev < MateScore-MaxPly && !e.knobs.noAsp {
+	if depth >= 4 && prev > -MateScore+MaxPly && prev < MateScore-MaxPly {
 		alpha, beta = prev-delta, prev+delta
 	}
 	for {

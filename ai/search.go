@@ -121,20 +121,7 @@ type Engine struct {
 	stopped   bool
 	rootDepth int
 	start     time.Time
-	knobs     knobs
-}
-
-var defaultKnobs = knobs{lmrFrom: 3, lmr2From: 6}
-
-// knobs switch search features, so tests and tuning matches can compare
-// the engine with and without them.
-type knobs struct {
-	noLMR       bool // no late-move reductions
-	lmrFrom     int  // the first move index reduced by one ply
-	lmr2From    int  // the first move index reduced by two (non-PV nodes)
-	noExt       bool // no extension of forced moves
-	noAsp       bool // no aspiration windows
-	threatPlies int  // quiescence plies that search quiet moves against a threat
+	noLMR     bool // no late-move reductions (they make scores depend on move order)
 }
 
 // New makes an Engine. Its transposition table is allocated here, once.
@@ -147,7 +134,7 @@ func New(opts Options) *Engine {
 	if opts.Weights != nil {
 		w = *opts.Weights
 	}
-	e := &Engine{tt: newTable(mb), ev: newEvaluator(w), knobs: defaultKnobs}
+	e := &Engine{tt: newTable(mb), ev: newEvaluator(w)}
 	for i := range e.frames {
 		e.frames[i].moves = make([]rules.Move, 0, 64)
 		e.frames[i].order = make([]int32, 64)
