@@ -77,14 +77,12 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	}
 	opponent := g.Player(c.Opponent())
 	if u != nil && u.CanDM && !u.Blocked {
+		// The link button says where the game is; the text names the
+		// opponent (group titles are not stored).
 		lang := Lang(u.Lang)
-		where := ""
-		if g.ChatID < 0 {
-			where = b.texts.T(lang, "your_move_where", "Chat", chatTitle(g))
-		}
-		text := b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Where", where, "Last", last)
+		text := b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Last", last)
 		if last == "" {
-			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Where", where, "Side", b.sideName(lang, c))
+			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.sideName(lang, c))
 		}
 		m := tgbotapi.NewMessage(p.UserID, text)
 		if link := messageLink(g.ChatID, g.MessageID); link != "" {
@@ -141,11 +139,6 @@ func messageLink(chatID int64, messageID int) string {
 		return ""
 	}
 	return fmt.Sprintf("https://t.me/c/%s/%d", s[4:], messageID)
-}
-
-// chatTitle is how a game's chat is named in a DM.
-func chatTitle(g *play.Game) string {
-	return fmt.Sprintf("%s vs %s", g.White.Name, g.Black.Name)
 }
 
 // gameOver shows the end of a game: the final card with Rematch, PDN and

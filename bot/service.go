@@ -42,9 +42,6 @@ type Service interface {
 
 var _ Service = (*play.Service)(nil)
 
-// Levels names the AI levels for the level picker.
-type Levels func(level int) (name string, ok bool)
-
 // sideName is the localized name of a colour.
 func (b *Bot) sideName(lang string, c rules.Color) string {
 	if c == rules.White {

@@ -57,8 +57,7 @@ var messagesEN = []*i18n.Message{
 	{ID: "game_over_msg", Other: "🏁 Game over: {{.Result}} ({{.Reason}}).\n{{.Record}}"},
 	{ID: "plies", One: "{{.N}} move", Other: "{{.N}} moves"},
 	{ID: "game_length", Other: "The game lasted {{.Moves}}."},
-	{ID: "your_move_dm", Other: "♟ Your move against {{.Opponent}}{{.Where}}: {{.Last}}"},
-	{ID: "your_move_where", Other: " in {{.Chat}}"},
+	{ID: "your_move_dm", Other: "♟ Your move against {{.Opponent}}: {{.Last}}"},
 	{ID: "your_move_mention", Other: "{{.Player}}, your move ({{.Last}})."},
 	{ID: "reminder", Other: "⏰ {{.Player}}, it's still your move against {{.Opponent}}. You lose on time {{.When}}."},
 	{ID: "timed_out", Other: "⌛ {{.Player}} ran out of time: {{.Winner}} wins."},
@@ -139,6 +138,6 @@ var messagesEN = []*i18n.Message{
 	{ID: "inline_title_black", Other: "⚔️ Play Bashni as Black"},
 	{ID: "inline_title_random", Other: "⚔️ Play Bashni, colours by lot"},
 	{ID: "inline_description", Other: "Post a challenge here; whoever accepts plays you."},
-	{ID: "game_started_dm", Other: "♟ Your game against {{.Opponent}}{{.Where}} has started: you play {{.Side}}, and it's your move."},
+	{ID: "game_started_dm", Other: "♟ Your game against {{.Opponent}} has started: you play {{.Side}}, and it's your move."},
 	{ID: "game_started_mention", Other: "{{.Player}}, the game has started: you play {{.Side}}, your move."},
 }

@@ -57,8 +57,7 @@ var messagesRU = []*i18n.Message{
 	{ID: "game_over_msg", Other: "🏁 Партия окончена: {{.Result}} ({{.Reason}}).\n{{.Record}}"},
 	{ID: "plies", One: "{{.N}} ход", Few: "{{.N}} хода", Many: "{{.N}} ходов", Other: "{{.N}} хода"},
 	{ID: "game_length", Other: "Партия длилась {{.Moves}}."},
-	{ID: "your_move_dm", Other: "♟ Ваш ход в партии с {{.Opponent}}{{.Where}}: {{.Last}}"},
-	{ID: "your_move_where", Other: " в «{{.Chat}}»"},
+	{ID: "your_move_dm", Other: "♟ Ваш ход в партии с {{.Opponent}}: {{.Last}}"},
 	{ID: "your_move_mention", Other: "{{.Player}}, ваш ход ({{.Last}})."},
 	{ID: "reminder", Other: "⏰ {{.Player}}, всё ещё ваш ход в партии с {{.Opponent}}. Поражение по времени {{.When}}."},
 	{ID: "timed_out", Other: "⌛ У {{.Player}} вышло время: победа — {{.Winner}}."},
@@ -138,6 +137,6 @@ var messagesRU = []*i18n.Message{
 	{ID: "inline_title_black", Other: "⚔️ Играть в башни чёрными"},
 	{ID: "inline_title_random", Other: "⚔️ Играть в башни, цвет по жребию"},
 	{ID: "inline_description", Other: "Отправить вызов сюда; кто примет — играет с вами."},
-	{ID: "game_started_dm", Other: "♟ Партия с {{.Opponent}}{{.Where}} началась: ваш цвет — {{.Side}}, ваш ход."},
+	{ID: "game_started_dm", Other: "♟ Партия с {{.Opponent}} началась: ваш цвет — {{.Side}}, ваш ход."},
 	{ID: "game_started_mention", Other: "{{.Player}}, партия началась: ваш цвет — {{.Side}}, ваш ход."},
 }
