@@ -8,12 +8,13 @@ import (
 	"github.com/bashni/bashni/rules"
 )
 
-// benchPositions are a start and a few middlegames, searched by the
-// nodes-per-second benchmark.
+// benchPositions are the start and two middlegames, searched by the
+// nodes-per-second benchmark and the time-limit test.
 var benchPositions = []string{
 	rules.StartText,
-	"w:a1w,c1w,e1w,g1w,b2w,f2w,h2w,a3w,c3w,g3w,d4w,b6b,d6b,h6b,a7b,c7b,e7b,g7b,b8b,d8b,f8b,h8b,e5bw",
-	"b:a1w,c1w,e1w,b2w,d2w,h2w,c3w,g3w,f4wb,b6b,f6b,h6b,a7b,c7b,e7b,b8b,d8b,h8b,d6bw",
+	// Middlegames from a self-play game, with towers on both sides.
+	"w:c1w,e1w,b2w,d2w,h2w,a3w,c3w,e3w,b4w,d4w,h4w,e5bbbb,g5b,b6b,f6bw,h6b,c7b,e7bb,g7b",
+	"w:c1w,e1w,b2w,d2w,f2wb,a3w,c3w,b4w,d4w,f4b,h4b,e5bbww,b6b,f6bw,h6b,c7b,e7bb,g7b",
 }
 
 func BenchmarkSearchNodesPerSecond(b *testing.B) {
