@@ -348,7 +348,9 @@ func TestQueueWaitsHonourTheirContext(t *testing.T) {
 				if tc.name == "Take" {
 					slack = time.Second
 				}
-				if took < after || took > after+slack {
+				// A wait bounded by the deadline may end a few milliseconds
+				// early: go-redis turns the deadline into a socket timeout.
+				if took < after-25*time.Millisecond || took > after+slack {
 					t.Errorf("ended by %s after %v: took %v", end.how, after, took)
 				}
 			}
