@@ -132,14 +132,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	e.tt.store(h, bestKey, scoreToTT(best, ply), depth, bound)
+	e.tt.store(h, bestKey, scoreToTT(best, ply), depth, boundOf(best, origAlpha, beta))
 	return best
 }
 
@@ -208,14 +201,7 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
-	e.tt.store(h, bestKey, scoreToTT(best, ply), 0, bound)
+	e.tt.store(h, bestKey, scoreToTT(best, ply), 0, boundOf(best, origAlpha, beta))
 	return best
 }
 
@@ -283,4 +269,16 @@ func scoreFromTT(s, ply int) int {
 		return s + ply
 	}
 	return s
+}
+
+// boundOf says what a search's best score means for the table: a lower
+// bound after a cutoff, exact when it raised alpha, else an upper bound.
+func boundOf(best, origAlpha, beta int) int {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > origAlpha:
+		return boundExact
+	}
+	return boundUpper
 }
