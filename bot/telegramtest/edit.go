@@ -59,14 +59,8 @@ func (s *Server) editMessageText(c *Call) (any, *Failure) {
 	if f != nil {
 		return nil, f
 	}
-	text, f := format(c.Params["text"], c.Params["parse_mode"])
+	text, f := messageText(c)
 	if f != nil {
-		return nil, f
-	}
-	if text.text == "" {
-		return nil, badRequest("message text is empty")
-	}
-	if f := checkLength(text, false); f != nil {
 		return nil, f
 	}
 	if m.kind != "text" && m.kind != "" {

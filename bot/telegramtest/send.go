@@ -12,14 +12,8 @@ func (s *Server) sendMessage(c *Call) (any, *Failure) {
 	if f != nil {
 		return nil, f
 	}
-	text, f := format(c.Params["text"], c.Params["parse_mode"])
+	text, f := messageText(c)
 	if f != nil {
-		return nil, f
-	}
-	if text.text == "" {
-		return nil, badRequest("message text is empty")
-	}
-	if f := checkLength(text, false); f != nil {
 		return nil, f
 	}
 	markup, f := parseMarkup(c.Params["reply_markup"], false)
@@ -101,4 +95,17 @@ func (s *Server) sendChatAction(c *Call) (any, *Failure) {
 		return nil, badRequest("wrong parameter action in request")
 	}
 	return true, nil
+}
+
+// messageText reads a message's text as Telegram does for sendMessage and
+// editMessageText: parsed by its parse_mode, not empty, not too long.
+func messageText(c *Call) (formatted, *Failure) {
+	text, f := format(c.Params["text"], c.Params["parse_mode"])
+	if f != nil {
+		return text, f
+	}
+	if text.text == "" {
+		return text, badRequest("message text is empty")
+	}
+	return text, checkLength(text, false)
 }
