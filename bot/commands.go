@@ -100,8 +100,7 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 			return err
 		}
-		b.clearNotice(ctx, out.Game, msg.From.ID)
-		b.gameOver(ctx, out.Game)
+		b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
 	case "draw":
 		return b.cmdDraw(ctx, msg, lang)
 	case "games":

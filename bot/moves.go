@@ -105,8 +105,8 @@ func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game
 // the next player is told, and then the game ends or the AI replies.
 func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 	g := out.Game
-	if out.Mover.Human() {
-		b.clearNotice(ctx, g, out.Mover.UserID)
+	if out.MoverNotice != 0 {
+		b.deleteNotice(g, out.Mover.UserID, out.MoverNotice)
 	}
 	if out.Ended {
 		b.gameOver(ctx, g)

@@ -38,21 +38,7 @@ func chatReplyID(chatID int64, req tgbotapi.Chattable) outbox.Reply {
 	return r
 }
 
-// clearNotice deletes the notice that told user it was their move.
-func (b *Bot) clearNotice(ctx context.Context, g *play.Game, userID int64) {
-	ref := g.Notices[userID]
-	if ref == 0 {
-		return
-	}
-	b.background(func(ctx context.Context) {
-		prev, err := b.svc.SetNotice(ctx, g.ID, userID, 0)
-		if err != nil || prev == 0 {
-			return
-		}
-		b.deleteNotice(g, userID, prev)
-	})
-}
-
+// deleteNotice deletes a turn notice recorded as ref (see noticeRef).
 func (b *Bot) deleteNotice(g *play.Game, userID int64, ref int) {
 	chat, id := g.ChatID, -ref
 	if ref > 0 {

@@ -20,6 +20,11 @@ type Outcome struct {
 	Move  rules.Move     // the move played, if any
 	Mover storage.Player // who made it
 	Ended bool           // the operation ended the game
+	// MoverNotice is the mover's turn notice (see SetNotice), taken off
+	// the record by the move itself: they have moved, so the bot deletes
+	// the message. Doing it in the move's own write saves a second
+	// compare-and-set on every move. 0 when there was none.
+	MoverNotice int
 }
 
 // Move plays a move for user in game id. ply is the board's version the
@@ -48,6 +53,8 @@ func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, te
 			return err
 		}
 		out.Move, out.Mover = m, g.Player(c)
+		out.MoverNotice = g.Notices[userID]
+		delete(g.Notices, userID)
 		g.DrawOfferBy = 0 // a move declines a pending draw offer
 		s.syncRecord(g)
 		return nil

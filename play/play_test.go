@@ -111,6 +111,45 @@ func TestMoveChecksTurnPlayerAndLegality(t *testing.T) {
 }
 
 // Fifty taps on the same board at once: exactly one move lands.
+// A move takes the mover's turn notice off the record in its own write and
+// hands it to the bot to delete; the opponent's stays until they move.
+func TestMoveTakesTheMoversNotice(t *testing.T) {
+	s, _, _ := newTestService(t)
+	ctx := context.Background()
+	g := startGame(t, s)
+	if _, err := s.SetNotice(ctx, g.ID, alice.UserID, -41); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.MoverNotice != -41 {
+		t.Errorf("MoverNotice %d, want -41 (Alice's mention)", out.MoverNotice)
+	}
+	saved, _ := s.Game(ctx, g.ID)
+	if _, ok := saved.Notices[alice.UserID]; ok || saved.Notices[bob.UserID] != 42 {
+		t.Errorf("notices after Alice's move %v, want only Bob's 42", saved.Notices)
+	}
+	out, err = s.Move(ctx, g.ID, bob.UserID, 1, "f6-e5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.MoverNotice != 42 {
+		t.Errorf("MoverNotice %d, want 42 (Bob's DM)", out.MoverNotice)
+	}
+	out, err = s.Move(ctx, g.ID, alice.UserID, 2, "d4:f6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.MoverNotice != 0 {
+		t.Errorf("MoverNotice %d with no notice recorded, want 0", out.MoverNotice)
+	}
+}
+
 func TestConcurrentTapsOneWins(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
