@@ -1,9 +1,11 @@
 package telegramtest
 
 import (
+	"context"
 	"crypto/tls"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,7 +115,11 @@ func New(t testing.TB, opts ...Option) *Server {
 		inlineQueries: make(map[string]*inlineState),
 		commands:      make(map[string][]tgbotapi.BotCommand),
 	}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	// The server's goroutines inherit the label, so that a CPU profile of
+	// a test tells the fake's work from the bot's (go tool pprof -tags).
+	pprof.Do(context.Background(), pprof.Labels("harness", "telegramtest"), func(context.Context) {
+		s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	})
 	t.Cleanup(func() {
 		close(s.done)
 		s.srv.Close()

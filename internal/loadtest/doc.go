@@ -33,4 +33,10 @@
 //
 // Throughput is the number of updates delivered (first deliveries only) and
 // of moves played, divided by the run's wall time.
+//
+// The harness runs on the machine it measures, so its CPU is taken from the
+// bots. Its goroutines carry the pprof label harness ("loadtest" for the
+// driver, "telegramtest" for the fake), and go tool pprof -tags on a CPU
+// profile of the run shows how much it took. Work the runtime does for it
+// unlabelled, such as background garbage collection, is not counted.
 package loadtest

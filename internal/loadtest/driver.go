@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -72,8 +73,15 @@ func New(fake *telegramtest.Server) (*Driver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}
-	return &Driver{fake: fake, proxy: p, srv: httptest.NewServer(p)}, nil
+	d := &Driver{fake: fake, proxy: p}
+	pprof.Do(context.Background(), harnessLabels, func(context.Context) { d.srv = httptest.NewServer(p) })
+	return d, nil
 }
+
+// harnessLabels mark the driver's goroutines (and the connections they
+// open) in CPU profiles: the harness shares the machine with the bots it
+// measures, and go tool pprof -tags shows how much it takes.
+var harnessLabels = pprof.Labels("harness", "loadtest")
 
 // Endpoint is the Bot API endpoint the bots must use
 // (TELEGRAM_API_ENDPOINT): the fake, through the driver's proxy.
@@ -152,7 +160,12 @@ func (r *Result) MovesPerSecond() float64 { return float64(r.Moves) / r.Elapsed.
 // for Options.Duration and reports what it measured. A player who gets no
 // answer fails the run: the error says which, and the Result holds the
 // rest.
-func (d *Driver) Run(ctx context.Context, o Options) (*Result, error) {
+func (d *Driver) Run(ctx context.Context, o Options) (res *Result, err error) {
+	pprof.Do(ctx, harnessLabels, func(ctx context.Context) { res, err = d.run(ctx, o) })
+	return res, err
+}
+
+func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 	if len(o.Hooks) == 0 {
 		return nil, errors.New("loadtest: no webhook URLs")
 	}
