@@ -32,7 +32,8 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
 	if err := s.addHints(ctx, &rec); err != nil {
 		return fail(op, err)
 	}
-	n, err := createGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)}, data, activeFlag(&rec), newToken()).Int()
+	n, err := createGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)}, data, activeFlag(&rec), newToken(),
+		hintedBy(&rec), deadlineArg(&rec)).Int()
 	if err != nil {
 		return fail(op, err)
 	}
@@ -63,10 +64,12 @@ func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
 	return &g, nil
 }
 
-// UpdateGame is the compare-and-set: hints for the new state first (so an
-// earlier deadline is never missed), then the script that checks the
-// version and writes the game, then, on success, the hints that may only go
-// once the game is written (a finished game leaves its indexes).
+// UpdateGame is the compare-and-set: the script checks the version and
+// writes the game. When the new state needs index hints the stored one did
+// not have (see updateGame), the script says so without writing; the hints
+// are added (so an earlier deadline is never missed) and the script runs
+// again. On success, the hints that may only go once the game is written
+// are settled (a finished game leaves its indexes).
 func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 	op := fmt.Sprintf("update game %s at version %d", g.ID, g.Version)
 	if err := start(ctx, op); err != nil {
@@ -78,36 +81,68 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 	if err != nil {
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
 	}
-	if err := s.addHints(ctx, &rec); err != nil {
-		return fail(op, err)
-	}
-	n, err := updateGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)},
-		strconv.FormatInt(g.Version, 10), strconv.FormatInt(rec.Version, 10),
-		data, activeFlag(&rec), newToken()).Int()
-	if err != nil {
-		return fail(op, err)
-	}
-	switch n {
-	case -1:
-		return fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
-	case 0:
-		return fmt.Errorf("storage: redis: %s: stored version differs: %w", op, storage.ErrConflict)
-	case -2:
-		return fmt.Errorf("storage: redis: %s: finished games cannot be reopened: %w", op, storage.ErrConflict)
+	token, hinted, deadline := newToken(), hintedBy(&rec), deadlineArg(&rec)
+	hintsAdded := false
+	for {
+		n, err := updateGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)},
+			strconv.FormatInt(g.Version, 10), strconv.FormatInt(rec.Version, 10),
+			data, activeFlag(&rec), token, hinted, deadline, flag(hintsAdded)).Int()
+		if err != nil {
+			return fail(op, err)
+		}
+		switch n {
+		case -1:
+			return fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+		case 0:
+			return fmt.Errorf("storage: redis: %s: stored version differs: %w", op, storage.ErrConflict)
+		case -2:
+			return fmt.Errorf("storage: redis: %s: finished games cannot be reopened: %w", op, storage.ErrConflict)
+		case 2:
+			if hintsAdded {
+				return fail(op, errors.New("the update script asked for index hints twice"))
+			}
+			if err := s.addHints(ctx, &rec); err != nil {
+				return fail(op, err)
+			}
+			hintsAdded = true
+			continue
+		}
+		break
 	}
 	g.Version = rec.Version
 	// The game is written; the rest only tidies hints, which readers would
-	// also repair, so its failure is not the caller's failure.
-	_ = s.settleHints(ctx, &rec)
+	// also repair, so its failure is not the caller's failure. With no
+	// hints added there is nothing for a reader to have raised in between.
+	if hintsAdded || !rec.Active() {
+		_ = s.settleHints(ctx, &rec)
+	}
 	return nil
 }
 
-func activeFlag(g *storage.Game) string {
-	if g.Active() {
+// hintedBy names what an active game's index entries depend on besides its
+// deadline: its chat and its people.
+func hintedBy(g *storage.Game) string {
+	return fmt.Sprintf("%d:%v", g.ChatID, g.HumanIDs())
+}
+
+// deadlineArg is the deadline a game's state was written with, in unix
+// milliseconds, or "" when it has none.
+func deadlineArg(g *storage.Game) string {
+	d := g.Deadline()
+	if !g.Active() || d.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(d.UnixMilli(), 10)
+}
+
+func flag(b bool) string {
+	if b {
 		return "1"
 	}
 	return "0"
 }
+
+func activeFlag(g *storage.Game) string { return flag(g.Active()) }
 
 // loadGames reads many games in one round trip (on a Cluster, one per
 // node). A missing game is nil.

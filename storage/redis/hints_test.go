@@ -1,6 +1,7 @@
 package redis
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -179,5 +180,98 @@ func TestReindex(t *testing.T) {
 		if err != nil || !slices.Equal(got, ids) {
 			t.Errorf("%s after Reindex: got %q, %v; want %q", l.name, got, err, ids)
 		}
+	}
+}
+
+// countCommands counts the commands a client sends, pipelines included.
+type countCommands struct{ n int }
+
+func (c *countCommands) DialHook(next goredis.DialHook) goredis.DialHook { return next }
+
+func (c *countCommands) ProcessHook(next goredis.ProcessHook) goredis.ProcessHook {
+	return func(ctx context.Context, cmd goredis.Cmder) error {
+		c.n++
+		return next(ctx, cmd)
+	}
+}
+
+func (c *countCommands) ProcessPipelineHook(next goredis.ProcessPipelineHook) goredis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []goredis.Cmder) error {
+		c.n += len(cmds)
+		return next(ctx, cmds)
+	}
+}
+
+// A move keeps the game's chat and people and moves its deadline later:
+// the entries in place already satisfy the index rules, so the write is one
+// script call. An earlier deadline, another chat or a game written before
+// the store kept 'h' and 'dl' gets its hints first, and they are right.
+func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
+	db := redistest.New(t)
+	raw := db.Client(t)
+	client := db.Client(t)
+	count := &countCommands{}
+	client.AddHook(count)
+	s := New(client, WithPrefix(db.Prefix))
+	ctx := t.Context()
+	now := time.Now().Truncate(time.Millisecond)
+
+	g := active("g", 1, 2, 3)
+	g.RemindAt = now.Add(time.Hour)
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	update := func(what string, change func(g *storage.Game)) int {
+		t.Helper()
+		change(g)
+		count.n = 0
+		if err := s.UpdateGame(ctx, g); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return count.n
+	}
+	deadline := func() float64 {
+		t.Helper()
+		v, ok := score(t, raw, s.deadlinesKey(), "g")
+		if !ok {
+			t.Fatal("no deadline entry")
+		}
+		return v
+	}
+
+	// The first call of a script on a server is EVALSHA, then EVAL.
+	update("load the script", func(g *storage.Game) {})
+	if n := update("later deadline", func(g *storage.Game) { g.RemindAt = now.Add(2 * time.Hour) }); n != 1 {
+		t.Errorf("a later deadline took %d commands, want 1 (the script)", n)
+	}
+	if got := deadline(); got != ms(now.Add(time.Hour)) {
+		t.Errorf("deadline entry %v, want the earlier %v kept (never later than the game's)", got, ms(now.Add(time.Hour)))
+	}
+	if n := update("no deadline", func(g *storage.Game) { g.RemindAt = time.Time{} }); n != 1 {
+		t.Errorf("dropping the deadline took %d commands, want 1", n)
+	}
+	if n := update("deadline again", func(g *storage.Game) { g.RemindAt = now.Add(3 * time.Hour) }); n == 1 {
+		t.Error("a deadline after none was written without hints")
+	}
+	if n := update("earlier deadline", func(g *storage.Game) { g.RemindAt = now.Add(30 * time.Minute) }); n == 1 {
+		t.Error("an earlier deadline was written without hints")
+	}
+	if got := deadline(); got != ms(now.Add(30*time.Minute)) {
+		t.Errorf("deadline entry %v, want lowered to %v", got, ms(now.Add(30*time.Minute)))
+	}
+	update("another chat", func(g *storage.Game) { g.ChatID = 7 })
+	if _, ok := score(t, raw, s.chatGamesKey(7), "g"); !ok {
+		t.Error("a game moved to chat 7 is not in its index")
+	}
+
+	// A game written before the store kept 'h' and 'dl'.
+	raw.HDel(ctx, s.gameKey("g"), "h", "dl")
+	raw.Del(ctx, s.userGamesKey(2))
+	update("old record", func(g *storage.Game) { g.RemindAt = now.Add(4 * time.Hour) })
+	if _, ok := score(t, raw, s.userGamesKey(2), "g"); !ok {
+		t.Error("the update of an old record did not add its hints")
+	}
+	if n := update("after the old record", func(g *storage.Game) { g.RemindAt = now.Add(5 * time.Hour) }); n != 1 {
+		t.Errorf("the next update took %d commands, want 1", n)
 	}
 }

@@ -7,32 +7,46 @@ import goredis "github.com/redis/go-redis/v9"
 // falls back to EVAL the first time a server lacks the script (also after a
 // restart).
 
-// createGame: KEYS[1] game; ARGV json, active flag, token.
-// Returns 1 created, 0 id taken. A retry of the same call (same token, no
-// write since) returns 1 again.
+// createGame: KEYS[1] game; ARGV json, active flag, token, hinted, deadline
+// (see updateGame). Returns 1 created, 0 id taken. A retry of the same call
+// (same token, no write since) returns 1 again.
 var createGame = goredis.NewScript(`
 local cur = redis.call('HMGET', KEYS[1], 'v', 'w')
 if cur[1] then
   if cur[2] == ARGV[3] then return 1 end
   return 0
 end
-redis.call('HSET', KEYS[1], 'v', '1', 'a', ARGV[2], 'w', ARGV[3], 'd', ARGV[1])
+redis.call('HSET', KEYS[1], 'v', '1', 'a', ARGV[2], 'w', ARGV[3], 'd', ARGV[1], 'h', ARGV[4], 'dl', ARGV[5])
 return 1
 `)
 
 // updateGame: KEYS[1] game; ARGV expected version, new version, json, active
-// flag, token. Returns 1 written, 0 version differs, -1 no such game,
-// -2 a finished game would become active. A retry of the same call (the
-// stored version is the new one and carries this call's token) returns 1.
+// flag, token, hinted (what the game's index entries are keyed by: its chat
+// and people), deadline (unix ms, "" for none), and "1" if the caller has
+// just added the index hints for this state. Returns 1 written, 0 version
+// differs, -1 no such game, -2 a finished game would become active, 2 hints
+// needed first. A retry of the same call (the stored version is the new one
+// and carries this call's token) returns 1.
+//
+// The stored 'h' and 'dl' say which hints the stored state was written
+// with. An active game needs its hints added before a write only if its
+// chat or people changed or its deadline comes earlier than the stored one
+// (ZADD LT would lower the entry); otherwise the entries in place already
+// satisfy the rules in index.go, and the write saves two round trips. A
+// game stored without 'h' (written before these fields) always asks.
 var updateGame = goredis.NewScript(`
-local cur = redis.call('HMGET', KEYS[1], 'v', 'a', 'w')
+local cur = redis.call('HMGET', KEYS[1], 'v', 'a', 'w', 'h', 'dl')
 if not cur[1] then return -1 end
 if cur[1] ~= ARGV[1] then
   if cur[1] == ARGV[2] and cur[3] == ARGV[5] then return 1 end
   return 0
 end
 if cur[2] == '0' and ARGV[4] == '1' then return -2 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'a', ARGV[4], 'w', ARGV[5], 'd', ARGV[3])
+if ARGV[4] == '1' and ARGV[8] ~= '1' then
+  if cur[4] ~= ARGV[6] then return 2 end
+  if ARGV[7] ~= '' and (not cur[5] or cur[5] == '' or tonumber(ARGV[7]) < tonumber(cur[5])) then return 2 end
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'a', ARGV[4], 'w', ARGV[5], 'd', ARGV[3], 'h', ARGV[6], 'dl', ARGV[7])
 return 1
 `)
 
