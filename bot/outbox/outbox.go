@@ -475,7 +475,11 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 		log := o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
 		switch what {
 		case sent:
-			o.finish(it, decodeMessage(resp, log), nil)
+			var msg *tgbotapi.Message
+			if it.r.Done != nil { // only a callback reads the message
+				msg = decodeMessage(resp, log)
+			}
+			o.finish(it, msg, nil)
 			return
 		case notModified:
 			o.finish(it, nil, nil)
