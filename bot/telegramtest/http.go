@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -138,12 +139,12 @@ func (s *Server) record(c Call, f *Failure) {
 	s.notify()
 }
 
+// apiResponse is a failure's answer; writeResult writes a success's.
 type apiResponse struct {
-	OK          bool            `json:"ok"`
-	Result      json.RawMessage `json:"result,omitempty"`
-	ErrorCode   int             `json:"error_code,omitempty"`
-	Description string          `json:"description,omitempty"`
-	Parameters  *apiParameters  `json:"parameters,omitempty"`
+	OK          bool           `json:"ok"`
+	ErrorCode   int            `json:"error_code,omitempty"`
+	Description string         `json:"description,omitempty"`
+	Parameters  *apiParameters `json:"parameters,omitempty"`
 }
 
 type apiParameters struct {
@@ -152,12 +153,23 @@ type apiParameters struct {
 }
 
 func writeResult(w http.ResponseWriter, res any) {
-	resp := apiResponse{OK: true}
+	var desc string
 	if d, ok := res.(described); ok {
-		res, resp.Description = d.value, d.description
+		res, desc = d.value, d.description
 	}
-	resp.Result = compactJSON(res)
-	writeJSON(w, http.StatusOK, resp)
+	result := encodeJSON(res)
+	b := make([]byte, 0, len(result)+len(desc)+48)
+	b = append(b, `{"ok":true,"result":`...)
+	b = append(b, result...)
+	if desc != "" {
+		b = append(b, `,"description":`...)
+		b = append(b, encodeJSON(desc)...)
+	}
+	b = append(b, "}\n"...)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(b)
 }
 
 func writeFailure(w http.ResponseWriter, f *Failure) {
@@ -174,40 +186,49 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// compactJSON encodes v the way Telegram does: without null fields, which
+// encodeJSON encodes v the way Telegram does: without null fields, which
 // tgbotapi's types would otherwise emit for fields lacking omitempty.
-func compactJSON(v any) json.RawMessage {
+func encodeJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic("telegramtest: encoding result: " + err.Error())
 	}
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.UseNumber()
-	var tree any
-	if err := dec.Decode(&tree); err != nil {
-		panic("telegramtest: decoding result: " + err.Error())
-	}
-	b, err = json.Marshal(dropNulls(tree))
-	if err != nil {
-		panic("telegramtest: encoding result: " + err.Error())
-	}
-	return b
+	return dropNulls(b)
 }
 
-func dropNulls(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			if e == nil {
-				delete(v, k)
-				continue
+// dropNulls removes the members whose value is null from every object in
+// b, which must be JSON as json.Marshal writes it (valid, no white space
+// outside strings). Nulls in arrays stay. It works in place and returns
+// the shortened b.
+func dropNulls(b []byte) []byte {
+	out := b[:0] // out never overtakes the reading position i
+	for i := 0; i < len(b); {
+		if b[i] != '"' {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		j := i + 1 // past the string's closing quote, once found
+		for b[j] != '"' {
+			if b[j] == '\\' {
+				j++
 			}
-			v[k] = dropNulls(e)
+			j++
 		}
-	case []any:
-		for i, e := range v {
-			v[i] = dropNulls(e)
+		j++
+		// A string followed by a colon is a member's name.
+		if k := j + 5; k < len(b) && b[j] == ':' && string(b[j+1:k]) == "null" && (b[k] == ',' || b[k] == '}') {
+			switch {
+			case out[len(out)-1] == ',':
+				out = out[:len(out)-1] // a member before it: drop the comma between
+			case b[k] == ',':
+				k++ // the first member: drop the comma after it
+			}
+			i = k
+			continue
 		}
+		out = append(out, b[i:j]...)
+		i = j
 	}
-	return v
+	return out
 }

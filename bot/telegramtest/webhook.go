@@ -116,7 +116,7 @@ func (s *Server) DeliverWebhook(ctx context.Context, hookURL, secret string, u t
 	s.notify()
 	s.mu.Unlock()
 
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hookURL, bytes.NewReader(compactJSON(u)))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hookURL, bytes.NewReader(encodeJSON(u)))
 	if err != nil {
 		return nil, err
 	}
