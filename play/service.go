@@ -65,6 +65,9 @@ type Service struct {
 	newID func() string
 	log   *slog.Logger
 	hooks Hooks
+	// replays keeps rebuilt rules states, so a move of a long game does
+	// not replay the whole game on every read.
+	replays *replayCache
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.
@@ -90,7 +93,8 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a service over store, asking ai for the AI's moves.
 func New(store Store, ai Thinker, cfg Config, opts ...Option) *Service {
-	s := &Service{store: store, ai: ai, cfg: cfg, now: time.Now, newID: randomID, log: slog.New(slog.DiscardHandler)}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: time.Now, newID: randomID, log: slog.New(slog.DiscardHandler),
+		replays: newReplayCache(replayCacheSize)}
 	for _, o := range opts {
 		o(s)
 	}

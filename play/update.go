@@ -26,7 +26,7 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		if err != nil {
 			return nil, err
 		}
-		g, err := load(rec)
+		g, err := s.replays.load(rec)
 		if err != nil {
 			return nil, err
 		}

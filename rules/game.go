@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -99,6 +100,16 @@ func NewGame(p Position) *Game {
 	g := &Game{positions: []Position{p}, quiet: []int{0}}
 	g.judge()
 	return g
+}
+
+// Clone returns an independent copy of the game: playing on one leaves the
+// other as it was.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.positions = slices.Clone(g.positions)
+	c.moves = slices.Clone(g.moves)
+	c.quiet = slices.Clone(g.quiet)
+	return &c
 }
 
 // Position returns the current position.

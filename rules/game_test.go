@@ -141,3 +141,28 @@ func TestRecord(t *testing.T) {
 		t.Errorf("replaying an illegal move: %v", err)
 	}
 }
+
+// A clone plays on without touching the game it came from, and the other way
+// round.
+func TestGameCloneIsIndependent(t *testing.T) {
+	g, err := ReplayGame(Start(Bashni), []string{"c3-d4", "f6-e5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	if _, err := c.PlayText("d4:f6"); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Resign(White); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply() != 2 || g.Record() != "1. c3-d4 f6-e5 0-1" {
+		t.Errorf("original after the clone played: ply %d, %q", g.Ply(), g.Record())
+	}
+	if c.Ply() != 3 || c.Over() || c.Record() != "1. c3-d4 f6-e5 2. d4:f6" {
+		t.Errorf("clone after the original resigned: ply %d over %v, %q", c.Ply(), c.Over(), c.Record())
+	}
+	if err := c.Undo(); err != nil || c.Position() != g.Position() {
+		t.Errorf("clone after undo: %v, position differs from the original's", err)
+	}
+}
