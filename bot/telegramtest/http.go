@@ -189,6 +189,9 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // encodeJSON encodes v the way Telegram does: without null fields, which
 // tgbotapi's types would otherwise emit for fields lacking omitempty.
 func encodeJSON(v any) []byte {
+	if e, ok := v.(encoded); ok {
+		return e
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic("telegramtest: encoding result: " + err.Error())

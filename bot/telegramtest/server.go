@@ -65,7 +65,7 @@ type Server struct {
 	rules   []*failRule
 	seq     int // source of unique ids
 
-	updates      []tgbotapi.Update
+	updates      []queued
 	nextUpdateID int
 	pollGen      int
 	waiting      int // getUpdates calls waiting for updates

@@ -19,7 +19,6 @@ import (
 // callback and inline queries to be answered, and the bot's membership from
 // my_chat_member.
 func (s *Server) PushUpdate(u tgbotapi.Update) int {
-	u = copyUpdate(u)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if why := s.hidden(u); why != "" {
@@ -28,10 +27,21 @@ func (s *Server) PushUpdate(u tgbotapi.Update) int {
 	}
 	s.stamp(&u)
 	s.register(u)
-	s.updates = append(s.updates, u)
+	s.updates = append(s.updates, queued{id: u.UpdateID, typ: updateType(u), json: encodeJSON(u)})
 	s.notify()
 	return u.UpdateID
 }
+
+// queued is an update waiting for getUpdates, kept as the JSON it will be
+// served as: the test may reuse what it pushed.
+type queued struct {
+	id   int
+	typ  string // as updateType says
+	json []byte
+}
+
+// encoded is a result already encoded as the fake answers it.
+type encoded []byte
 
 // PendingUpdates returns how many queued updates getUpdates has not yet
 // seen confirmed by an offset.
@@ -39,19 +49,6 @@ func (s *Server) PendingUpdates() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.updates)
-}
-
-// copyUpdate deep-copies an update, so a test may reuse what it pushed.
-func copyUpdate(u tgbotapi.Update) tgbotapi.Update {
-	b, err := json.Marshal(u)
-	if err != nil {
-		panic("telegramtest: encoding update: " + err.Error())
-	}
-	var out tgbotapi.Update
-	if err := json.Unmarshal(b, &out); err != nil {
-		panic("telegramtest: decoding update: " + err.Error())
-	}
-	return out
 }
 
 // stamp assigns an update_id. Callers hold s.mu.
@@ -168,7 +165,7 @@ func (s *Server) getUpdates(ctx context.Context, c *Call) (any, *Failure) {
 			return nil, &Failure{Code: http.StatusConflict, Description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"}
 		}
 		if ups := s.deliverable(limit); len(ups) > 0 || timeout <= 0 {
-			return ups, nil
+			return updatesJSON(ups), nil
 		}
 		changed := s.changed
 		s.waiting++
@@ -186,7 +183,7 @@ func (s *Server) getUpdates(ctx context.Context, c *Call) (any, *Failure) {
 		s.mu.Lock()
 		s.waiting--
 		if over {
-			return s.deliverable(limit), nil
+			return updatesJSON(s.deliverable(limit)), nil
 		}
 	}
 }
@@ -195,7 +192,7 @@ func (s *Server) getUpdates(ctx context.Context, c *Call) (any, *Failure) {
 func (s *Server) confirm(offset int) {
 	switch {
 	case offset > 0:
-		s.updates = slices.DeleteFunc(s.updates, func(u tgbotapi.Update) bool { return u.UpdateID < offset })
+		s.updates = slices.DeleteFunc(s.updates, func(u queued) bool { return u.id < offset })
 	case offset < 0 && -offset < len(s.updates):
 		s.updates = slices.Delete(s.updates, 0, len(s.updates)+offset)
 	}
@@ -203,16 +200,31 @@ func (s *Server) confirm(offset int) {
 
 // deliverable returns up to limit queued updates of the allowed types,
 // dropping the others as Telegram does. Callers hold s.mu.
-func (s *Server) deliverable(limit int) []tgbotapi.Update {
-	s.updates = slices.DeleteFunc(s.updates, func(u tgbotapi.Update) bool {
-		if s.allows(updateType(u)) {
+func (s *Server) deliverable(limit int) []queued {
+	s.updates = slices.DeleteFunc(s.updates, func(u queued) bool {
+		if s.allows(u.typ) {
 			return false
 		}
-		s.t.Logf("telegramtest: update %d dropped: its type %s is not in allowed_updates %q", u.UpdateID, updateType(u), s.allowed)
+		s.t.Logf("telegramtest: update %d dropped: its type %s is not in allowed_updates %q", u.id, u.typ, s.allowed)
 		return true
 	})
-	out := make([]tgbotapi.Update, 0, min(limit, len(s.updates)))
-	return append(out, s.updates[:min(limit, len(s.updates))]...)
+	return s.updates[:min(limit, len(s.updates)):min(limit, len(s.updates))]
+}
+
+// updatesJSON encodes updates as getUpdates answers them: a JSON array.
+func updatesJSON(ups []queued) encoded {
+	n := 2
+	for _, u := range ups {
+		n += len(u.json) + 1
+	}
+	b := append(make([]byte, 0, n), '[')
+	for i, u := range ups {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, u.json...)
+	}
+	return append(b, ']')
 }
 
 // allows reports whether allowed_updates lets an update type through; by

@@ -276,3 +276,20 @@ func TestCleanupReleasesLongPoll(t *testing.T) {
 		t.Errorf("released poll: %v, want an empty answer", err)
 	}
 }
+
+// A test may change an update after pushing it: the fake serves it as it
+// was pushed.
+func TestPushedUpdateIsKept(t *testing.T) {
+	srv := New(t)
+	bot := newBot(t, srv)
+	u := srv.TextMessage(PrivateChat(alice), alice, "first")
+	id := srv.PushUpdate(u)
+	u.Message.Text, u.Message.From.FirstName = "changed", "Mallory"
+	ups, err := bot.GetUpdates(tgbotapi.UpdateConfig{})
+	if err != nil || len(ups) != 1 {
+		t.Fatalf("getUpdates = %v, %v, want one update", ups, err)
+	}
+	if m := ups[0].Message; ups[0].UpdateID != id || m.Text != "first" || m.From.FirstName != "Alice" {
+		t.Errorf("served update %d %q from %q, want %d %q from Alice", ups[0].UpdateID, m.Text, m.From.FirstName, id, "first")
+	}
+}

@@ -105,7 +105,9 @@ func (s *Server) getWebhookInfo(*Call) (any, *Failure) {
 // update; an update privacy mode hides is not delivered. The client accepts
 // any TLS certificate, so hookURL may be an httptest.NewTLSServer's.
 func (s *Server) DeliverWebhook(ctx context.Context, hookURL, secret string, u tgbotapi.Update) (*http.Response, error) {
-	u = copyUpdate(u)
+	// No copy of u is needed: it is sent encoded, and register copies what
+	// it keeps (as with the chats the builders are given, only a Chat's
+	// optional pointer fields are shared with the caller).
 	s.mu.Lock()
 	if why := s.hidden(u); why != "" {
 		s.mu.Unlock()
