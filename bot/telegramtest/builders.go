@@ -68,6 +68,7 @@ func (s *Server) userMessage(chat tgbotapi.Chat, from tgbotapi.User, text string
 func (s *Server) shownMessage(chat tgbotapi.Chat, messageID int) *tgbotapi.Message {
 	if m, ok := s.chat(chat.ID).msgs[messageID]; ok {
 		msg := s.apiMessage(m, false)
+		msg.ReplyMarkup = m.markup.clone() // the update is the caller's
 		return &msg
 	}
 	return &tgbotapi.Message{MessageID: messageID, Chat: &chat, Date: int(time.Now().Unix())}

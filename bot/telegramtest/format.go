@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -180,10 +181,58 @@ func checkLength(f formatted, caption bool) *Failure {
 	return nil
 }
 
-// parseMarkup checks a reply_markup parameter and returns the canonical JSON
-// of its inline keyboard; nil for none, an empty one or another kind of
-// keyboard. Edits accept inline keyboards only.
-func parseMarkup(raw string, inlineOnly bool) ([]byte, *Failure) {
+// inlineKeyboard is an inline keyboard as a message holds it: parsed, and as
+// canonical JSON to tell whether an edit changes it. It is never modified
+// once made, so answers encoded after s.mu is released may share it; callers
+// outside the fake get copies (clone).
+type inlineKeyboard struct {
+	markup tgbotapi.InlineKeyboardMarkup
+	canon  []byte
+}
+
+// shared returns the keyboard itself, nil for none, for an answer that is
+// only encoded.
+func (k *inlineKeyboard) shared() *tgbotapi.InlineKeyboardMarkup {
+	if k == nil {
+		return nil
+	}
+	return &k.markup
+}
+
+// clone returns a deep copy of the keyboard, nil for none.
+func (k *inlineKeyboard) clone() *tgbotapi.InlineKeyboardMarkup {
+	if k == nil {
+		return nil
+	}
+	rows := make([][]tgbotapi.InlineKeyboardButton, len(k.markup.InlineKeyboard))
+	for i, row := range k.markup.InlineKeyboard {
+		rows[i] = slices.Clone(row)
+		for j := range rows[i] {
+			b := &rows[i][j]
+			b.URL, b.CallbackData = clonePtr(b.URL), clonePtr(b.CallbackData)
+			b.SwitchInlineQuery, b.SwitchInlineQueryCurrentChat = clonePtr(b.SwitchInlineQuery), clonePtr(b.SwitchInlineQueryCurrentChat)
+			b.LoginURL, b.CallbackGame = clonePtr(b.LoginURL), clonePtr(b.CallbackGame)
+		}
+	}
+	if k.markup.InlineKeyboard == nil {
+		rows = nil
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+}
+
+// clonePtr copies the value p points to; the values here hold no pointers.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+// parseMarkup checks a reply_markup parameter and returns its inline
+// keyboard; nil for none, an empty one or another kind of keyboard. Edits
+// accept inline keyboards only.
+func parseMarkup(raw string, inlineOnly bool) (*inlineKeyboard, *Failure) {
 	if raw == "" {
 		return nil, nil
 	}
@@ -232,7 +281,7 @@ func parseMarkup(raw string, inlineOnly bool) ([]byte, *Failure) {
 	if err != nil {
 		return nil, badRequest("can't parse inline keyboard button: %v", err)
 	}
-	return canon, nil
+	return &inlineKeyboard{markup: m, canon: canon}, nil
 }
 
 func checkButton(btn tgbotapi.InlineKeyboardButton) *Failure {
@@ -249,5 +298,10 @@ func checkButton(btn tgbotapi.InlineKeyboardButton) *Failure {
 	return nil
 }
 
-// sameMarkup compares two canonical keyboards.
-func sameMarkup(a, b []byte) bool { return bytes.Equal(a, b) }
+// sameMarkup tells whether two keyboards are the same, nil being none.
+func sameMarkup(a, b *inlineKeyboard) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return bytes.Equal(a.canon, b.canon)
+}

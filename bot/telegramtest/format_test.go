@@ -1,6 +1,11 @@
 package telegramtest
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
 
 func TestFormat(t *testing.T) {
 	tests := []struct {
@@ -44,5 +49,54 @@ func TestFormatEntities(t *testing.T) {
 	}
 	if bold != padded {
 		t.Errorf("trimmed %+v differs from %+v", padded, bold)
+	}
+}
+
+// clone must copy every field of a button and share no pointer with the
+// keyboard it copies; filling the fields by reflection catches fields a
+// newer tgbotapi adds.
+func TestKeyboardClone(t *testing.T) {
+	var btn tgbotapi.InlineKeyboardButton
+	fill(t, reflect.ValueOf(&btn).Elem())
+	k := &inlineKeyboard{markup: tgbotapi.InlineKeyboardMarkup{
+		InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{{btn, btn}, {}, nil},
+	}}
+	got := k.clone()
+	if !reflect.DeepEqual(*got, k.markup) {
+		t.Fatalf("clone = %+v, want %+v", *got, k.markup)
+	}
+	for i, row := range got.InlineKeyboard {
+		for j := range row {
+			a, b := reflect.ValueOf(row[j]), reflect.ValueOf(k.markup.InlineKeyboard[i][j])
+			for f := range a.NumField() {
+				if a.Field(f).Kind() == reflect.Pointer && a.Type().Field(f).Type.Elem().Size() > 0 && a.Field(f).Pointer() == b.Field(f).Pointer() {
+					t.Errorf("button %d,%d: clone shares %s", i, j, a.Type().Field(f).Name)
+				}
+			}
+		}
+	}
+	if (*inlineKeyboard)(nil).clone() != nil || (*inlineKeyboard)(nil).shared() != nil {
+		t.Error("no keyboard cloned or shared as one")
+	}
+}
+
+// fill sets every field of v, through pointers, to a non-zero value.
+func fill(t *testing.T, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(1)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(t, v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			fill(t, v.Field(i))
+		}
+	default:
+		t.Fatalf("fill: a field of kind %s; teach fill and clone about it", v.Kind())
 	}
 }

@@ -2,7 +2,6 @@ package telegramtest
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -61,7 +60,7 @@ type message struct {
 	format    string // formatting entities, to tell "not modified"
 	parseMode string
 	fileID    string
-	markup    []byte // canonical JSON of the inline keyboard, nil if none
+	markup    *inlineKeyboard // nil if none
 	replyTo   int
 	date      time.Time
 	editDate  time.Time
@@ -118,24 +117,13 @@ func (s *Server) export(m *message) Msg {
 	out := Msg{
 		ChatID: m.chatID, ID: m.id, InlineID: m.inlineID, FromBot: m.fromBot, FromID: m.from.ID,
 		Kind: m.kind, Text: m.text, ParseMode: m.parseMode, FileID: m.fileID,
-		ReplyMarkup: decodeMarkup(m.markup), ReplyTo: m.replyTo,
+		ReplyMarkup: m.markup.clone(), ReplyTo: m.replyTo,
 		Date: m.date, EditDate: m.editDate, Edits: m.edits, Deleted: m.deleted,
 	}
 	if f, ok := s.files[m.fileID]; ok {
 		out.FileName, out.Data, out.MediaURL = f.name, bytes.Clone(f.data), f.url
 	}
 	return out
-}
-
-func decodeMarkup(canon []byte) *tgbotapi.InlineKeyboardMarkup {
-	if canon == nil {
-		return nil
-	}
-	var m tgbotapi.InlineKeyboardMarkup
-	if err := json.Unmarshal(canon, &m); err != nil {
-		panic("telegramtest: stored markup does not decode: " + err.Error())
-	}
-	return &m
 }
 
 // chat returns the state of a chat, inventing the chat if it is new.
@@ -213,8 +201,9 @@ func (s *Server) newMessage(cs *chatState, kind string) *message {
 	return m
 }
 
-// apiMessage renders a stored message as the Bot API does. Callers hold
-// s.mu.
+// apiMessage renders a stored message as the Bot API does. Its keyboard is
+// the message's own (inlineKeyboard.shared): the result is for encoding, or the
+// caller replaces it with a copy. Callers hold s.mu.
 func (s *Server) apiMessage(m *message, withReply bool) tgbotapi.Message {
 	from := m.from
 	chat := s.chat(m.chatID).chat
@@ -222,7 +211,7 @@ func (s *Server) apiMessage(m *message, withReply bool) tgbotapi.Message {
 	if !m.editDate.IsZero() {
 		out.EditDate = int(m.editDate.Unix())
 	}
-	out.ReplyMarkup = decodeMarkup(m.markup)
+	out.ReplyMarkup = m.markup.shared()
 	switch m.kind {
 	case "text":
 		out.Text = m.text

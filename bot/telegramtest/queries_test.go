@@ -48,6 +48,27 @@ func TestCallbackQuery(t *testing.T) {
 	}
 }
 
+// The keyboards the fake hands out are the caller's to change.
+func TestKeyboardsHandedOutAreCopies(t *testing.T) {
+	srv := New(t)
+	bot := newBot(t, srv)
+	kb := keyboard("c3-d4")
+	card := sendText(t, bot, alice.ID, "board", &kb)
+	u := srv.CallbackQuery(PrivateChat(alice), alice, card.MessageID, "c3-d4")
+	*u.CallbackQuery.Message.ReplyMarkup.InlineKeyboard[0][0].CallbackData = "changed"
+	m, _ := srv.Message(alice.ID, card.MessageID)
+	*m.ReplyMarkup.InlineKeyboard[0][0].CallbackData = "changed too"
+	m.ReplyMarkup.InlineKeyboard[0][0].Text = "changed too"
+	m, _ = srv.Message(alice.ID, card.MessageID)
+	if got := m.ReplyMarkup.InlineKeyboard[0][0]; *got.CallbackData != "c3-d4" || got.Text != "c3-d4" {
+		t.Errorf("stored button %q %q after its copies changed, want c3-d4", got.Text, *got.CallbackData)
+	}
+	again := srv.CallbackQuery(PrivateChat(alice), alice, card.MessageID, "c3-d4")
+	if got := *again.CallbackQuery.Message.ReplyMarkup.InlineKeyboard[0][0].CallbackData; got != "c3-d4" {
+		t.Errorf("next update carries button data %q, want c3-d4", got)
+	}
+}
+
 func TestInlineMode(t *testing.T) {
 	srv := New(t)
 	bot := newBot(t, srv)
