@@ -15,7 +15,8 @@
 // the API then show up in tests rather than in production.
 //
 // The fake keeps a model of every chat's messages (Message, Messages,
-// InlineMessage), records every request (Calls, WaitFor, WaitCalls), feeds
+// InlineMessage), records every request (Calls, WaitFor, WaitCalls), tells
+// of every message sent or edited the moment it has it (OnMessage), feeds
 // updates to getUpdates (PushUpdate and the update builders), delivers
 // updates to a webhook (DeliverWebhook) and fails calls on demand (FailNext,
 // FailWhen, SetLatency).

@@ -49,9 +49,9 @@ func (s *Server) edited(m *message) any {
 	m.edits++
 	m.editDate = time.Now()
 	if m.inlineID != "" {
-		return true
+		return sent{m, true}
 	}
-	return s.apiMessage(m, true)
+	return sent{m, s.apiMessage(m, true)}
 }
 
 func (s *Server) editMessageText(c *Call) (any, *Failure) {

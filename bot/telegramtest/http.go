@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +83,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	var res any
+	var (
+		res  any
+		news []news
+	)
 	f := perr
 	if f == nil {
 		f = s.injected(c)
@@ -96,15 +100,70 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		default:
 			s.mu.Lock()
 			res, f = m.h(s, &c)
+			if r, ok := res.(sent); ok {
+				res, news = r.value, s.tell(r.m)
+			}
 			s.mu.Unlock()
 		}
 	}
-	s.record(c, f)
+	c = s.record(c, f)
+	for _, n := range news {
+		n.fn(c.clone(), n.msg)
+	}
 	if f != nil {
 		writeFailure(w, f)
 		return
 	}
 	writeResult(w, res)
+}
+
+// sent is a handler's answer that is a message the call sent or edited:
+// the Bot API answers with value, and OnMessage's watchers hear of m.
+type sent struct {
+	m     *message
+	value any
+}
+
+// watcher is one OnMessage function.
+type watcher struct{ fn func(Call, Msg) }
+
+// news is what a watcher is to hear of a call.
+type news struct {
+	fn  func(Call, Msg)
+	msg Msg
+}
+
+// OnMessage calls fn for every message a successful call sends or edits
+// (sendMessage, sendPhoto, editMessageText, editMessageMedia, ..., edits of
+// inline messages included), with the call as Calls records it and the
+// message as the call left it, as Message returns it. fn runs on the
+// goroutine serving the call, once the call is recorded and before the bot
+// has its answer, so a test hears of a message the moment the fake has it,
+// without polling; calls served at once may be reported in either order.
+// fn may call the server, and should not block: the bot waits meanwhile.
+// cancel stops the calls to fn.
+func (s *Server) OnMessage(fn func(Call, Msg)) (cancel func()) {
+	w := &watcher{fn: fn}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.watchers = append(s.watchers, w)
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.watchers = slices.DeleteFunc(s.watchers, func(x *watcher) bool { return x == w })
+	}
+}
+
+// tell returns the news of m for each watcher. Callers hold s.mu.
+func (s *Server) tell(m *message) []news {
+	if len(s.watchers) == 0 {
+		return nil
+	}
+	out := make([]news, len(s.watchers))
+	for i, w := range s.watchers {
+		out[i] = news{fn: w.fn, msg: s.export(m)}
+	}
+	return out
 }
 
 // sleep waits out the configured latency; false means the client went away.
@@ -127,8 +186,9 @@ func (s *Server) sleep(ctx context.Context) bool {
 	}
 }
 
-// record appends an answered call, stamping its outcome.
-func (s *Server) record(c Call, f *Failure) {
+// record appends an answered call, stamping its outcome, and returns it
+// as recorded.
+func (s *Server) record(c Call, f *Failure) Call {
 	c.Status = http.StatusOK
 	if f != nil {
 		c.Status, c.Error = f.Code, f.Description
@@ -137,6 +197,7 @@ func (s *Server) record(c Call, f *Failure) {
 	defer s.mu.Unlock()
 	s.calls = append(s.calls, c)
 	s.notify()
+	return c
 }
 
 // apiResponse is a failure's answer; writeResult writes a success's.

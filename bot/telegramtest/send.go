@@ -27,7 +27,7 @@ func (s *Server) sendMessage(c *Call) (any, *Failure) {
 	m := s.newMessage(cs, "text")
 	m.text, m.format, m.parseMode = text.text, text.entities, c.Params["parse_mode"]
 	m.markup, m.replyTo = markup, replyTo
-	return s.apiMessage(m, true), nil
+	return sent{m, s.apiMessage(m, true)}, nil
 }
 
 func (s *Server) sendPhoto(c *Call) (any, *Failure)     { return s.sendMedia(c, "photo") }
@@ -62,7 +62,7 @@ func (s *Server) sendMedia(c *Call, kind string) (any, *Failure) {
 	m := s.newMessage(cs, kind)
 	m.text, m.format, m.parseMode = caption.text, caption.entities, c.Params["parse_mode"]
 	m.fileID, m.markup, m.replyTo = file.id, markup, replyTo
-	return s.apiMessage(m, true), nil
+	return sent{m, s.apiMessage(m, true)}, nil
 }
 
 // replyTarget checks reply_to_message_id. Callers hold s.mu.

@@ -58,12 +58,13 @@ type Server struct {
 	client *http.Client
 	done   chan struct{} // closed at cleanup to release long polls
 
-	mu      sync.Mutex
-	changed chan struct{} // closed and replaced on every change, see notify
-	latency time.Duration
-	calls   []Call
-	rules   []*failRule
-	seq     int // source of unique ids
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced on every change, see notify
+	latency  time.Duration
+	calls    []Call
+	rules    []*failRule
+	watchers []*watcher
+	seq      int // source of unique ids
 
 	updates      []queued
 	nextUpdateID int
