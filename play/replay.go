@@ -21,12 +21,14 @@ import (
 // replayCacheSize bounds the cached games: about 15 KB each at 80 plies.
 const replayCacheSize = 4096
 
-// replayed is a rules state and the record it was rebuilt from. It is never
-// handed out: callers get clones, which they may change.
+// replayed is a rules state and the record it was rebuilt from (its moves
+// are the record's). Neither is handed out: callers get clones, which they
+// may change.
 type replayed struct {
 	variant, start string
 	moves          []string
 	game           *rules.Game
+	rec            *storage.Game
 }
 
 // builds reports whether the record is this state's record or extends it.
@@ -58,7 +60,11 @@ func (c *replayCache) load(rec *storage.Game) (*Game, error) {
 		return g, err
 	}
 	rg := cached.game.Clone()
-	if len(cached.moves) < len(rec.Moves) {
+	if len(cached.moves) == len(rec.Moves) {
+		// The same moves: remember the newer record with the same state.
+		c.games.Add(rec.ID, &replayed{variant: cached.variant, start: cached.start,
+			moves: cached.moves, game: cached.game, rec: rec.Clone()})
+	} else {
 		for i := len(cached.moves); i < len(rec.Moves); i++ {
 			if _, err := rg.PlayText(rec.Moves[i]); err != nil {
 				// The words of a full replay (rules.ReplayGame).
@@ -70,10 +76,24 @@ func (c *replayCache) load(rec *storage.Game) (*Game, error) {
 	return &Game{Game: rec, rules: rg}, nil
 }
 
-// keep caches a copy of rg as the state of rec.
+// keep caches copies of rec and rg, rg being the state of rec's moves.
 func (c *replayCache) keep(rec *storage.Game, rg *rules.Game) {
 	c.games.Add(rec.ID, &replayed{
 		variant: rec.Variant, start: rec.Start,
-		moves: slices.Clone(rec.Moves), game: rg.Clone(),
+		moves: slices.Clone(rec.Moves), game: rg.Clone(), rec: rec.Clone(),
 	})
 }
+
+// latest returns a copy of the game as this process last read or wrote it.
+// It may be out of date (another replica may have written since), so it is
+// only good as a first guess for a compare-and-set.
+func (c *replayCache) latest(id string) (*Game, bool) {
+	cached, ok := c.games.Get(id)
+	if !ok {
+		return nil, false
+	}
+	return &Game{Game: cached.rec.Clone(), rules: cached.game.Clone()}, true
+}
+
+// forget drops a game's cached state.
+func (c *replayCache) forget(id string) { c.games.Remove(id) }

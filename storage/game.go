@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"maps"
 	"slices"
 	"time"
 )
@@ -57,6 +58,14 @@ type Game struct {
 
 	Rated bool   `json:"rated,omitzero"`
 	Lang  string `json:"lang,omitzero"`
+}
+
+// Clone returns a copy of g that shares nothing it could change.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.Moves = slices.Clone(g.Moves)
+	c.Notices = maps.Clone(g.Notices)
+	return &c
 }
 
 // Deadline is the earliest non-zero of RemindAt and TimeoutAt: the moment the
