@@ -14,10 +14,10 @@
 // different replicas, as Telegram does when an answer is lost; the bot must
 // recognise them.
 //
-// The bot reaches the fake through a small proxy owned by the Driver
-// (Endpoint). The proxy passes every call through unchanged and tells the
-// players, the moment the fake has answered, which card was redrawn; that is
-// how a player knows it may tap again, without polling the fake.
+// The bot calls the fake directly (Endpoint), and the fake tells the
+// players, through its OnMessage hook, of every message it records: the
+// moment a card is redrawn, and before the bot has the answer, a player knows
+// it may tap again, without polling the fake.
 //
 // Two latencies are measured, because they answer different questions:
 //

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -61,20 +60,16 @@ type Options struct {
 // Driver plays games against bot replicas through a fake Bot API. Point the
 // bots at Endpoint before they start.
 type Driver struct {
-	fake  *telegramtest.Server
-	proxy *proxy
-	srv   *httptest.Server
-	runs  atomic.Int64 // tells the groups and players of each run apart
+	fake   *telegramtest.Server
+	events *events
+	stop   func()       // stops the fake's reports to events
+	runs   atomic.Int64 // tells the groups and players of each run apart
 }
 
 // New returns a driver for the bots that use fake. Close it when done.
 func New(fake *telegramtest.Server) (*Driver, error) {
-	p, err := newProxy(fake.URL())
-	if err != nil {
-		return nil, fmt.Errorf("loadtest: %w", err)
-	}
-	d := &Driver{fake: fake, proxy: p}
-	pprof.Do(context.Background(), harnessLabels, func(context.Context) { d.srv = httptest.NewServer(p) })
+	d := &Driver{fake: fake, events: newEvents()}
+	d.stop = fake.OnMessage(d.events.observe)
 	return d, nil
 }
 
@@ -84,11 +79,12 @@ func New(fake *telegramtest.Server) (*Driver, error) {
 var harnessLabels = pprof.Labels("harness", "loadtest")
 
 // Endpoint is the Bot API endpoint the bots must use
-// (TELEGRAM_API_ENDPOINT): the fake, through the driver's proxy.
-func (d *Driver) Endpoint() string { return d.srv.URL + "/bot%s/%s" }
+// (TELEGRAM_API_ENDPOINT): the fake's, which tells the driver of every
+// message it records.
+func (d *Driver) Endpoint() string { return d.fake.Endpoint() }
 
-// Close stops the proxy.
-func (d *Driver) Close() { d.srv.Close() }
+// Close stops the fake's reports to the driver.
+func (d *Driver) Close() { d.stop() }
 
 // Latency summarises measured durations: nearest-rank percentiles.
 type Latency struct {
@@ -189,7 +185,7 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 	// one; each run starts far above the last.
 	runNo := d.runs.Add(1)
 	r.updateID.Store(runNo << 32)
-	droppedBefore := d.proxy.dropped.Load()
+	droppedBefore := d.events.dropped.Load()
 
 	tables := make([]*table, o.Games)
 	for i := range tables {
@@ -203,12 +199,12 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 				telegramtest.User(10_000_000_001+2*n, fmt.Sprintf("Black%d", n), "", "en"),
 			},
 			rng:    rand.New(rand.NewPCG(o.Seed, uint64(i))),
-			events: d.proxy.watch(chat.ID),
+			events: d.events.watch(chat.ID),
 		}
 	}
 	defer func() {
 		for _, t := range tables {
-			d.proxy.unwatch(t.chat.ID)
+			d.events.unwatch(t.chat.ID)
 		}
 	}()
 
@@ -251,8 +247,8 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 	res.Redelivered = int(r.redelivered.Load())
 	res.Delivered = int(r.updates.Load()) + res.Redelivered
 	res.Retried = int(r.retried.Load())
-	if n := d.proxy.dropped.Load() - droppedBefore; n > 0 {
-		errs = append(errs, fmt.Errorf("loadtest: %d answers of the fake were not passed to the players", n))
+	if n := d.events.dropped.Load() - droppedBefore; n > 0 {
+		errs = append(errs, fmt.Errorf("loadtest: %d messages the fake recorded were not passed to the players", n))
 	}
 	if len(o.Metrics) == 0 {
 		return res, errors.Join(errs...)
@@ -442,7 +438,7 @@ func (t *table) start(ctx context.Context) error {
 	}
 	var accept string
 	ev, err := t.await(ctx, "a challenge", func(ev event) bool {
-		if ev.method != "sendmessage" {
+		if ev.method != "sendMessage" {
 			return false
 		}
 		accept = findKind(ev.markup, kindAccept)
@@ -468,7 +464,7 @@ func (t *table) rematch(ctx context.Context, data string) error {
 // awaitCard waits for a new game's card, White being players[white].
 func (t *table) awaitCard(ctx context.Context, white int) error {
 	ev, err := t.await(ctx, "a new card", func(ev event) bool {
-		return ev.method == "sendphoto" && findKind(ev.markup, kindPick) != ""
+		return ev.method == "sendPhoto" && findKind(ev.markup, kindPick) != ""
 	})
 	if err != nil {
 		return err
@@ -505,7 +501,7 @@ func (t *table) tap(ctx context.Context) error {
 	// A move redraws the card; a pick within a quiet move changes only its
 	// buttons (a capture's picks redraw it with the landing squares).
 	ev, err := t.await(ctx, fmt.Sprintf("the card updated after tap %q", data), func(ev event) bool {
-		return (ev.method == "editmessagemedia" || ev.method == "editmessagereplymarkup") && ev.messageID == t.card
+		return (ev.method == "editMessageMedia" || ev.method == "editMessageReplyMarkup") && ev.messageID == t.card
 	})
 	if err != nil {
 		return err
