@@ -3,6 +3,7 @@ package telegramtest
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"regexp"
 	"strconv"
 	"time"
@@ -161,7 +162,7 @@ func (s *Server) sendInlineResult(raw json.RawMessage) string {
 	case r.Type == "photo" && r.PhotoFileID != "":
 		m.kind, m.fileID = "photo", r.PhotoFileID
 	case r.Type == "photo":
-		m.kind, m.fileID = "photo", s.addFile("photo", "", nil, r.PhotoURL).id
+		m.kind, m.fileID = "photo", s.addFile("photo", "", nil, r.PhotoURL, image.Config{}).id
 	default:
 		m.kind = r.Type
 	}

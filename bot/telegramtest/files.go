@@ -31,8 +31,9 @@ type storedFile struct {
 
 const maxUpload = 50 << 20 // Telegram's limit for bots
 
-// addFile stores a new file and returns it. Callers hold s.mu.
-func (s *Server) addFile(kind, name string, data []byte, url string) *storedFile {
+// addFile stores a new file, of the size given when it is an image, and
+// returns it. Callers hold s.mu.
+func (s *Server) addFile(kind, name string, data []byte, url string, size image.Config) *storedFile {
 	n := s.nextSeq()
 	f := &storedFile{
 		id: fmt.Sprintf("%s-%d", kind, n), kind: kind, name: name, url: url, data: data,
@@ -47,9 +48,7 @@ func (s *Server) addFile(kind, name string, data []byte, url string) *storedFile
 		ext = ".jpg" // Telegram recompresses photos to JPEG
 	}
 	f.path = fmt.Sprintf("%ss/file_%d%s", kind, n, ext)
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
-		f.width, f.height = cfg.Width, cfg.Height
-	}
+	f.width, f.height = size.Width, size.Height
 	s.files[f.id] = f
 	f.sizes = []string{f.id}
 	if kind == "photo" {
@@ -84,8 +83,8 @@ func (s *Server) upload(kind string, up File) (*storedFile, *Failure) {
 	if len(up.Data) > maxUpload {
 		return nil, &Failure{Code: http.StatusRequestEntityTooLarge, Description: "Request Entity Too Large"}
 	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(up.Data))
 	if kind == "photo" {
-		cfg, _, err := image.DecodeConfig(bytes.NewReader(up.Data))
 		if err != nil {
 			return nil, badRequest("IMAGE_PROCESS_FAILED")
 		}
@@ -94,7 +93,10 @@ func (s *Server) upload(kind string, up File) (*storedFile, *Failure) {
 			return nil, badRequest("PHOTO_INVALID_DIMENSIONS")
 		}
 	}
-	return s.addFile(kind, up.Name, up.Data, ""), nil
+	if err != nil {
+		cfg = image.Config{} // not an image: no size
+	}
+	return s.addFile(kind, up.Name, up.Data, "", cfg), nil
 }
 
 // inputFile resolves a file parameter: an upload in the field, an
@@ -119,7 +121,7 @@ func (s *Server) inputFileRef(c *Call, ref, kind string) (*storedFile, *Failure)
 		}
 		return s.upload(kind, up)
 	case strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://"):
-		return s.addFile(kind, path.Base(ref), nil, ref), nil
+		return s.addFile(kind, path.Base(ref), nil, ref, image.Config{}), nil
 	}
 	f, ok := s.files[ref]
 	if !ok {
