@@ -70,6 +70,12 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 	if err != nil {
 		return err
 	}
+	// The parts' bytes go to one buffer, the size of the body when it is
+	// known, rather than to one growing buffer per part.
+	var buf []byte
+	if n := r.ContentLength; n > 0 && n <= maxUpload+1<<20 {
+		buf = make([]byte, 0, n)
+	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -78,10 +84,11 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 		if err != nil {
 			return err
 		}
-		data, err := io.ReadAll(part)
-		if err != nil {
+		start := len(buf)
+		if buf, err = readAppend(buf, part); err != nil {
 			return err
 		}
+		data := buf[start:len(buf):len(buf)]
 		name := part.FormName()
 		_, dp, _ := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
 		if filename, isFile := dp["filename"]; isFile {
@@ -89,5 +96,23 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 			continue
 		}
 		params[name] = string(data)
+	}
+}
+
+// readAppend appends what r holds to buf, as io.ReadAll does to an empty
+// slice. Slices of buf taken before stay valid when it grows.
+func readAppend(buf []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
 	}
 }
