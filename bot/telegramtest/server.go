@@ -104,6 +104,11 @@ func New(t testing.TB, opts ...Option) *Server {
 			// Telegram accepts a webhook's self-signed certificate once it
 			// is uploaded; the fake accepts any.
 			TLSClientConfig: &tls.Config{InsecureSkipVerify: true},
+			// Telegram keeps up to max_connections (at most 100)
+			// connections to a webhook open; the default transport would
+			// close all but two idle ones after each burst.
+			MaxIdleConnsPerHost: 100,
+			IdleConnTimeout:     time.Minute,
 		}},
 		done:          make(chan struct{}),
 		changed:       make(chan struct{}),
