@@ -370,9 +370,16 @@ func (k *kit) drawTile(dst *image.Paletted, o image.Point, t *image.RGBA, tw rul
 }
 
 // drawBoard draws the whole board for p onto dst (size×size at the origin,
-// or taller for a replay frame).
+// or taller for a replay frame). dst's stride may exceed its width, as for
+// the scratch board whose rows are PNG scanlines; the padding is left alone.
 func (k *kit) drawBoard(dst *image.Paletted, t *image.RGBA, p *rules.Position, m *marks, persp rules.Color) {
 	base := k.base[persp&1]
-	copy(dst.Pix, base.Pix)
+	if dst.Stride == base.Stride {
+		copy(dst.Pix, base.Pix)
+	} else {
+		for y := range k.size {
+			copy(dst.Pix[y*dst.Stride:y*dst.Stride+k.size], base.Pix[y*base.Stride:])
+		}
+	}
 	k.drawSquares(dst, t, p, m, persp, p.Occupied()|m.any)
 }

@@ -46,10 +46,11 @@ type kit struct {
 	bg    [numBG]color.RGBA
 	bgSrc [numBG]*image.Uniform
 
-	base   [2]*image.Paletted // empty boards, White and Black at the bottom
-	pal    color.Palette      // for PNG: opaque entries only
-	gifPal color.Palette      // pal plus a transparent entry at transpIdx
-	lut    *lut
+	base    [2]*image.Paletted // empty boards, White and Black at the bottom
+	pal     color.Palette      // for PNG: opaque entries only
+	pngHead []byte             // a board PNG's chunks before the pixels
+	gifPal  color.Palette      // pal plus a transparent entry at transpIdx
+	lut     *lut
 
 	scratch sync.Pool // *scratch
 
@@ -81,7 +82,8 @@ const (
 // scratch is the per-render working memory, pooled per kit.
 type scratch struct {
 	tile  *image.RGBA
-	board *image.Paletted
+	board *image.Paletted // its rows are scan's PNG scanlines
+	scan  []byte
 }
 
 // spriteRef is where a sprite canvas puts the reference point (the centre of
@@ -151,10 +153,17 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		k.lut.quantize(k.base[i], image.Point{}, b)
 	}
 	k.maxTiles = max(64, tileCacheBytes/(k.sq*k.sq))
+	head, err := pngHead(k.size, k.size, k.pal)
+	if err != nil {
+		panic(err) // the size and palette are in range by construction
+	}
+	k.pngHead = head
 	k.scratch.New = func() any {
+		board, scan := newScanImage(k.size, k.size, k.pal)
 		return &scratch{
 			tile:  image.NewRGBA(image.Rect(0, 0, k.sq, k.sq)),
-			board: image.NewPaletted(image.Rect(0, 0, k.size, k.size), k.pal),
+			board: board,
+			scan:  scan,
 		}
 	}
 	return k

@@ -104,8 +104,8 @@ func buildPalette(h histogram, exact []color.RGBA) (color.Palette, []color.RGBA)
 			rest = append(rest, c)
 		}
 	}
-	// Entries are NRGBA (the same as RGBA when opaque) because the PNG
-	// encoder converts every entry to NRGBA: this way without allocating.
+	// Entries are NRGBA (the same as RGBA when opaque), the straight colour
+	// that PNG's PLTE holds.
 	pal := make(color.Palette, 0, paletteN+1)
 	for _, c := range forced {
 		pal = append(pal, color.NRGBA(c))
