@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"sync"
 )
 
 // parseRequest reads a Bot API request in any of the encodings Telegram
@@ -70,12 +71,6 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 	if err != nil {
 		return err
 	}
-	// The parts' bytes go to one buffer, the size of the body when it is
-	// known, rather than to one growing buffer per part.
-	var buf []byte
-	if n := r.ContentLength; n > 0 && n <= maxUpload+1<<20 {
-		buf = make([]byte, 0, n)
-	}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -84,11 +79,10 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 		if err != nil {
 			return err
 		}
-		start := len(buf)
-		if buf, err = readAppend(buf, part); err != nil {
+		data, err := readPart(part)
+		if err != nil {
 			return err
 		}
-		data := buf[start:len(buf):len(buf)]
 		name := part.FormName()
 		_, dp, _ := mime.ParseMediaType(part.Header.Get("Content-Disposition"))
 		if filename, isFile := dp["filename"]; isFile {
@@ -99,20 +93,24 @@ func readMultipart(r *http.Request, boundary string, params map[string]string, f
 	}
 }
 
-// readAppend appends what r holds to buf, as io.ReadAll does to an empty
-// slice. Slices of buf taken before stay valid when it grows.
-func readAppend(buf []byte, r io.Reader) ([]byte, error) {
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+// partBuffers hold parts while they are read. tgbotapi streams its uploads,
+// without a Content-Length, so their size is known only at their end:
+// reading into a buffer grown for earlier requests and copying the part
+// out once costs less than growing a new buffer for every part.
+var partBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readPart returns what r holds, in a slice of its own.
+func readPart(r io.Reader) ([]byte, error) {
+	buf := partBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 8<<20 { // a rare big upload's buffer is let go
+			buf.Reset()
+			partBuffers.Put(buf)
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if errors.Is(err, io.EOF) {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
+	}()
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
 	}
+	return append(make([]byte, 0, buf.Len()), buf.Bytes()...), nil
 }

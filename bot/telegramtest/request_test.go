@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// Multipart bodies are read part by part into one buffer: with or without
-// a Content-Length, every value and file comes out whole and apart.
+// Multipart bodies are read part by part through reused buffers: with or
+// without a Content-Length, every value and file comes out whole and
+// apart, and stays so when the next body is read.
 func TestReadMultipart(t *testing.T) {
 	big := bytes.Repeat([]byte("0123456789"), 10_000)
 	var body bytes.Buffer
@@ -24,7 +25,9 @@ func TestReadMultipart(t *testing.T) {
 	_ = mw.WriteField("empty", "")
 	_ = mw.Close()
 
-	for _, known := range []bool{true, false} {
+	type kept struct{ got, want []byte }
+	var earlier []kept
+	for _, known := range []bool{true, false, true} {
 		r := httptest.NewRequest("POST", "/bot123456:TEST/sendPhoto", bytes.NewReader(body.Bytes()))
 		r.Header.Set("Content-Type", mw.FormDataContentType())
 		if known {
@@ -49,5 +52,11 @@ func TestReadMultipart(t *testing.T) {
 		if string(files["document"].Data) != "small" {
 			t.Errorf("known length %v: the files share bytes", known)
 		}
+		for _, k := range earlier {
+			if !bytes.Equal(k.got, k.want) {
+				t.Errorf("known length %v: a file read before changed", known)
+			}
+		}
+		earlier = append(earlier, kept{photo.Data, big}, kept{doc.Data, []byte("small")})
 	}
 }
