@@ -237,13 +237,24 @@ func newTelegram(cfg Config) (*tgbotapi.BotAPI, error) {
 	if endpoint == "" {
 		endpoint = tgbotapi.APIEndpoint
 	}
-	client := &http.Client{Timeout: cfg.Telegram.PollTimeout + 15*time.Second}
+	// The default transport keeps 2 idle connections per host, but the
+	// outbox sends up to 8 requests at once, answers callbacks beside them
+	// and may long-poll too: most calls would open a new connection (a TLS
+	// handshake with api.telegram.org) and leave one to close.
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.MaxIdleConnsPerHost = botAPIConns
+	transport.MaxIdleConns = botAPIConns
+	client := &http.Client{Timeout: cfg.Telegram.PollTimeout + 15*time.Second, Transport: transport}
 	api, err := tgbotapi.NewBotAPIWithClient(string(cfg.Telegram.Token), endpoint, client)
 	if err != nil {
 		return nil, fmt.Errorf("telegram: %s", redact(err.Error(), string(cfg.Telegram.Token)))
 	}
 	return api, nil
 }
+
+// botAPIConns is how many idle connections to the Bot API are kept: more
+// than the outbox's senders, callback answers and long polls use at once.
+const botAPIConns = 32
 
 // redact removes the token from text (tgbotapi's errors include URLs).
 func redact(text, token string) string {

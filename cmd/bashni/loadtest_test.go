@@ -23,6 +23,7 @@ var (
 	loadGames     = flag.Int("loadtest.games", 48, "games played at once in the load test")
 	loadReplicas  = flag.Int("loadtest.replicas", 2, "bot replicas in the load test")
 	loadRedeliver = flag.Float64("loadtest.redeliver", 0.05, "share of updates the load test delivers twice, to two replicas")
+	loadProcesses = flag.Bool("loadtest.processes", true, "run the load test's replicas as processes of their own (their CPU is then reported); false runs them inside the test")
 )
 
 // The load test of the issue: two replicas of `bashni bot` in webhook mode
@@ -35,7 +36,7 @@ func TestLoadTest(t *testing.T) {
 	if !*loadFlag {
 		t.Skip("the load test runs with -loadtest")
 	}
-	res := runLoad(t, *loadReplicas, loadtest.Options{
+	res := runLoad(t, *loadReplicas, *loadProcesses, loadtest.Options{
 		Games: *loadGames, Duration: *loadDuration, Redeliver: *loadRedeliver, Seed: 1,
 	})
 	t.Logf("\n%s", res)
@@ -43,7 +44,7 @@ func TestLoadTest(t *testing.T) {
 
 // A few seconds of the load test in every run, so that it keeps working.
 func TestLoadTestSmoke(t *testing.T) {
-	res := runLoad(t, 2, loadtest.Options{
+	res := runLoad(t, 2, false, loadtest.Options{
 		Games: 2, Duration: time.Second, Redeliver: 0.2, Seed: 2, Timeout: 10 * time.Second,
 		// One webhook connection per replica: a second one may be dialled
 		// and never used, and the replica's HTTP shutdown waits 5 s for
@@ -61,8 +62,10 @@ func TestLoadTestSmoke(t *testing.T) {
 
 // runLoad starts replicas on a fresh Redis, runs the driver and checks
 // every game: the stored game has exactly the moves its players saw land,
-// and every redelivered update was recognised as one.
-func runLoad(t *testing.T, replicas int, opts loadtest.Options) *loadtest.Result {
+// and every redelivered update was recognised as one. With processes, each
+// replica is a process of its own, and the CPU time of each replica, of
+// Redis and of the harness is reported.
+func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) *loadtest.Result {
 	t.Helper()
 	// A server of the test's own: the bot keeps its keys under the
 	// production prefix, which must not land in a shared REDIS_URL.
@@ -75,9 +78,10 @@ func runLoad(t *testing.T, replicas int, opts loadtest.Options) *loadtest.Result
 	t.Cleanup(driver.Close)
 
 	const secret = "load-test-secret"
+	var pids []int
 	for i := range replicas {
 		hook, ops := freeAddr(t), freeAddr(t)
-		startReplica(t, i, map[string]string{
+		env := map[string]string{
 			"TELEGRAM_BOT_TOKEN":    fake.Token(),
 			"TELEGRAM_API_ENDPOINT": driver.Endpoint(),
 			"REDIS_URL":             redis.URL(),
@@ -97,7 +101,13 @@ func runLoad(t *testing.T, replicas int, opts loadtest.Options) *loadtest.Result
 			"BASHNI_RATE_PER_CHAT":  "100000",
 			"BASHNI_RATE_PER_GROUP": "6000000",
 			"BASHNI_RATE_GLOBAL":    "100000",
-		})
+		}
+		if processes {
+			pids = append(pids, startReplicaProcess(t, i, env).cmd.Process.Pid)
+			opts.CPUNames = append(opts.CPUNames, fmt.Sprintf("replica %d", i))
+		} else {
+			startReplica(t, i, env)
+		}
 		opts.Hooks = append(opts.Hooks, "http://"+hook+"/hook")
 		opts.Metrics = append(opts.Metrics, "http://"+ops+"/metrics")
 	}
@@ -105,6 +115,18 @@ func runLoad(t *testing.T, replicas int, opts loadtest.Options) *loadtest.Result
 		t.Fatalf("webhook set to %q with secret %q", got.URL, got.SecretToken)
 	}
 	opts.Secret = secret
+	if processes {
+		pids = append(pids, redis.PID())
+		opts.CPUNames = append(opts.CPUNames, "redis", "harness")
+		opts.CPU = func() []time.Duration {
+			var used []time.Duration
+			for _, pid := range pids {
+				d, _ := cpuTime(pid) // 0 where /proc is missing
+				used = append(used, d)
+			}
+			return append(used, selfCPU())
+		}
+	}
 
 	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
@@ -189,6 +211,13 @@ func startReplica(t *testing.T, n int, env map[string]string) {
 			t.Errorf("replica %d logged errors:\n%s", n, l)
 		}
 	})
+	waitReady(t, n, env, done, logs)
+}
+
+// waitReady waits until a replica's ops and webhook servers answer; done
+// reports the replica's end, logs its output.
+func waitReady(t *testing.T, n int, env map[string]string, done <-chan error, logs *syncBuffer) {
+	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for _, probe := range []struct {
 		url  string

@@ -55,6 +55,14 @@ type Options struct {
 	Timeout time.Duration
 	// Seed makes the players' choices repeatable.
 	Seed uint64
+	// CPU, if set, reads the CPU time each process of the test has used so
+	// far, named by CPUNames: the replicas first, in the order of Hooks,
+	// then any others (Redis, the harness). It is read when the measured
+	// phase starts and once the bots have handled what it delivered, so
+	// the report can say what an update costs each process, which wall
+	// time on a shared machine cannot.
+	CPU      func() []time.Duration
+	CPUNames []string
 }
 
 // Driver plays games against bot replicas through a fake Bot API. Point the
@@ -143,7 +151,17 @@ type Result struct {
 	Handled    int
 	Repeats    int
 
+	// CPU is the CPU time each process used in the measured phase (empty
+	// without Options.CPU), in the order of Options.CPUNames.
+	CPU []ProcessCPU
+
 	Games []Game
+}
+
+// ProcessCPU is the CPU time (user and system) one process used.
+type ProcessCPU struct {
+	Name string
+	Used time.Duration
 }
 
 // UpdatesPerSecond is the rate of updates delivered.
@@ -221,6 +239,10 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	updatesBefore := r.updates.Load()
+	var cpuBefore []time.Duration
+	if o.CPU != nil {
+		cpuBefore = o.CPU()
+	}
 	start := time.Now()
 	deadline := start.Add(o.Duration)
 	each(tables, func(t *table) {
@@ -279,6 +301,18 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	if o.CPU != nil {
+		for i, used := range o.CPU() {
+			name := fmt.Sprintf("process %d", i)
+			if i < len(o.CPUNames) {
+				name = o.CPUNames[i]
+			}
+			if i < len(cpuBefore) {
+				used -= cpuBefore[i]
+			}
+			res.CPU = append(res.CPU, ProcessCPU{Name: name, Used: used})
+		}
 	}
 	measured := newScrape()
 	for i := range after {

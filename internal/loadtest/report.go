@@ -33,6 +33,9 @@ func (r *Result) String() string {
 		}
 		fmt.Fprintf(&b, "  updates handled per replica %v\n", r.PerReplica)
 	}
+	if len(r.CPU) > 0 {
+		r.writeCPU(&b)
+	}
 	fmt.Fprintf(&b, "  whole run with warm-up: %d deliveries accepted (%d of them second deliveries, %d repeated after a 503)",
 		r.Delivered, r.Redelivered, r.Retried)
 	if len(r.Handling) > 0 {
@@ -40,6 +43,25 @@ func (r *Result) String() string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// writeCPU reports the CPU each process used and, for the replicas, per
+// update handled: what one replica would serve a second with a core of its
+// own, whatever else shared this machine.
+func (r *Result) writeCPU(b *strings.Builder) {
+	var total time.Duration
+	for _, p := range r.CPU {
+		total += p.Used
+	}
+	fmt.Fprintf(b, "  CPU in the measured phase (%.1f s of CPU in all, %.1f cores busy):\n", total.Seconds(), total.Seconds()/r.Elapsed.Seconds())
+	for i, p := range r.CPU {
+		fmt.Fprintf(b, "    %-10s %6.2f s", p.Name, p.Used.Seconds())
+		if i < len(r.PerReplica) && r.PerReplica[i] > 0 {
+			per := p.Used / time.Duration(r.PerReplica[i])
+			fmt.Fprintf(b, "  %s per update handled: %.0f updates/s per core", msString(per), float64(time.Second)/float64(per))
+		}
+		b.WriteString("\n")
+	}
 }
 
 func (l Latency) String() string {

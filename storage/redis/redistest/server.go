@@ -123,6 +123,13 @@ func (s *Server) Addr() string { return s.addr }
 // the URL still names the node).
 func (s *Server) URL() string { return "redis://" + s.addr + "/0" }
 
+// PID is the server process's id (for load tests that measure its CPU).
+func (s *Server) PID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cmd.Process.Pid
+}
+
 // Stop kills the server at once, as a crash or a lost host would.
 func (s *Server) Stop(t testing.TB) {
 	t.Helper()
