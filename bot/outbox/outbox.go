@@ -472,12 +472,16 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 		}
 		resp, err := o.call(it)
 		what, retryAfter := classify(resp, err)
-		log := o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
+		// Made only when something is logged: a JSON handler formats the
+		// attributes of With at once, on every delivery otherwise.
+		log := func() *slog.Logger {
+			return o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
+		}
 		switch what {
 		case sent:
 			var msg *tgbotapi.Message
 			if it.r.Done != nil { // only a callback reads the message
-				msg = decodeMessage(resp, log)
+				msg = decodeMessage(resp, log())
 			}
 			o.finish(it, msg, nil)
 			return
@@ -492,11 +496,11 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 				o.mu.Unlock()
 			}
 			if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
-				log.Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
+				log().Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
 				o.finish(it, nil, err)
 				return
 			}
-			log.Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
+			log().Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
 			if it.lane == nil && !sleep(ctx, retryAfter) {
 				o.finish(it, nil, ErrShutdown)
 				lost.add()
@@ -504,19 +508,19 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 			}
 		case transient:
 			if attempt >= o.opts.MaxRetries {
-				log.Warn("outbox: request failed, giving up", "err", err)
+				log().Warn("outbox: request failed, giving up", "err", err)
 				o.finish(it, nil, err)
 				return
 			}
 			wait := o.opts.Backoff << attempt
-			log.Info("outbox: request failed, retrying", "err", err, "backoff", wait)
+			log().Info("outbox: request failed, retrying", "err", err, "backoff", wait)
 			if !sleep(ctx, wait) {
 				o.finish(it, nil, ErrShutdown)
 				lost.add()
 				return
 			}
 		case forbidden:
-			log.Info("outbox: forbidden", "user", it.r.UserID, "err", err)
+			log().Info("outbox: forbidden", "user", it.r.UserID, "err", err)
 			o.closeChat(it, err)
 			// Before finish, so that a Flush returning means OnBlocked was told.
 			if it.r.UserID != 0 && o.opts.OnBlocked != nil {
@@ -525,7 +529,7 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 			o.finish(it, nil, err)
 			return
 		default:
-			log.Warn("outbox: request refused", "err", err)
+			log().Warn("outbox: request refused", "err", err)
 			o.finish(it, nil, err)
 			return
 		}

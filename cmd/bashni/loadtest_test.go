@@ -23,6 +23,7 @@ var (
 	loadGames     = flag.Int("loadtest.games", 48, "games played at once in the load test")
 	loadReplicas  = flag.Int("loadtest.replicas", 2, "bot replicas in the load test")
 	loadRedeliver = flag.Float64("loadtest.redeliver", 0.05, "share of updates the load test delivers twice, to two replicas")
+	loadProfile   = flag.String("loadtest.profile", "", "write a CPU profile of each replica process to this path with the replica's number appended")
 	loadProcesses = flag.Bool("loadtest.processes", true, "run the load test's replicas as processes of their own (their CPU is then reported); false runs them inside the test")
 )
 
@@ -103,6 +104,9 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 			"BASHNI_RATE_GLOBAL":    "100000",
 		}
 		if processes {
+			if *loadProfile != "" {
+				env[cpuProfileEnv] = fmt.Sprintf("%s.%d", *loadProfile, i)
+			}
 			pids = append(pids, startReplicaProcess(t, i, env).cmd.Process.Pid)
 			opts.CPUNames = append(opts.CPUNames, fmt.Sprintf("replica %d", i))
 		} else {

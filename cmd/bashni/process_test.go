@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,9 +23,38 @@ func TestMain(m *testing.M) {
 	if os.Getenv(runMainEnv) == "1" {
 		// os.Args[1:] are bashni's arguments: the test flags were never
 		// parsed.
-		os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr), os.Stderr))
+		stop := profileTo(os.Getenv(cpuProfileEnv))
+		code := exitCode(run(context.Background(), os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr), os.Stderr)
+		stop()
+		os.Exit(code)
 	}
 	os.Exit(m.Run())
+}
+
+// cpuProfileEnv names a file for a CPU profile of a replica process
+// (-loadtest.profile).
+const cpuProfileEnv = "BASHNI_TEST_CPUPROFILE"
+
+// profileTo starts a CPU profile into file (none if file is ""), and
+// returns what stops it.
+func profileTo(file string) (stop func()) {
+	if file == "" {
+		return func() {}
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cpu profile:", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, "cpu profile:", err)
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
 
 // replicaProcess is `bashni bot` running as a child process.

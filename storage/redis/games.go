@@ -122,7 +122,13 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 // hintedBy names what an active game's index entries depend on besides its
 // deadline: its chat and its people.
 func hintedBy(g *storage.Game) string {
-	return fmt.Sprintf("%d:%v", g.ChatID, g.HumanIDs())
+	b := make([]byte, 0, 64)
+	b = strconv.AppendInt(b, g.ChatID, 10)
+	for _, id := range g.HumanIDs() {
+		b = append(b, ':')
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return string(b)
 }
 
 // deadlineArg is the deadline a game's state was written with, in unix
