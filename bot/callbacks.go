@@ -72,7 +72,7 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			return nil
 		}
 		b.toast(q, "")
-		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), b.colorKeyboard(lang, level))
+		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), b.colorKeyboard(lang, level))
 	case cbColor:
 		level, err := strconv.Atoi(cb.ID)
 		if err != nil || q.Message == nil {
@@ -80,7 +80,7 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			return nil
 		}
 		b.toast(q, "")
-		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), nil)
+		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), nil)
 		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg)
 	case cbLang:
 		return b.onLang(ctx, q, cb.Arg)
@@ -192,7 +192,7 @@ func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string
 func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 	var entries []tgbotapi.InlineKeyboardButton
 	for l := 1; l <= b.svc.Config().MaxLevel; l++ {
-		label := strconv.Itoa(l) + " · " + b.cfg.LevelName(l)
+		label := strconv.Itoa(l) + " · " + b.levelName(lang, l)
 		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: cbLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
 	}
 	var rows [][]tgbotapi.InlineKeyboardButton

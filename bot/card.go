@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -11,6 +12,7 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
 )
 
 // A game is one live card: the board photo, a caption (players, whose move,
@@ -30,10 +32,10 @@ type cardView struct {
 // caption writes the card's caption.
 func (b *Bot) caption(g *play.Game, v cardView) string {
 	lang := v.lang
-	lines := []string{b.texts.T(lang, "caption_players", "White", g.White.Name, "Black", g.Black.Name)}
+	lines := []string{b.texts.T(lang, "caption_players", "White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black))}
 	if g.Active() {
 		c, p := g.ToMove()
-		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", p.Name))
+		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", b.playerName(lang, p)))
 	} else {
 		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason)))
 	}
@@ -53,11 +55,31 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	return strings.Join(lines, "\n")
 }
 
+// levelName names AI level n in lang ("Novice", "Новичок"), falling back
+// on Config.LevelName for levels the texts do not know.
+func (b *Bot) levelName(lang string, level int) string {
+	id := "ai_level_" + strconv.Itoa(level)
+	if s := b.texts.T(lang, id); s != id {
+		return s
+	}
+	return b.cfg.LevelName(level)
+}
+
+// playerName names a player to people reading lang: a person by their
+// name, the AI by its level in their language (the stored name is the
+// English one).
+func (b *Bot) playerName(lang string, p storage.Player) string {
+	if p.AILevel > 0 {
+		return "🤖 " + b.levelName(lang, p.AILevel) + " (" + strconv.Itoa(p.AILevel) + ")"
+	}
+	return p.Name
+}
+
 // resultText is "White wins (Alice)" or "Draw".
 func (b *Bot) resultText(lang string, g *play.Game) string {
 	r, _ := g.Rules().Result()
 	if w, ok := r.Winner(); ok {
-		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", g.Player(w).Name)
+		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Player(w)))
 	}
 	return g.Result + ", " + b.texts.T(lang, "result_draw")
 }

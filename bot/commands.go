@@ -147,7 +147,7 @@ func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		return nil
 	}
 	if len(fields) == 1 {
-		b.html(msg.Chat, b.texts.T(lang, "choose_color", "Level", level, "Name", b.cfg.LevelName(level)), b.colorKeyboard(lang, level))
+		b.html(msg.Chat, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), b.colorKeyboard(lang, level))
 		return nil
 	}
 	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1])
@@ -274,11 +274,11 @@ func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) 
 	lines := []string{b.texts.N(lang, "games_list", len(games))}
 	for _, g := range games {
 		_, p := g.ToMove()
-		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(p.Name))
+		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(b.playerName(lang, p)))
 		if p.UserID == msg.From.ID && p.Human() {
 			turn = b.texts.T(lang, "games_your_turn")
 		}
-		line := b.texts.T(lang, "games_line", "White", htmlName(g.White.Name), "Black", htmlName(g.Black.Name), "Move", g.MoveNumber(), "Turn", turn)
+		line := b.texts.T(lang, "games_line", "White", htmlName(b.playerName(lang, g.White)), "Black", htmlName(b.playerName(lang, g.Black)), "Move", g.MoveNumber(), "Turn", turn)
 		if link := messageLink(g.ChatID, g.MessageID); link != "" {
 			line += ` <a href="` + link + `">↗</a>`
 		}

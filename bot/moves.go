@@ -20,7 +20,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		msg := b.userMessage(lang, err, false)
 		if errors.Is(err, play.ErrNotYourTurn) {
 			_, p := g.ToMove()
-			msg = b.texts.T(lang, "err_not_your_turn_who", "Player", p.Name)
+			msg = b.texts.T(lang, "err_not_your_turn_who", "Player", b.playerName(lang, p))
 		}
 		b.toast(q, msg)
 		return err
@@ -92,7 +92,7 @@ func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game
 		reply := b.userMessage(lang, err, true)
 		if errors.Is(err, play.ErrNotYourTurn) {
 			_, p := g.ToMove()
-			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", p.Name)
+			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", b.playerName(lang, p))
 		}
 		b.text(msg.Chat, reply, msg.MessageID)
 		return err

@@ -74,8 +74,8 @@ func TestE2ERussianUser(t *testing.T) {
 	say(srv, ivan.chat, ivan, "/start")
 	waitMessage(t, srv, ivan.chat.ID, "Russian greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Добро пожаловать") })
 	c := startAIGame(t, srv, ivan, "1 white")
-	if !strings.Contains(c.Text, "ходят белые") {
-		t.Errorf("Russian caption %q", c.Text)
+	if !strings.Contains(c.Text, "ходят белые") || !strings.Contains(c.Text, "🤖 Новичок (1)") {
+		t.Errorf("Russian caption %q, want the AI named in Russian", c.Text)
 	}
 	say(srv, ivan.chat, ivan, "/games")
 	waitMessage(t, srv, ivan.chat.ID, "games list", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "1 текущая партия") })
