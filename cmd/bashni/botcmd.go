@@ -204,7 +204,7 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, err
 		st, err := redisstore.OpenConfig(ctx, redisstore.Config{
 			URL: cfg.Redis.URL, Addrs: cfg.Redis.Addrs, MasterName: cfg.Redis.MasterName,
 			Password: string(cfg.Redis.Password), DB: cfg.Redis.DB,
-		})
+		}, redisstore.WithFinishedTTL(cfg.Redis.KeepFinished))
 		if err != nil {
 			return nil, fmt.Errorf("redis: %w", err)
 		}

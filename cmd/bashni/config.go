@@ -44,6 +44,9 @@ type Config struct {
 		MasterName string   `yaml:"master_name" env:"REDIS_MASTER_NAME"`
 		Password   Secret   `yaml:"password" env:"REDIS_PASSWORD"`
 		DB         int      `yaml:"db" env:"REDIS_DB"`
+		// KeepFinished is how long finished games stay in Redis (0: for
+		// ever). Ratings and statistics are kept apart and stay.
+		KeepFinished time.Duration `yaml:"keep_finished" env:"REDIS_KEEP_FINISHED"`
 	} `yaml:"redis"`
 	Game struct {
 		ChallengeTTL  time.Duration `yaml:"challenge_ttl" env:"BASHNI_CHALLENGE_TTL"`
@@ -97,6 +100,7 @@ func defaults() Config {
 	c.Telegram.RateGlobal = 30
 	c.Telegram.Webhook.Listen = ":8443"
 	c.Storage.BoltPath = "bashni.db"
+	c.Redis.KeepFinished = 90 * 24 * time.Hour
 	c.Game.ChallengeTTL = 24 * time.Hour
 	c.Game.RemindAfter = 12 * time.Hour
 	c.Game.RemindEvery = 12 * time.Hour
@@ -158,6 +162,9 @@ func (c *Config) validate() error {
 		if d <= 0 {
 			return usageError("config: durations must be positive")
 		}
+	}
+	if c.Redis.KeepFinished < 0 {
+		return usageError("config: redis.keep_finished must not be negative")
 	}
 	if c.Telegram.RatePerChat <= 0 || c.Telegram.RatePerGroup <= 0 || c.Telegram.RateGlobal <= 0 {
 		return usageError("config: sending rates must be positive")
@@ -228,6 +235,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"REDIS_MASTER_NAME", str(&c.Redis.MasterName)},
 		{"REDIS_PASSWORD", sec(&c.Redis.Password)},
 		{"REDIS_DB", num(&c.Redis.DB)},
+		{"REDIS_KEEP_FINISHED", dur(&c.Redis.KeepFinished)},
 		{"BASHNI_CHALLENGE_TTL", dur(&c.Game.ChallengeTTL)},
 		{"BASHNI_REMIND_AFTER", dur(&c.Game.RemindAfter)},
 		{"BASHNI_REMIND_EVERY", dur(&c.Game.RemindEvery)},

@@ -33,7 +33,7 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
 		return fail(op, err)
 	}
 	n, err := createGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)}, data, activeFlag(&rec), newToken(),
-		hintedBy(&rec), deadlineArg(&rec)).Int()
+		hintedBy(&rec), deadlineArg(&rec), s.keepFinished.Milliseconds()).Int()
 	if err != nil {
 		return fail(op, err)
 	}
@@ -86,7 +86,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 	for {
 		n, err := updateGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)},
 			strconv.FormatInt(g.Version, 10), strconv.FormatInt(rec.Version, 10),
-			data, activeFlag(&rec), token, hinted, deadline, flag(hintsAdded)).Int()
+			data, activeFlag(&rec), token, hinted, deadline, flag(hintsAdded), s.keepFinished.Milliseconds()).Int()
 		if err != nil {
 			return fail(op, err)
 		}

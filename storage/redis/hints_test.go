@@ -275,3 +275,36 @@ func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
 		t.Errorf("the next update took %d commands, want 1", n)
 	}
 }
+
+// With WithFinishedTTL a game gets its lifetime when it finishes, and not
+// before; without it, it stays.
+func TestFinishedGamesExpire(t *testing.T) {
+	db := redistest.New(t)
+	raw := db.Client(t)
+	ctx := t.Context()
+	for _, keep := range []time.Duration{0, time.Hour} {
+		s := New(db.Client(t), WithPrefix(db.Prefix), WithFinishedTTL(keep))
+		id := "keep-" + keep.String()
+		g := active(id, 1, 2, 3)
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if ttl := raw.PTTL(ctx, s.gameKey(id)).Val(); ttl >= 0 {
+			t.Errorf("keep %v: an active game expires in %v", keep, ttl)
+		}
+		g.Status, g.Result = storage.GameFinished, "1-0"
+		if err := s.UpdateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ttl := raw.PTTL(ctx, s.gameKey(id)).Val()
+		switch {
+		case keep == 0 && ttl >= 0:
+			t.Errorf("kept for ever, yet the finished game expires in %v", ttl)
+		case keep > 0 && (ttl <= keep-time.Minute || ttl > keep):
+			t.Errorf("keep %v: the finished game expires in %v", keep, ttl)
+		}
+		if _, err := s.Game(ctx, id); err != nil {
+			t.Errorf("keep %v: the finished game cannot be read: %v", keep, err)
+		}
+	}
+}

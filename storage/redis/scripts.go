@@ -7,8 +7,8 @@ import goredis "github.com/redis/go-redis/v9"
 // falls back to EVAL the first time a server lacks the script (also after a
 // restart).
 
-// createGame: KEYS[1] game; ARGV json, active flag, token, hinted, deadline
-// (see updateGame). Returns 1 created, 0 id taken. A retry of the same call
+// createGame: KEYS[1] game; ARGV json, active flag, token, hinted, deadline,
+// finished games' lifetime (see updateGame). Returns 1 created, 0 id taken. A retry of the same call
 // (same token, no write since) returns 1 again.
 var createGame = goredis.NewScript(`
 local cur = redis.call('HMGET', KEYS[1], 'v', 'w')
@@ -17,13 +17,15 @@ if cur[1] then
   return 0
 end
 redis.call('HSET', KEYS[1], 'v', '1', 'a', ARGV[2], 'w', ARGV[3], 'd', ARGV[1], 'h', ARGV[4], 'dl', ARGV[5])
+if ARGV[2] == '0' and ARGV[6] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[6]) end
 return 1
 `)
 
 // updateGame: KEYS[1] game; ARGV expected version, new version, json, active
 // flag, token, hinted (what the game's index entries are keyed by: its chat
-// and people), deadline (unix ms, "" for none), and "1" if the caller has
-// just added the index hints for this state. Returns 1 written, 0 version
+// and people), deadline (unix ms, "" for none), "1" if the caller has just
+// added the index hints for this state, and how many milliseconds a game
+// written finished is kept ("0": for ever). Returns 1 written, 0 version
 // differs, -1 no such game, -2 a finished game would become active, 2 hints
 // needed first. A retry of the same call (the stored version is the new one
 // and carries this call's token) returns 1.
@@ -47,6 +49,7 @@ if ARGV[4] == '1' and ARGV[8] ~= '1' then
   if ARGV[7] ~= '' and (not cur[5] or cur[5] == '' or tonumber(ARGV[7]) < tonumber(cur[5])) then return 2 end
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'a', ARGV[4], 'w', ARGV[5], 'd', ARGV[3], 'h', ARGV[6], 'dl', ARGV[7])
+if ARGV[4] == '0' and ARGV[9] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[9]) end
 return 1
 `)
 

@@ -20,27 +20,27 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 		run  func() (any, error)
 		want any
 	}{
-		{"create", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "").Result() }, int64(1)},
-		{"create resent", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "").Result() }, int64(1)},
-		{"create by another", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "B", "h", "").Result() }, int64(0)},
+		{"create", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "", 0).Result() }, int64(1)},
+		{"create resent", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "", 0).Result() }, int64(1)},
+		{"create by another", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "B", "h", "", 0).Result() }, int64(0)},
 		{"update", func() (any, error) {
-			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "C", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "C", "h", "", "1", 0).Result()
 		}, int64(1)},
 		{"update resent", func() (any, error) {
-			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "C", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "C", "h", "", "1", 0).Result()
 		}, int64(1)},
 		{"update by another", func() (any, error) {
-			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "D", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, game, "1", "2", "{}", "1", "D", "h", "", "1", 0).Result()
 		}, int64(0)},
-		{"create resent after an update", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "").Result() }, int64(0)},
+		{"create resent after an update", func() (any, error) { return createGame.Run(ctx, raw, game, "{}", "1", "A", "h", "", 0).Result() }, int64(0)},
 		{"finish", func() (any, error) {
-			return updateGame.Run(ctx, raw, game, "2", "3", "{}", "0", "E", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, game, "2", "3", "{}", "0", "E", "h", "", "1", 0).Result()
 		}, int64(1)},
 		{"reopen", func() (any, error) {
-			return updateGame.Run(ctx, raw, game, "3", "4", "{}", "1", "F", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, game, "3", "4", "{}", "1", "F", "h", "", "1", 0).Result()
 		}, int64(-2)},
 		{"update missing", func() (any, error) {
-			return updateGame.Run(ctx, raw, []string{s.gameKey("nope")}, "1", "2", "{}", "1", "G", "h", "", "1").Result()
+			return updateGame.Run(ctx, raw, []string{s.gameKey("nope")}, "1", "2", "{}", "1", "G", "h", "", "1", 0).Result()
 		}, int64(-1)},
 		{"take", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take resent", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},

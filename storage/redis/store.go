@@ -18,12 +18,22 @@ type Store struct {
 	rdb    goredis.UniversalClient
 	prefix string
 	now    func() time.Time
+	// keepFinished is how long a finished game is kept; 0 keeps it for
+	// ever.
+	keepFinished time.Duration
 }
 
 var _ storage.Store = (*Store)(nil)
 
 // Option changes a Store made by New, Open or OpenConfig.
 type Option func(*Store)
+
+// WithFinishedTTL makes finished games expire d after they end (0, the
+// default, keeps them for ever). Players' ratings and statistics live in
+// their own records and stay; what goes is the game itself, which the
+// result card's Rematch, PDN and Replay buttons read. Without it Redis's
+// memory grows with every game ever played.
+func WithFinishedTTL(d time.Duration) Option { return func(s *Store) { s.keepFinished = max(d, 0) } }
 
 // WithPrefix puts every key under prefix (default "bashni:"), so that
 // several bots, or tests, can share a server. It must not contain braces,
