@@ -18,6 +18,7 @@ import (
 // the palette and its lookup table. It is built once and never changed, so
 // any number of renders share it.
 type kit struct {
+	id   uint32 // tells kits apart in the band cache; set by Renderer.kit
 	th   Theme
 	size int // image width; the board image is size×size
 	sq   int // side of a square
@@ -92,9 +93,7 @@ func (k *kit) spriteRef() int { return k.sq }
 
 func newKit(th Theme, size int, bold *truetype.Font) *kit {
 	k := &kit{th: th, size: size}
-	k.marg = int(math.Round(float64(size) * 0.05))
-	k.sq = (size - k.marg - int(math.Round(float64(size)*0.02))) / 8
-	k.bord = size - k.marg - 8*k.sq
+	k.marg, k.sq, k.bord = boardGeometry(size)
 	k.capH = int(math.Round(float64(size) * 0.075))
 	k.bg = [numBG]color.RGBA{th.Dark, th.From, th.Path, th.To, th.Jumped, th.Selected}
 	for i, c := range k.bg {
@@ -167,6 +166,17 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		}
 	}
 	return k
+}
+
+// boardGeometry is the board's layout at size px: the left and bottom
+// margins (5%), the side of a square, and the top and right margins (2%
+// and what the eight squares leave over). They add up to size exactly,
+// across and down.
+func boardGeometry(size int) (marg, sq, bord int) {
+	marg = int(math.Round(float64(size) * 0.05))
+	sq = (size - marg - int(math.Round(float64(size)*0.02))) / 8
+	bord = size - marg - 8*sq
+	return marg, sq, bord
 }
 
 // exactColours are the theme's flat colours, most important first: they must

@@ -131,47 +131,109 @@ var flatePool = sync.Pool{New: func() any {
 // pair a multiple of 31.
 var zlibHeader = [2]byte{0x78, 0x01}
 
-// writePNG writes to out a whole PNG: head (from pngHead), the scanlines in
-// scan (from newScanImage, for the same size) compressed as one IDAT chunk,
-// and IEND. The compressor writes straight into out; the IDAT's length and
-// CRC are filled in after.
-//
-// The IDAT data is a zlib stream: the header, the deflate data and the
-// Adler-32 of scan. It is put together here rather than by
-// klauspost/compress/zlib only because that one takes the checksum with
-// hash/adler32, which was a quarter of the whole cost; adler32Sum below is
-// two to three times as fast (BenchmarkAdler32).
-func writePNG(out *bytes.Buffer, head, scan []byte) error {
-	out.Write(head)
-	start := out.Len()
-	out.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T'}) // the length comes later
-	out.Write(zlibHeader[:])
+// finalBlock ends the deflate data after the segments (RFC 1951 3.2.3):
+// an empty last block. Read from the low bit up: BFINAL = 1, BTYPE = 01
+// (fixed Huffman codes), then the end-of-block code 256, which is seven
+// zero bits in the fixed code; ten bits in all, padded with zeros.
+var finalBlock = [2]byte{0x03, 0x00}
 
+// A segment is a run of whole scanlines compressed on its own: deflate data
+// from a writer just Reset (so no back-reference reaches before the
+// segment's first byte) that ends with a sync flush (an empty stored block,
+// so it ends on a byte boundary and with no final block). Segments can
+// therefore be laid end to end, in any combination, into one deflate
+// stream; appendPNG adds the final block. adler is the Adler-32 of the
+// segment's raw bytes and n their number, from which appendPNG combines the
+// checksum of the whole without reading the pixels again. A segment is
+// never changed once made: the band cache shares them between renders.
+type segment struct {
+	z     []byte
+	adler uint32
+	n     int
+}
+
+// compressSegment compresses raw, whole scanlines, into a new segment.
+func compressSegment(raw []byte) (*segment, error) {
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
+	buf.Reset()
 	fw := flatePool.Get().(*flate.Writer)
-	defer flatePool.Put(fw)
-	fw.Reset(out)
-	if _, err := fw.Write(scan); err != nil {
-		return fmt.Errorf("render: compressing png: %w", err)
+	defer func() {
+		fw.Reset(io.Discard) // do not keep buf alive in the pool
+		flatePool.Put(fw)
+	}()
+	fw.Reset(buf)
+	if _, err := fw.Write(raw); err != nil {
+		return nil, fmt.Errorf("render: compressing png: %w", err)
 	}
-	if err := fw.Close(); err != nil {
-		return fmt.Errorf("render: compressing png: %w", err)
+	// Flush, not Close: Close would end the stream with a final block.
+	if err := fw.Flush(); err != nil {
+		return nil, fmt.Errorf("render: compressing png: %w", err)
 	}
-	fw.Reset(io.Discard) // do not keep out alive in the pool
+	return &segment{z: bytes.Clone(buf.Bytes()), adler: adler32Sum(raw), n: len(raw)}, nil
+}
 
-	var b [4]byte
-	binary.BigEndian.PutUint32(b[:], adler32Sum(scan))
-	out.Write(b[:])
+var bufPool = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 64<<10)) }}
 
-	chunk := out.Bytes()[start:]
-	n := len(chunk) - 8
+// pngLen is the length of the PNG appendPNG writes.
+func pngLen(head []byte, segs []*segment) int {
+	n := len(head) + 8 + len(zlibHeader) + len(finalBlock) + 4 + 4 + len(iend)
+	for _, s := range segs {
+		n += len(s.z)
+	}
+	return n
+}
+
+// appendPNG appends to b a whole PNG: head (from pngHead), one IDAT chunk
+// holding the segments, which together are all the image's scanlines in
+// order (from newScanImage, for the same size), and IEND.
+//
+// The IDAT data is a zlib stream: the header, the segments' deflate data,
+// the final block and the Adler-32 of all the scanlines. It is put together
+// here rather than by klauspost/compress/zlib because the segments are
+// compressed apart (and often long before, see Renderer.PNG), and because
+// that package takes the checksum with hash/adler32, which was a quarter of
+// the whole cost; adler32Sum below is two to three times as fast
+// (BenchmarkAdler32).
+func appendPNG(b, head []byte, segs []*segment) ([]byte, error) {
+	b = append(b, head...)
+	start := len(b)
+	b = append(b, 0, 0, 0, 0, 'I', 'D', 'A', 'T') // the length comes later
+	b = append(b, zlibHeader[:]...)
+	adler := uint32(1) // of no bytes
+	for _, s := range segs {
+		b = append(b, s.z...)
+		adler = adler32Combine(adler, s.adler, s.n)
+	}
+	b = append(b, finalBlock[:]...)
+	b = binary.BigEndian.AppendUint32(b, adler)
+	n := len(b) - start - 8
 	if n > math.MaxInt32 {
-		return errors.New("render: png data over 2 GB")
+		return nil, errors.New("render: png data over 2 GB")
 	}
-	binary.BigEndian.PutUint32(chunk, uint32(n))
-	binary.BigEndian.PutUint32(b[:], crc32.ChecksumIEEE(chunk[4:]))
-	out.Write(b[:])
-	out.Write(iend)
-	return nil
+	binary.BigEndian.PutUint32(b[start:], uint32(n))
+	b = binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start+4:]))
+	return append(b, iend...), nil
+}
+
+// adler32Combine returns the Adler-32 of bytes a followed by bytes b, given
+// a1, the Adler-32 of a, a2, that of b, and n2, the length of b: zlib's
+// adler32_combine. With s1 and s2 the
+// two halves of a checksum (see adler32Sum), b's bytes run on from a's s1
+// instead of 1, which adds a1's s1 − 1 to each of b's n2 sums s1:
+//
+//	s1 = s1(a) + s1(b) − 1
+//	s2 = s2(a) + s2(b) + n2·(s1(a) − 1)
+//
+// all modulo 65521.
+func adler32Combine(a1, a2 uint32, n2 int) uint32 {
+	const mod = 65521
+	rem := uint64(n2 % mod)
+	s1a, s2a := uint64(a1&0xffff), uint64(a1>>16)
+	s1b, s2b := uint64(a2&0xffff), uint64(a2>>16)
+	s1 := (s1a + s1b + mod - 1) % mod
+	s2 := (s2a + s2b + rem*s1a + mod - rem) % mod
+	return uint32(s2<<16 | s1)
 }
 
 // adler32Sum returns the Adler-32 checksum of p (RFC 1950), as

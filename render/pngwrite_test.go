@@ -8,9 +8,11 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/klauspost/compress/flate"
 )
 
 // TestPNGIsImage: the PNG decodes, with the standard decoder (which checks
@@ -149,25 +151,129 @@ func TestWritePNG(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out bytes.Buffer
-		if err := writePNG(&out, head, scan); err != nil {
+		// The scanlines go in one segment, in segments of random runs of
+		// rows, and in one segment a row with empty ones between: any
+		// split must make the same image.
+		for split := range 3 {
+			name := fmt.Sprintf("%s/split%d", name, split)
+			segs := splitSegments(t, rnd, scan, tc.w+1, split)
+			b, err := appendPNG([]byte("junk before"), head, segs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(b, []byte("junk before")) {
+				t.Fatalf("%s: appendPNG dropped what was in its buffer", name)
+			}
+			b = b[len("junk before"):]
+			if len(b) != pngLen(head, segs) {
+				t.Errorf("%s: %d bytes, pngLen said %d", name, len(b), pngLen(head, segs))
+			}
+			if hasTRNS := bytes.Contains(b, []byte("tRNS")); hasTRNS != tc.translucent {
+				t.Errorf("%s: tRNS chunk %v, want %v", name, hasTRNS, tc.translucent)
+			}
+			d, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("%s: decoding: %v", name, err)
+			}
+			got, ok := d.(*image.Paletted)
+			if !ok {
+				t.Fatalf("%s: decoded a %T, want *image.Paletted", name, d)
+			}
+			// The decoder lists every entry of PLTE.
+			if msg := samePaletted(got, m); msg != "" {
+				t.Errorf("%s: %s", name, msg)
+			}
+		}
+	}
+}
+
+// splitSegments compresses scan, of rows of w bytes, as one segment
+// (split 0), as random runs of rows (1), or a row a segment with an empty
+// segment before each and at the end (2).
+func splitSegments(t *testing.T, rnd *rand.Rand, scan []byte, w, split int) []*segment {
+	t.Helper()
+	h := len(scan) / w
+	var runs [][]byte
+	switch split {
+	case 0:
+		runs = append(runs, scan)
+	case 1:
+		for y := 0; y < h; {
+			n := 1 + rnd.IntN(min(h-y, 1+h/3))
+			runs = append(runs, scan[y*w:(y+n)*w])
+			y += n
+		}
+	case 2:
+		for y := range h {
+			runs = append(runs, nil, scan[y*w:(y+1)*w])
+		}
+		runs = append(runs, nil)
+	}
+	var segs []*segment
+	for _, r := range runs {
+		s, err := compressSegment(r)
+		if err != nil {
 			t.Fatal(err)
 		}
-		b := out.Bytes()
-		if hasTRNS := bytes.Contains(b, []byte("tRNS")); hasTRNS != tc.translucent {
-			t.Errorf("%s: tRNS chunk %v, want %v", name, hasTRNS, tc.translucent)
-		}
-		d, err := png.Decode(bytes.NewReader(b))
-		if err != nil {
-			t.Fatalf("%s: decoding: %v", name, err)
-		}
-		got, ok := d.(*image.Paletted)
-		if !ok {
-			t.Fatalf("%s: decoded a %T, want *image.Paletted", name, d)
-		}
-		// The decoder lists every entry of PLTE.
-		if msg := samePaletted(got, m); msg != "" {
-			t.Errorf("%s: %s", name, msg)
+		segs = append(segs, s)
+	}
+	return segs
+}
+
+// TestFinalBlock: the two bytes appendPNG ends the deflate data with are an
+// empty final block, what a deflate writer closed with no input writes.
+func TestFinalBlock(t *testing.T) {
+	var b bytes.Buffer
+	fw, err := flate.NewWriter(&b, pngLevel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), finalBlock[:]) {
+		t.Errorf("an empty deflate stream is % x, finalBlock % x", b.Bytes(), finalBlock)
+	}
+	// And a sync flush ends on an empty stored block, byte-aligned.
+	s, err := compressSegment([]byte("abcabcabcabcabcabcabc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(s.z, []byte{0, 0, 0xff, 0xff}) {
+		t.Errorf("a segment ends % x, want a sync flush's empty stored block", s.z)
+	}
+}
+
+func TestAdler32Combine(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 2, 100, 65520, 65521, 65522, 200_000, 641 * 640} {
+		for _, fill := range []int{-1, 0, 0xff} {
+			p := make([]byte, n)
+			for i := range p {
+				if fill < 0 {
+					p[i] = byte(rnd.Uint32())
+				} else {
+					p[i] = byte(fill)
+				}
+			}
+			want := adler32.Checksum(p)
+			for range 20 {
+				// Random cut points, sometimes none, sometimes the same
+				// twice (an empty piece).
+				cuts := []int{0, n}
+				for range rnd.IntN(6) {
+					cuts = append(cuts, rnd.IntN(n+1))
+				}
+				slices.Sort(cuts)
+				sum := uint32(1)
+				for i := 1; i < len(cuts); i++ {
+					piece := p[cuts[i-1]:cuts[i]]
+					sum = adler32Combine(sum, adler32.Checksum(piece), len(piece))
+				}
+				if sum != want {
+					t.Fatalf("%d bytes of %d cut at %v: %08x, want %08x", n, fill, cuts, sum, want)
+				}
+			}
 		}
 	}
 }

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/golang/freetype/truetype"
@@ -85,13 +85,17 @@ const maxKits = 8
 // Renderer draws boards. Make one with New and share it: it is safe for
 // concurrent use. It keeps, per theme and size, the tiles it prepared the
 // first time (tens of milliseconds), so later boards take a few
-// milliseconds.
+// milliseconds; and the compressed bands of the PNGs it made, so a board
+// much like one before (the next move of a game) takes a fraction of one.
 type Renderer struct {
 	bold *truetype.Font
 
-	mu    sync.Mutex
-	kits  map[kitKey]*kitSlot
-	order []kitKey
+	mu     sync.Mutex
+	kits   map[kitKey]*kitSlot
+	order  []kitKey
+	kitIDs atomic.Uint32 // the last kit's id
+
+	bands *bandCache
 }
 
 type kitKey struct {
@@ -110,7 +114,7 @@ func New() *Renderer {
 	if err != nil {
 		panic("render: the embedded Go font does not parse: " + err.Error())
 	}
-	return &Renderer{bold: f, kits: make(map[kitKey]*kitSlot)}
+	return &Renderer{bold: f, kits: make(map[kitKey]*kitSlot), bands: newBandCache(bandCacheEntries)}
 }
 
 func (r *Renderer) kit(th Theme, size int) *kit {
@@ -127,7 +131,13 @@ func (r *Renderer) kit(th Theme, size int) *kit {
 		}
 	}
 	r.mu.Unlock()
-	slot.once.Do(func() { slot.k = newKit(th, size, r.bold) })
+	slot.once.Do(func() {
+		k := newKit(th, size, r.bold)
+		// The band cache tells kits apart by id. A kit dropped above and
+		// made again gets a new one; its old bands age out of the cache.
+		k.id = r.kitIDs.Add(1)
+		slot.k = k
+	})
 	return slot.k
 }
 
@@ -158,24 +168,51 @@ func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {
 }
 
 // PNG draws the position and encodes it as a PNG, fast (the fastest
-// deflate of an 8-bit image; about a millisecond and 15–20 KB at 640 px).
+// deflate of an 8-bit image; about a millisecond and 15–20 KB at 640 px for
+// a board never seen before).
+//
+// The image is put together from horizontal bands (see bandCacheEntries),
+// each compressed on its own and cached: the bot draws one game's board
+// move after move, and most ranks are the same as on the board before, so
+// only the bands that changed are drawn and compressed. The bytes are those
+// of one zlib stream all the same, and decode to exactly Image's pixels.
 func (r *Renderer) PNG(p rules.Position, o Options) ([]byte, error) {
 	if err := o.normalize(); err != nil {
 		return nil, err
 	}
 	k := r.kit(o.Theme, o.Size)
-	sc := k.scratch.Get().(*scratch)
-	defer k.scratch.Put(sc)
 	m := marksFor(&o)
-	k.drawBoard(sc.board, sc.tile, &p, &m, o.Perspective)
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(buf)
-	buf.Reset()
-	// sc.board's rows are sc.scan's scanlines: nothing to copy.
-	if err := writePNG(buf, k.pngHead, sc.scan); err != nil {
-		return nil, err
+	var keys [numBands]bandKey
+	var segs [numBands]*segment
+	for b := range keys {
+		keys[b] = k.bandKey(&p, &m, o.Perspective, b)
 	}
-	return bytes.Clone(buf.Bytes()), nil
+	if missed := r.bands.get(&keys, &segs); missed != 0 {
+		if err := k.makeBands(&p, &m, o.Perspective, &segs, missed); err != nil {
+			return nil, err
+		}
+		r.bands.add(&keys, &segs, missed)
+	}
+	return appendPNG(make([]byte, 0, pngLen(k.pngHead, segs[:])), k.pngHead, segs[:])
 }
 
-var bufPool = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 64<<10)) }}
+// makeBands draws and compresses the bands in set. sc.board's rows are
+// sc.scan's scanlines: nothing to copy.
+func (k *kit) makeBands(p *rules.Position, m *marks, persp rules.Color, segs *[numBands]*segment, set uint32) error {
+	sc := k.scratch.Get().(*scratch)
+	defer k.scratch.Put(sc)
+	w := k.size + 1 // a scanline: the filter byte and the row
+	for b := range segs {
+		if set&(1<<b) == 0 {
+			continue
+		}
+		k.drawBand(sc.board, sc.tile, p, m, persp, b)
+		y0, y1 := k.bandRows(b)
+		s, err := compressSegment(sc.scan[y0*w : y1*w])
+		if err != nil {
+			return err
+		}
+		segs[b] = s
+	}
+	return nil
+}
