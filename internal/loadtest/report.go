@@ -54,13 +54,21 @@ func (r *Result) writeCPU(b *strings.Builder) {
 		total += p.Used
 	}
 	fmt.Fprintf(b, "  CPU in the measured phase (%.1f s of CPU in all, %.1f cores busy):\n", total.Seconds(), total.Seconds()/r.Elapsed.Seconds())
+	var replicas time.Duration
 	for i, p := range r.CPU {
 		fmt.Fprintf(b, "    %-10s %6.2f s", p.Name, p.Used.Seconds())
 		if i < len(r.PerReplica) && r.PerReplica[i] > 0 {
+			replicas += p.Used
 			per := p.Used / time.Duration(r.PerReplica[i])
 			fmt.Fprintf(b, "  %s per update handled: %.0f updates/s per core", msString(per), float64(time.Second)/float64(per))
 		}
 		b.WriteString("\n")
+	}
+	// A move takes a tap or two (tower, destination) and the turn notice
+	// that follows it; this is everything the replicas did, per move.
+	if r.Moves > 0 && replicas > 0 {
+		per := replicas / time.Duration(r.Moves)
+		fmt.Fprintf(b, "    replicas' CPU per move played (its taps and notices): %s: %.0f moves/s per core\n", msString(per), float64(time.Second)/float64(per))
 	}
 }
 
