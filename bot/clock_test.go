@@ -12,6 +12,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -19,26 +20,13 @@ import (
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
-// manualClock is a clock the test moves.
-type manualClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *manualClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *manualClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // A reminder and a win on time fire once, with a fake clock, even with two
 // bot instances on one Redis ticking at the same moment.
 func TestClockFiresOnceAcrossInstances(t *testing.T) {
 	srv := telegramtest.New(t)
 	db := redistest.New(t)
 	store := redis.New(db.Client(t), redis.WithPrefix(db.Prefix))
-	clock := &manualClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	clock := testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 

@@ -10,23 +10,11 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
-
-// fakeClock is a clock tests move by hand.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 var (
 	alice = storage.Player{UserID: 1, Name: "Alice"}
@@ -36,14 +24,14 @@ var (
 
 // newTestService returns a service on a real bbolt file, a fast real engine
 // and a fake clock.
-func newTestService(t *testing.T) (*Service, *fakeClock, Store) {
+func newTestService(t *testing.T) (*Service, *testkit.Clock, Store) {
 	t.Helper()
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	clock := &fakeClock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	clock := testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	pool := NewEnginePool(1, 1, ai.Limits{Nodes: 2000})
 	return New(st, pool, DefaultConfig, WithClock(clock.Now)), clock, st
 }

@@ -1,7 +1,6 @@
 package outbox_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -10,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/bot/telegramtest"
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 // newAPI starts a fake Bot API server and a real tgbotapi client for it.
@@ -27,28 +28,10 @@ func newAPI(t *testing.T) (*telegramtest.Server, *tgbotapi.BotAPI) {
 	return srv, api
 }
 
-// logBuffer collects log output; safe for concurrent writes.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // fast returns options that pace nothing noticeably, for tests that are
 // not about pacing, with logs collected in the returned buffer.
-func fast() (outbox.Options, *logBuffer) {
-	logs := &logBuffer{}
+func fast() (outbox.Options, *testkit.Buffer) {
+	logs := &testkit.Buffer{}
 	return outbox.Options{
 		PerChat:       1000,
 		PerChatBurst:  100,

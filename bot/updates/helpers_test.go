@@ -1,7 +1,6 @@
 package updates_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -10,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/bot/updates"
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 func newAPI(t *testing.T) (*telegramtest.Server, *tgbotapi.BotAPI) {
@@ -25,24 +26,7 @@ func newAPI(t *testing.T) (*telegramtest.Server, *tgbotapi.BotAPI) {
 	return srv, api
 }
 
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func logger(b *logBuffer) *slog.Logger {
+func logger(b *testkit.Buffer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 

@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/bot/updates"
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 var (
@@ -183,7 +185,7 @@ func TestPollDrainDeadlineCancelsHandlersAndDropsTheRest(t *testing.T) {
 		started <- struct{}{}
 		<-ctx.Done()
 	}
-	logs := &logBuffer{}
+	logs := &testkit.Buffer{}
 	stop := poll(t, api, updates.PollOptions{Timeout: time.Second, DrainTimeout: 200 * time.Millisecond, Logger: logger(logs)}, handle)
 	srv.PushUpdate(srv.TextMessage(telegramtest.PrivateChat(ann), ann, "1"))
 	srv.PushUpdate(srv.TextMessage(telegramtest.PrivateChat(ann), ann, "2"))
@@ -207,7 +209,7 @@ func TestPollDrainDeadlineCancelsHandlersAndDropsTheRest(t *testing.T) {
 func TestPollBacksOffAfterErrorsWithoutShowingTheToken(t *testing.T) {
 	srv, api := newAPI(t)
 	srv.FailNext("getUpdates", 2, telegramtest.Failure{Code: 502, Description: "Bad Gateway"})
-	logs := &logBuffer{}
+	logs := &testkit.Buffer{}
 	rec := newRecorder()
 	poll(t, api, updates.PollOptions{Timeout: time.Second, MinBackoff: 20 * time.Millisecond, Logger: logger(logs)}, rec.handle)
 	srv.PushUpdate(srv.TextMessage(telegramtest.PrivateChat(ann), ann, "/start"))
@@ -227,7 +229,7 @@ func TestPollBacksOffAfterErrorsWithoutShowingTheToken(t *testing.T) {
 func TestPollNetworkErrorsNeverShowTheToken(t *testing.T) {
 	_, api := newAPI(t)
 	api.SetAPIEndpoint("http://127.0.0.1:1/bot%s/%s")
-	logs := &logBuffer{}
+	logs := &testkit.Buffer{}
 	stop := poll(t, api, updates.PollOptions{Timeout: time.Second, MinBackoff: 10 * time.Millisecond, Logger: logger(logs)}, newRecorder().handle)
 	time.Sleep(100 * time.Millisecond)
 	stop()
@@ -274,7 +276,7 @@ func TestPollSendsItsOptions(t *testing.T) {
 func TestAPanickingHandlerDoesNotStopPolling(t *testing.T) {
 	srv, api := newAPI(t)
 	rec := newRecorder()
-	logs := &logBuffer{}
+	logs := &testkit.Buffer{}
 	handle := func(ctx context.Context, u tgbotapi.Update) {
 		if u.Message.Text == "boom" {
 			panic("boom")

@@ -10,9 +10,11 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/bot/updates"
-	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 const secret = "s3cret_token-1"
@@ -72,7 +74,7 @@ func TestWebhookChecksTheSecret(t *testing.T) {
 func TestWebhookWithoutASecretRefusesEverything(t *testing.T) {
 	srv, _ := newAPI(t)
 	rec := newRecorder()
-	_, hs := hook(t, "", rec.handle, updates.WebhookOptions{Logger: logger(&logBuffer{})})
+	_, hs := hook(t, "", rec.handle, updates.WebhookOptions{Logger: logger(&testkit.Buffer{})})
 	resp, err := srv.DeliverWebhook(t.Context(), hs.URL, "", srv.TextMessage(telegramtest.PrivateChat(ann), ann, "/start"))
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +204,7 @@ func TestWebhookDrainWaitsForHandlers(t *testing.T) {
 func TestWebhookDrainDeadline(t *testing.T) {
 	srv, _ := newAPI(t)
 	handle := func(ctx context.Context, _ tgbotapi.Update) { <-ctx.Done() }
-	wh := updates.WebhookHandler(secret, handle, updates.WebhookOptions{Workers: 1, Logger: logger(&logBuffer{})})
+	wh := updates.WebhookHandler(secret, handle, updates.WebhookOptions{Workers: 1, Logger: logger(&testkit.Buffer{})})
 	hs := httptest.NewTLSServer(wh)
 	defer hs.Close()
 	for range 3 {

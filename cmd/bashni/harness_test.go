@@ -7,13 +7,13 @@ import (
 	"image/png"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 // botProcess is `bashni bot` running inside the test through run, talking
@@ -24,25 +24,7 @@ type botProcess struct {
 	env    map[string]string
 	cancel context.CancelFunc
 	done   chan error
-	logs   *syncBuffer
-}
-
-// syncBuffer collects the bot's log lines safely.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	logs   *testkit.Buffer
 }
 
 // startBot runs the bot against srv. The environment is what a host would
@@ -89,7 +71,7 @@ func launch(t *testing.T, srv *telegramtest.Server, env map[string]string) *botP
 func spawn(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &syncBuffer{}}
+	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &testkit.Buffer{}}
 	go func() {
 		p.done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, p.logs)
 	}()

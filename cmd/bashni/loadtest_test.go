@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/loadtest"
+	"github.com/bashni/bashni/internal/testkit"
 	redisstore "github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
@@ -196,7 +197,7 @@ func freeAddr(t *testing.T) string {
 func startReplica(t *testing.T, n int, env map[string]string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &syncBuffer{}
+	logs := &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, logs)
@@ -220,7 +221,7 @@ func startReplica(t *testing.T, n int, env map[string]string) {
 
 // waitReady waits until a replica's ops and webhook servers answer; done
 // reports the replica's end, logs its output.
-func waitReady(t *testing.T, n int, env map[string]string, done <-chan error, logs *syncBuffer) {
+func waitReady(t *testing.T, n int, env map[string]string, done <-chan error, logs *testkit.Buffer) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for _, probe := range []struct {

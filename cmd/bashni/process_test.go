@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 // runMainEnv makes the test binary behave as the bashni command: the load
@@ -60,7 +62,7 @@ func profileTo(file string) (stop func()) {
 // replicaProcess is `bashni bot` running as a child process.
 type replicaProcess struct {
 	cmd  *exec.Cmd
-	logs *syncBuffer
+	logs *testkit.Buffer
 	done chan error
 }
 
@@ -76,7 +78,7 @@ func startReplicaProcess(t *testing.T, n int, env map[string]string) *replicaPro
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	p := &replicaProcess{cmd: cmd, logs: &syncBuffer{}, done: make(chan error, 1)}
+	p := &replicaProcess{cmd: cmd, logs: &testkit.Buffer{}, done: make(chan error, 1)}
 	cmd.Stdout, cmd.Stderr = p.logs, p.logs
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("replica %d: %v", n, err)
