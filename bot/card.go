@@ -245,7 +245,9 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID, MessageID: g.MessageID, ReplyMarkup: &kb},
 		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
 	}
-	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0}
+	// Keyed by the message: while Telegram's pacing holds this edit back, a
+	// newer board replaces it rather than queueing behind it.
+	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0, Key: cardKey("card", g)}
 	if done != nil {
 		r.Done = func(*tgbotapi.Message, error) { done() }
 	}
@@ -259,6 +261,15 @@ func (b *Bot) editKeyboard(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
 	case g.InlineMessageID != "":
 		b.send(outbox.Reply{Req: tgbotapi.EditMessageReplyMarkupConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb}}})
 	case g.MessageID != 0:
-		b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0})
+		// Keyed apart from the whole card's edits: buttons alone must not
+		// replace a waiting board.
+		b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0,
+			Key: cardKey("buttons", g)})
 	}
+}
+
+// cardKey keys the edits of what of a game's card message (see
+// outbox.Reply.Key).
+func cardKey(what string, g *play.Game) string {
+	return what + ":" + strconv.FormatInt(g.ChatID, 10) + ":" + strconv.Itoa(g.MessageID)
 }

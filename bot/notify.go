@@ -93,7 +93,11 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 }
 
 // sendNotice sends a turn notice and records it, deleting the one before.
+// A game's notice still waiting to be sent (Telegram paces groups to about
+// 20 messages a minute) is replaced by the next one: only the player to
+// move needs telling.
 func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool) {
+	r.Key = "notice:" + g.ID
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
 			return

@@ -23,6 +23,9 @@ var (
 	// ErrShutdown is passed to Done for a reply still unsent when the drain
 	// deadline passed, and wrapped in Run's error.
 	ErrShutdown = errors.New("outbox: not sent before shutdown")
+	// ErrSuperseded is passed to Done for a reply that a newer one with
+	// the same Key replaced before it was sent.
+	ErrSuperseded = errors.New("outbox: replaced by a newer reply before it was sent")
 )
 
 // outcome is what to do after an attempt.

@@ -33,6 +33,14 @@ type Reply struct {
 	// Silent sends the message without a notification sound (the request's
 	// DisableNotification, where it has one).
 	Silent bool
+	// Key, if set, makes the reply replace a reply with the same Key that
+	// still waits in its chat's queue: it takes that reply's place, and the
+	// older one is done with ErrSuperseded, unsent. Telegram allows a group
+	// about 20 messages a minute, edits included, so in a quick game the
+	// card's edits would queue up and show boards long gone; keyed by the
+	// card, only the latest waits. A reply already being sent is not
+	// replaced.
+	Key string
 	// Done, if set, is called once with the outcome after the last attempt.
 	// msg is set when the method returned a Message. Done runs on the
 	// sending goroutine of the chat: it must not block, but may Enqueue.
@@ -200,7 +208,8 @@ func New(api Requester, opts Options) *Outbox {
 	}
 }
 
-// Enqueue queues a reply and returns at once. It returns ErrQueueFull when
+// Enqueue queues a reply and returns at once. A reply with a Key replaces
+// a waiting one with the same Key (see Reply.Key). It returns ErrQueueFull when
 // the chat already has Options.MaxQueue replies waiting (a chat that far
 // behind is better told nothing than told late), and ErrClosed after Run
 // has returned; Done is not called then. Enqueue may be called before Run
@@ -218,19 +227,31 @@ func (o *Outbox) Enqueue(r Reply) error {
 	}
 	it := &item{r: r, req: req}
 
+	superseded, err := o.enqueue(it)
+	if superseded != nil {
+		// Outside the lock: Done may enqueue.
+		o.finish(superseded, nil, ErrSuperseded)
+	}
+	return err
+}
+
+// enqueue queues it, or puts it in the place of the waiting reply with its
+// Key, which it returns for the caller to finish.
+func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
+	r, req := it.r, it.req
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.closed {
-		return ErrClosed
+		return nil, ErrClosed
 	}
 	if priorityMethods[req.method] {
 		select {
 		case o.prio <- it:
 			o.addPending()
-			return nil
+			return nil, nil
 		default:
 			o.log.Warn("outbox: query answers queue full, reply dropped", "method", req.method)
-			return ErrQueueFull
+			return nil, ErrQueueFull
 		}
 	}
 	key := laneKey{chat: r.ChatID}
@@ -242,11 +263,20 @@ func (o *Outbox) Enqueue(r Reply) error {
 		l = o.newLane(key, r.Group || key.chat < 0)
 		o.lanes[key] = l
 	}
+	it.lane = l
+	if r.Key != "" {
+		for i, q := range l.queue {
+			if q.r.Key == r.Key {
+				l.queue[i] = it
+				o.addPending()
+				return q, nil
+			}
+		}
+	}
 	if len(l.queue) >= o.opts.MaxQueue {
 		o.log.Warn("outbox: chat queue full, reply dropped", "chat", key.chat, "method", req.method)
-		return ErrQueueFull
+		return nil, ErrQueueFull
 	}
-	it.lane = l
 	l.queue = append(l.queue, it)
 	o.addPending()
 	if !l.running {
@@ -257,7 +287,7 @@ func (o *Outbox) Enqueue(r Reply) error {
 		default:
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func (o *Outbox) newLane(key laneKey, group bool) *lane {

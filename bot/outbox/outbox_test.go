@@ -654,3 +654,43 @@ func TestConcurrentProducers(t *testing.T) {
 		t.Errorf("%d chats reached, want %d", len(byChat), chats)
 	}
 }
+
+// A keyed reply takes the place of the waiting one with its key, which is
+// done with ErrSuperseded and never sent; unkeyed replies keep their place.
+// Replacing needs no room in a full queue.
+func TestKeyedReplyReplacesTheWaitingOne(t *testing.T) {
+	srv, api := newAPI(t)
+	opts, _ := fast()
+	opts.MaxQueue = 3
+	ob := outbox.New(api, opts)
+	res := newResults()
+	enqueue := func(text, key string) {
+		t.Helper()
+		err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(-42, text), Key: key, Done: res.done(text)})
+		if err != nil {
+			t.Fatalf("Enqueue %q: %v", text, err)
+		}
+	}
+	// Before Run, so that everything waits.
+	enqueue("card 1", "card")
+	enqueue("notice for Bob", "notice")
+	enqueue("plain", "")
+	enqueue("card 2", "card")
+	enqueue("notice for Alice", "notice")
+	run(t, ob)
+	flush(t, ob)
+
+	if got, want := texts(srv.CallsTo("sendMessage")), []string{"card 2", "notice for Alice", "plain"}; !slices.Equal(got, want) {
+		t.Errorf("sent %q, want %q", got, want)
+	}
+	for _, text := range []string{"card 1", "notice for Bob"} {
+		if r := res.get(t, text); !errors.Is(r.err, outbox.ErrSuperseded) || r.msg != nil {
+			t.Errorf("%s: Done(%v, %v), want ErrSuperseded", text, r.msg, r.err)
+		}
+	}
+	for _, text := range []string{"card 2", "notice for Alice", "plain"} {
+		if r := res.get(t, text); r.err != nil || r.msg == nil {
+			t.Errorf("%s: Done(%v, %v), want the sent message", text, r.msg, r.err)
+		}
+	}
+}
