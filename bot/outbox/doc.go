@@ -12,6 +12,10 @@
 // the request when Reply.ChatID is zero), or by the inline message they
 // edit; requests with neither share one ordered lane.
 //
+// A reply with a Key replaces a waiting reply with the same Key, in its
+// place in the queue; the older one is never sent. Under a group's pace the
+// latest board of a game is what people need, not every board in between.
+//
 // Answers to callback and inline queries jump the queue: they are sent by
 // their own workers, outside chat pacing, because Telegram shows a spinner
 // until a tap is answered.
