@@ -34,6 +34,13 @@
 // Throughput is the number of updates delivered (first deliveries only) and
 // of moves played, divided by the run's wall time.
 //
+// Options.CPU, when the replicas are processes of their own, reads the CPU
+// time each one (and Redis, and the harness) used in the measured phase.
+// The report divides a replica's CPU by the updates it handled, and the
+// replicas' CPU by the moves played: what one replica serves with a core
+// of its own, which wall-clock throughput on a machine the harness shares
+// cannot say.
+//
 // The harness runs on the machine it measures, so its CPU is taken from the
 // bots. Its goroutines carry the pprof label harness ("loadtest" for the
 // driver, "telegramtest" for the fake), and go tool pprof -tags on a CPU
