@@ -204,7 +204,7 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, err
 		st, err := redisstore.OpenConfig(ctx, redisstore.Config{
 			URL: cfg.Redis.URL, Addrs: cfg.Redis.Addrs, MasterName: cfg.Redis.MasterName,
 			Password: string(cfg.Redis.Password), DB: cfg.Redis.DB,
-		}, redisstore.WithFinishedTTL(cfg.Redis.KeepFinished))
+		}, redisstore.WithFinishedTTL(cfg.Storage.KeepFinished))
 		if err != nil {
 			return nil, fmt.Errorf("redis: %w", err)
 		}
@@ -215,7 +215,7 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, err
 		}
 		return st, nil
 	}
-	st, err := bolt.Open(cfg.Storage.BoltPath)
+	st, err := bolt.Open(cfg.Storage.BoltPath, bolt.WithFinishedTTL(cfg.Storage.KeepFinished))
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", cfg.Storage.BoltPath, err)
 	}

@@ -37,6 +37,9 @@ type Config struct {
 	} `yaml:"telegram"`
 	Storage struct {
 		BoltPath string `yaml:"bolt_path" env:"BASHNI_BOLT_PATH"`
+		// KeepFinished is how long finished games are kept (0: for ever).
+		// Ratings and statistics are kept apart and stay.
+		KeepFinished time.Duration `yaml:"keep_finished" env:"BASHNI_KEEP_FINISHED"`
 	} `yaml:"storage"`
 	Redis struct {
 		URL        string   `yaml:"url" env:"REDIS_URL"`
@@ -44,9 +47,6 @@ type Config struct {
 		MasterName string   `yaml:"master_name" env:"REDIS_MASTER_NAME"`
 		Password   Secret   `yaml:"password" env:"REDIS_PASSWORD"`
 		DB         int      `yaml:"db" env:"REDIS_DB"`
-		// KeepFinished is how long finished games stay in Redis (0: for
-		// ever). Ratings and statistics are kept apart and stay.
-		KeepFinished time.Duration `yaml:"keep_finished" env:"REDIS_KEEP_FINISHED"`
 	} `yaml:"redis"`
 	Game struct {
 		ChallengeTTL  time.Duration `yaml:"challenge_ttl" env:"BASHNI_CHALLENGE_TTL"`
@@ -100,7 +100,7 @@ func defaults() Config {
 	c.Telegram.RateGlobal = 30
 	c.Telegram.Webhook.Listen = ":8443"
 	c.Storage.BoltPath = "bashni.db"
-	c.Redis.KeepFinished = 90 * 24 * time.Hour
+	c.Storage.KeepFinished = 90 * 24 * time.Hour
 	c.Game.ChallengeTTL = 24 * time.Hour
 	c.Game.RemindAfter = 12 * time.Hour
 	c.Game.RemindEvery = 12 * time.Hour
@@ -163,8 +163,8 @@ func (c *Config) validate() error {
 			return usageError("config: durations must be positive")
 		}
 	}
-	if c.Redis.KeepFinished < 0 {
-		return usageError("config: redis.keep_finished must not be negative")
+	if c.Storage.KeepFinished < 0 {
+		return usageError("config: storage.keep_finished must not be negative")
 	}
 	if c.Telegram.RatePerChat <= 0 || c.Telegram.RatePerGroup <= 0 || c.Telegram.RateGlobal <= 0 {
 		return usageError("config: sending rates must be positive")
@@ -230,12 +230,12 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_WEBHOOK_URL", str(&c.Telegram.Webhook.PublicURL)},
 		{"BASHNI_WEBHOOK_SECRET", sec(&c.Telegram.Webhook.Secret)},
 		{"BASHNI_BOLT_PATH", str(&c.Storage.BoltPath)},
+		{"BASHNI_KEEP_FINISHED", dur(&c.Storage.KeepFinished)},
 		{"REDIS_URL", str(&c.Redis.URL)},
 		{"REDIS_ADDRS", list(&c.Redis.Addrs)},
 		{"REDIS_MASTER_NAME", str(&c.Redis.MasterName)},
 		{"REDIS_PASSWORD", sec(&c.Redis.Password)},
 		{"REDIS_DB", num(&c.Redis.DB)},
-		{"REDIS_KEEP_FINISHED", dur(&c.Redis.KeepFinished)},
 		{"BASHNI_CHALLENGE_TTL", dur(&c.Game.ChallengeTTL)},
 		{"BASHNI_REMIND_AFTER", dur(&c.Game.RemindAfter)},
 		{"BASHNI_REMIND_EVERY", dur(&c.Game.RemindEvery)},

@@ -22,6 +22,7 @@
 //	ranks            scope | ^rating | user      -> (leaderboard order)
 //	updates          update id                   -> expiry
 //	update_expiry    expiry | update id          -> (for sweeping)
+//	game_expiry      expiry | game id            -> (finished games, for sweeping)
 //
 // Integers are big-endian with the sign bit flipped and times are seconds
 // then nanoseconds, so byte order is numeric order. Expired challenges and

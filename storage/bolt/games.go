@@ -25,6 +25,11 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
 		if err := put(tx, bucketGames, []byte(g.ID), &rec); err != nil {
 			return err
 		}
+		if !rec.Active() {
+			if err := s.expireFinished(tx, g.ID); err != nil {
+				return err
+			}
+		}
 		return putIndexes(tx, &rec)
 	})
 	if err == nil {
@@ -55,6 +60,10 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 	rec := *g
 	rec.Version = g.Version + 1
 	err := s.update(ctx, fmt.Sprintf("update game %s at version %d", g.ID, g.Version), func(tx *bbolt.Tx) error {
+		// Game writes are frequent: they remove the expired finished games.
+		if err := sweep(tx, bucketGameExpiry, bucketGames, timeKey(s.now())); err != nil {
+			return err
+		}
 		var old storage.Game
 		ok, err := get(tx, bucketGames, []byte(g.ID), &old)
 		switch {
@@ -73,12 +82,26 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 		if err := put(tx, bucketGames, []byte(g.ID), &rec); err != nil {
 			return err
 		}
+		if old.Active() && !rec.Active() {
+			if err := s.expireFinished(tx, g.ID); err != nil {
+				return err
+			}
+		}
 		return putIndexes(tx, &rec)
 	})
 	if err == nil {
 		g.Version = rec.Version
 	}
 	return err
+}
+
+// expireFinished schedules a game that has just finished for removal, if
+// finished games are not kept for ever.
+func (s *Store) expireFinished(tx *bbolt.Tx, id string) error {
+	if s.keepFinished <= 0 {
+		return nil
+	}
+	return tx.Bucket(bucketGameExpiry).Put(key(timeKey(s.now().Add(s.keepFinished)), []byte(id)), nil)
 }
 
 // indexKeys lists the index entries a game should have: none once finished;

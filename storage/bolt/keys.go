@@ -20,11 +20,13 @@ var (
 	bucketRanks           = []byte("ranks")
 	bucketUpdates         = []byte("updates")
 	bucketUpdateExpiry    = []byte("update_expiry")
+	bucketGameExpiry      = []byte("game_expiry")
 
 	allBuckets = [][]byte{
 		bucketGames, bucketChatGames, bucketUserGames, bucketDeadlines,
 		bucketChallenges, bucketChallengeExpiry, bucketUsers, bucketUsernames,
 		bucketStandings, bucketRanks, bucketUpdates, bucketUpdateExpiry,
+		bucketGameExpiry,
 	}
 )
 

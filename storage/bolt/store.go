@@ -18,6 +18,9 @@ type Store struct {
 	db          *bbolt.DB
 	now         func() time.Time
 	lockTimeout time.Duration
+	// keepFinished is how long a finished game is kept; 0 keeps it for
+	// ever.
+	keepFinished time.Duration
 }
 
 var _ storage.Store = (*Store)(nil)
@@ -32,6 +35,13 @@ func WithTimeout(d time.Duration) Option { return func(s *Store) { s.lockTimeout
 // WithClock sets the clock that decides when challenges and update marks
 // expire (default time.Now).
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
+// WithFinishedTTL makes finished games go d after they end (0, the
+// default, keeps them for ever). Ratings and statistics live in the users'
+// records and stay; what goes is the game, which the result card's Rematch,
+// PDN and Replay buttons read. Expired games are removed a batch at a time
+// by later game writes, so the file stops growing with every game played.
+func WithFinishedTTL(d time.Duration) Option { return func(s *Store) { s.keepFinished = max(d, 0) } }
 
 // Open opens or creates the store file at path.
 func Open(path string, opts ...Option) (*Store, error) {

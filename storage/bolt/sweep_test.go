@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -58,5 +59,49 @@ func TestSweepRemovesExpired(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// With WithFinishedTTL a finished game leaves the file once its time is up
+// (a later game write sweeps it); an active one and, without the option,
+// every game stay.
+func TestFinishedGamesExpire(t *testing.T) {
+	for _, keep := range []time.Duration{0, time.Hour} {
+		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		s, err := Open(filepath.Join(t.TempDir(), "bashni.db"),
+			WithClock(func() time.Time { return now }), WithFinishedTTL(keep))
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		ctx := t.Context()
+		for _, id := range []string{"over", "on"} {
+			g := &storage.Game{ID: id, ChatID: -1, Status: storage.GameActive,
+				White: storage.Player{UserID: 1}, Black: storage.Player{UserID: 2}}
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			if id == "over" {
+				g.Status, g.Result = storage.GameFinished, "1-0"
+				if err := s.UpdateGame(ctx, g); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		now = now.Add(time.Hour + time.Second)
+		on, err := s.Game(ctx, "on")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.UpdateGame(ctx, on); err != nil { // sweeps
+			t.Fatal(err)
+		}
+		_, err = s.Game(ctx, "over")
+		if gone := errors.Is(err, storage.ErrNotFound); gone != (keep > 0) {
+			t.Errorf("keep %v: the finished game an hour later: %v", keep, err)
+		}
+		if _, err := s.Game(ctx, "on"); err != nil {
+			t.Errorf("keep %v: the active game: %v", keep, err)
+		}
 	}
 }
