@@ -29,9 +29,12 @@ var errUnchanged = errors.New("play: unchanged")
 // old state's, and the game is read again and decided afresh.
 func (s *Service) update(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		g, guess := s.replays.latest(id)
-		if attempt > 0 || !guess {
-			guess = false
+		var g *Game
+		guess := false
+		if attempt == 0 {
+			g, guess = s.replays.latest(id)
+		}
+		if !guess {
 			rec, err := s.store.Game(ctx, id)
 			if err != nil {
 				return nil, err
