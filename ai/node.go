@@ -8,15 +8,7 @@ import (
 // returns the score of p for its side to move, between alpha and beta
 // unless it fails outside them.
 func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
-	e.pvLen[ply] = 0
-	if e.nodes&1023 == 0 {
-		e.poll()
-	}
-	e.nodes++
-	if e.nodeLimit != 0 && e.nodes >= e.nodeLimit {
-		e.stopped = true
-	}
-	if e.stopped {
+	if e.enter(ply) {
 		return 0
 	}
 	h := p.Hash()
@@ -141,15 +133,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 // and the best capture is its score. Only a side without a capture is
 // scored statically, and one that cannot move at all has lost.
 func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
-	e.pvLen[ply] = 0
-	if e.nodes&1023 == 0 {
-		e.poll()
-	}
-	e.nodes++
-	if e.nodeLimit != 0 && e.nodes >= e.nodeLimit {
-		e.stopped = true
-	}
-	if e.stopped {
+	if e.enter(ply) {
 		return 0
 	}
 	fr := &e.frames[ply]
@@ -281,4 +265,19 @@ func boundOf(best, origAlpha, beta int) int {
 		return boundExact
 	}
 	return boundUpper
+}
+
+// enter counts a node at ply of search or quiescence and reports whether
+// the search must stop: it checks the clock and the context every 1024
+// nodes and the node limit at every node.
+func (e *Engine) enter(ply int) (stop bool) {
+	e.pvLen[ply] = 0
+	if e.nodes&1023 == 0 {
+		e.poll()
+	}
+	e.nodes++
+	if e.nodeLimit != 0 && e.nodes >= e.nodeLimit {
+		e.stopped = true
+	}
+	return e.stopped
 }
