@@ -83,11 +83,8 @@ func (s *Server) editMessageCaption(c *Call) (any, *Failure) {
 	if f != nil {
 		return nil, f
 	}
-	caption, f := format(c.Params["caption"], c.Params["parse_mode"])
+	caption, f := formatCaption(c.Params["caption"], c.Params["parse_mode"])
 	if f != nil {
-		return nil, f
-	}
-	if f := checkLength(caption, true); f != nil {
 		return nil, f
 	}
 	if m.kind == "text" {
@@ -137,11 +134,8 @@ func (s *Server) editMessageMedia(c *Call) (any, *Failure) {
 	if m.inlineID != "" && (strings.HasPrefix(in.Media, "attach://") || len(c.Files) > 0) {
 		return nil, badRequest("can't upload a file to edit an inline message: use a file_id or a URL")
 	}
-	caption, f := format(in.Caption, in.ParseMode)
+	caption, f := formatCaption(in.Caption, in.ParseMode)
 	if f != nil {
-		return nil, f
-	}
-	if f := checkLength(caption, true); f != nil {
 		return nil, f
 	}
 	markup, f := parseMarkup(c.Params["reply_markup"], true)

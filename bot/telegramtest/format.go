@@ -169,6 +169,16 @@ func htmlEntity(s string) (r rune, n int) {
 	return 0, 0
 }
 
+// formatCaption formats a caption and checks its length, as every method
+// that takes one does.
+func formatCaption(text, parseMode string) (formatted, *Failure) {
+	caption, f := format(text, parseMode)
+	if f != nil {
+		return formatted{}, f
+	}
+	return caption, checkLength(caption, true)
+}
+
 // checkLength refuses texts over Telegram's limits.
 func checkLength(f formatted, caption bool) *Failure {
 	n := utf16Len(f.text)

@@ -40,11 +40,8 @@ func (s *Server) sendMedia(c *Call, kind string) (any, *Failure) {
 	if f != nil {
 		return nil, f
 	}
-	caption, f := format(c.Params["caption"], c.Params["parse_mode"])
+	caption, f := formatCaption(c.Params["caption"], c.Params["parse_mode"])
 	if f != nil {
-		return nil, f
-	}
-	if f := checkLength(caption, true); f != nil {
 		return nil, f
 	}
 	markup, f := parseMarkup(c.Params["reply_markup"], false)
