@@ -142,7 +142,7 @@ func TestFiftyTapsOneMove(t *testing.T) {
 }
 
 func boltStore(tb testing.TB) play.Store {
-	st, err := bolt.Open(filepath.Join(tb.TempDir(), "bashni.db"))
+	st, err := bolt.Open(filepath.Join(tb.TempDir(), "bashni.db"), time.Now)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func boltStore(tb testing.TB) play.Store {
 
 func redisStore(tb testing.TB) play.Store {
 	db := redistest.New(tb)
-	return redis.New(db.Client(tb), redis.WithPrefix(db.Prefix))
+	return redis.New(db.Client(tb), time.Now, redis.WithPrefix(db.Prefix))
 }
 
 // harness is a bot on a real service, store and renderer whose replies go
@@ -187,7 +187,7 @@ func (noAI) Think(context.Context, *rules.Game, int) (rules.Move, error) {
 func newHarness(tb testing.TB, store play.Store) *harness {
 	tb.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	svc := play.New(store, noAI{}, play.DefaultConfig)
+	svc := play.New(store, noAI{}, play.DefaultConfig, time.Now)
 	rec := newRecorder()
 	h := &harness{
 		svc:   svc,

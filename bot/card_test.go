@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
@@ -32,13 +33,13 @@ func (discardSender) Enqueue(outbox.Reply) error { return nil }
 // A private game is drawn from the player's side in their theme, unless
 // they chose White's view; group cards are from White's side.
 func TestBoardFollowsUserSettings(t *testing.T) {
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"))
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"), time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ctx := context.Background()
-	svc := play.New(st, nil, play.DefaultConfig)
+	svc := play.New(st, nil, play.DefaultConfig, time.Now)
 	rec := &optionsRecorder{}
 	b := New(ctx, svc, discardSender{}, rec, Config{})
 	alice := storage.Player{UserID: 42, Name: "Alice"}

@@ -25,12 +25,15 @@ import (
 func TestClockFiresOnceAcrossInstances(t *testing.T) {
 	srv := telegramtest.New(t)
 	db := redistest.New(t)
-	store := redis.New(db.Client(t), redis.WithPrefix(db.Prefix))
-	clock := testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	// The store and both services share one clock, started at the real
+	// present as production's is.
+	clock := testkit.NewClock(time.Now())
+	store := redis.New(db.Client(t), clock.Now, redis.WithPrefix(db.Prefix))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
 	var bots []*bot.Bot
+	var outs []*outbox.Outbox
 	var svc *play.Service
 	for i := 0; i < 2; i++ {
 		api, err := tgbotapi.NewBotAPIWithAPIEndpoint(srv.Token(), srv.Endpoint())
@@ -39,7 +42,8 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 		}
 		out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000})
 		go out.Run(ctx)
-		svc = play.New(store, nil, play.DefaultConfig, play.WithClock(clock.Now))
+		outs = append(outs, out)
+		svc = play.New(store, nil, play.DefaultConfig, clock.Now)
 		bots = append(bots, bot.New(ctx, svc, out, render.New(), bot.Config{Username: "bashni_test_bot"}))
 	}
 	group := telegramtest.GroupChat(-1009876543210, "Club")
@@ -69,7 +73,11 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 			go func() { defer wg.Done(); b.ClockTick(ctx) }()
 		}
 		wg.Wait()
-		time.Sleep(200 * time.Millisecond) // let the outboxes send
+		for _, out := range outs { // what the ticks enqueued has been sent
+			if err := out.Flush(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 
 	tickAll()

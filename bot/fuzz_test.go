@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -42,13 +43,13 @@ func FuzzHandleText(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
-	st, err := bolt.Open(filepath.Join(f.TempDir(), "fuzz.db"))
+	st, err := bolt.Open(filepath.Join(f.TempDir(), "fuzz.db"), time.Now)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { st.Close() })
 	ctx := context.Background()
-	svc := play.New(st, play.NewEnginePool(1, 1, ai.Limits{Nodes: 500}), play.DefaultConfig)
+	svc := play.New(st, play.NewEnginePool(1, 1, ai.Limits{Nodes: 500}), play.DefaultConfig, time.Now)
 	b := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_test_bot"})
 	alice := &tgbotapi.User{ID: 1, FirstName: "Alice", UserName: "alice"}
 	private := &tgbotapi.Chat{ID: 1, Type: "private"}

@@ -23,17 +23,24 @@ var (
 )
 
 // newTestService returns a service on a real bbolt file, a fast real engine
-// and a fake clock.
+// and a fake clock that starts at the real present; the store and the
+// service share it.
 func newTestService(t *testing.T) (*Service, *testkit.Clock, Store) {
 	t.Helper()
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"))
+	return newTestServiceAt(t, time.Now())
+}
+
+// newTestServiceAt is newTestService with the clock started at start.
+func newTestServiceAt(t *testing.T, start time.Time) (*Service, *testkit.Clock, Store) {
+	t.Helper()
+	clock := testkit.NewClock(start)
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	clock := testkit.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	pool := NewEnginePool(1, 1, ai.Limits{Nodes: 2000})
-	return New(st, pool, DefaultConfig, WithClock(clock.Now)), clock, st
+	return New(st, pool, DefaultConfig, clock.Now), clock, st
 }
 
 // startGame opens a challenge from alice (White) to anyone, accepted by bob.
@@ -320,7 +327,7 @@ func TestAIGameToTheEnd(t *testing.T) {
 // instances) on one store.
 func TestClockRemindsThenTimesOutOnce(t *testing.T) {
 	s1, clock, st := newTestService(t)
-	s2 := New(st, nil, DefaultConfig, WithClock(clock.Now))
+	s2 := New(st, nil, DefaultConfig, clock.Now)
 	ctx := context.Background()
 	g := startGame(t, s1)
 	tick := func() (reminders, timeouts int) {

@@ -58,21 +58,21 @@ var _ Thinker = (*RemoteThinker)(nil)
 
 // RemoteOptions tune a RemoteThinker; zero fields take the defaults.
 type RemoteOptions struct {
-	NewID func() string    // job ids (default: random)
-	Now   func() time.Time // default time.Now
+	NewID func() string // job ids (default: random)
 	// MaxWait bounds a search whose context has no deadline (default the
 	// service's AITimeout default, 10s). The service always sets one.
 	MaxWait time.Duration
 }
 
 // NewRemoteThinker returns a Thinker asking the workers behind q.
-func NewRemoteThinker(q AIQueue, o RemoteOptions) *RemoteThinker {
-	r := &RemoteThinker{q: q, newID: o.NewID, now: o.Now, maxWait: o.MaxWait}
+// now is the caller's clock (the service's), which sets the jobs' deadlines.
+func NewRemoteThinker(q AIQueue, now func() time.Time, o RemoteOptions) *RemoteThinker {
+	r := &RemoteThinker{q: q, newID: o.NewID, now: now, maxWait: o.MaxWait}
 	if r.newID == nil {
 		r.newID = rand.Text
 	}
 	if r.now == nil {
-		r.now = time.Now
+		panic("play: NewRemoteThinker without a clock")
 	}
 	if r.maxWait <= 0 {
 		r.maxWait = DefaultConfig.AITimeout

@@ -45,8 +45,8 @@ func newRemote(t *testing.T) (*play.RemoteThinker, *redis.Queue) {
 		t.Fatalf("NewClient: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	q := redis.NewQueue(c, db.Prefix, redis.QueueOptions{})
-	return play.NewRemoteThinker(redisQueue{q}, play.RemoteOptions{}), q
+	q := redis.NewQueue(c, db.Prefix, time.Now, redis.QueueOptions{})
+	return play.NewRemoteThinker(redisQueue{q}, time.Now, play.RemoteOptions{}), q
 }
 
 // serve runs a worker loop in the test's process until the test ends;
@@ -200,7 +200,7 @@ func (r refusingQueue) Await(context.Context, string) (play.AIReply, error) {
 // What needs no search is answered without asking a worker.
 func TestRemoteThinkerAnswersAtHome(t *testing.T) {
 	t.Parallel()
-	remote := play.NewRemoteThinker(refusingQueue{t}, play.RemoteOptions{})
+	remote := play.NewRemoteThinker(refusingQueue{t}, time.Now, play.RemoteOptions{})
 	forced := rules.NewGame(rules.MustParsePosition("w:c3w,d4b,h8b"))
 	if n := len(forced.Legal()); n != 1 {
 		t.Fatalf("test position has %d legal moves, want 1", n)

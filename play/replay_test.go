@@ -54,8 +54,8 @@ func TestReplayCacheAgreesWithAFullReplay(t *testing.T) {
 // the answer: a tap on the new board is taken, a tap on the old one is
 // stale, and a notice swap returns the notice really stored.
 func TestUpdateDoesNotTrustARememberedGame(t *testing.T) {
-	a, _, st := newTestService(t)
-	b := New(st, nil, DefaultConfig)
+	a, clock, st := newTestService(t)
+	b := New(st, nil, DefaultConfig, clock.Now)
 	ctx := t.Context()
 	g := startGame(t, a)
 	if _, err := a.Move(ctx, g.ID, alice.UserID, 0, "c3-d4"); err != nil {

@@ -82,18 +82,21 @@ func WithHooks(h Hooks) Option { return func(s *Service) { s.hooks = h } }
 // Option configures a Service.
 type Option func(*Service)
 
-// WithClock injects the clock (tests move time by hand).
-func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
-
 // WithIDs injects the id generator.
 func WithIDs(newID func() string) Option { return func(s *Service) { s.newID = newID } }
 
 // WithLogger injects the logger.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
-// New returns a service over store, asking ai for the AI's moves.
-func New(store Store, ai Thinker, cfg Config, opts ...Option) *Service {
-	s := &Service{store: store, ai: ai, cfg: cfg, now: time.Now, newID: randomID, log: slog.New(slog.DiscardHandler),
+// New returns a service over store, asking ai for the AI's moves. now is
+// the one clock every decision about time is made by (deadlines, reminders,
+// expiry of challenges): give the store the same one, so that the two never
+// disagree; tests pass a clock they move by hand. It panics if now is nil.
+func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Option) *Service {
+	if now == nil {
+		panic("play: New without a clock")
+	}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler),
 		replays: newReplayCache(replayCacheSize)}
 	for _, o := range opts {
 		o(s)

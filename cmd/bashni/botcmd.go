@@ -52,7 +52,7 @@ func cmdBot(ctx context.Context, e env) error {
 	logger := newLogger(cfg, e.stderr)
 	silenceTelegramLog.Do(func() { _ = tgbotapi.SetLogger(log.New(io.Discard, "", 0)) })
 
-	store, err := openStore(ctx, cfg, logger)
+	store, err := openStore(ctx, cfg, e.now, logger)
 	if err != nil {
 		return err
 	}
@@ -65,8 +65,8 @@ func cmdBot(ctx context.Context, e env) error {
 	logger.Info("connected to Telegram", "bot", api.Self.UserName, "store", storeKind(cfg), "mode", cfg.Telegram.Mode)
 
 	m := newMetrics()
-	thinker := timedThinker{Thinker: newThinker(cfg, store, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
-	svc := play.New(store, thinker, playConfig(cfg), play.WithLogger(logger),
+	thinker := timedThinker{Thinker: newThinker(cfg, store, e.now, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
+	svc := play.New(store, thinker, playConfig(cfg), e.now, play.WithLogger(logger),
 		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}))
 	// Background work and sending outlive the update loop by a little, so
 	// shutdown finishes what handled updates started.
@@ -198,13 +198,14 @@ var (
 )
 
 // openStore opens Redis when configured, else the embedded bbolt file.
-func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, error) {
+// now is the process's clock, the one the service decides with.
+func openStore(ctx context.Context, cfg Config, now func() time.Time, logger *slog.Logger) (Store, error) {
 	if storeKind(cfg) == "redis" {
 		goredis.SetLogger(redisLogger{logger})
 		st, err := redisstore.OpenConfig(ctx, redisstore.Config{
 			URL: cfg.Redis.URL, Addrs: cfg.Redis.Addrs, MasterName: cfg.Redis.MasterName,
 			Password: string(cfg.Redis.Password), DB: cfg.Redis.DB,
-		}, redisstore.WithFinishedTTL(cfg.Storage.KeepFinished))
+		}, now, redisstore.WithFinishedTTL(cfg.Storage.KeepFinished))
 		if err != nil {
 			return nil, fmt.Errorf("redis: %w", err)
 		}
@@ -215,7 +216,7 @@ func openStore(ctx context.Context, cfg Config, logger *slog.Logger) (Store, err
 		}
 		return st, nil
 	}
-	st, err := bolt.Open(cfg.Storage.BoltPath, bolt.WithFinishedTTL(cfg.Storage.KeepFinished))
+	st, err := bolt.Open(cfg.Storage.BoltPath, now, bolt.WithFinishedTTL(cfg.Storage.KeepFinished))
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", cfg.Storage.BoltPath, err)
 	}

@@ -140,7 +140,7 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 
 	// No move lost or doubled: each stored game has exactly the moves
 	// its card showed landing.
-	st, err := redisstore.Open(context.Background(), redis.URL())
+	st, err := redisstore.Open(context.Background(), redis.URL(), time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 func main() {
@@ -64,7 +65,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	name, rest := args[0], args[1:]
 	for _, c := range commands {
 		if c.name == name {
-			return c.run(ctx, env{args: rest, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr})
+			// The process's one clock: every layer below decides about
+			// time (deadlines, expiry, reminders) with this, passed down.
+			return c.run(ctx, env{args: rest, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now})
 		}
 	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
@@ -82,6 +85,7 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	now    func() time.Time
 }
 
 type command struct {

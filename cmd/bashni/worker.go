@@ -39,7 +39,7 @@ func cmdWorker(ctx context.Context, e env) error {
 		return usageError("worker: no Redis to take AI jobs from: set REDIS_URL (or redis.url in the config file) to the bot's Redis")
 	}
 	logger := newLogger(cfg, e.stderr)
-	store, err := openStore(ctx, cfg, logger)
+	store, err := openStore(ctx, cfg, e.now, logger)
 	if err != nil {
 		return err
 	}
@@ -190,10 +190,10 @@ func searchRequest(job redisstore.Job, limits ai.Limits) (ai.Request, error) {
 // newThinker picks where the bot's AI moves are computed: by this
 // process's engine pool, or by `bashni worker` processes through the Redis
 // queue (ai.queue: redis, which the config allows only with Redis).
-func newThinker(cfg Config, store Store, logger *slog.Logger) play.Thinker {
+func newThinker(cfg Config, store Store, now func() time.Time, logger *slog.Logger) play.Thinker {
 	if cfg.AI.Queue == "redis" {
 		if rs, ok := store.(*redisstore.Store); ok {
-			return play.NewRemoteThinker(aiQueue{rs.AIQueue(redisstore.QueueOptions{})}, play.RemoteOptions{})
+			return play.NewRemoteThinker(aiQueue{rs.AIQueue(redisstore.QueueOptions{})}, now, play.RemoteOptions{})
 		}
 		logger.Warn("ai.queue is redis but the store is not; the AI thinks in this process")
 	}

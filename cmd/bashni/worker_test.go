@@ -100,12 +100,12 @@ func TestWorkerAnswersTheBot(t *testing.T) {
 		t.Fatalf("loadConfig: %v", err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	store, err := openStore(t.Context(), cfg, logger)
+	store, err := openStore(t.Context(), cfg, time.Now, logger)
 	if err != nil {
 		t.Fatalf("openStore: %v", err)
 	}
 	defer store.Close()
-	thinker := newThinker(cfg, store, logger)
+	thinker := newThinker(cfg, store, time.Now, logger)
 	if _, ok := thinker.(*play.RemoteThinker); !ok {
 		t.Fatalf("newThinker with ai.queue redis: got a %T, want a *play.RemoteThinker", thinker)
 	}
@@ -155,7 +155,7 @@ func TestNewThinkerLocal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("loadConfig: %v", err)
 	}
-	if th := newThinker(cfg, nil, slog.New(slog.NewTextHandler(io.Discard, nil))); func() bool {
+	if th := newThinker(cfg, nil, time.Now, slog.New(slog.NewTextHandler(io.Discard, nil))); func() bool {
 		_, ok := th.(*play.EnginePool)
 		return !ok
 	}() {

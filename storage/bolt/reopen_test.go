@@ -13,7 +13,7 @@ import (
 
 func TestReopenKeepsEverything(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bashni.db")
-	s, err := bolt.Open(path)
+	s, err := bolt.Open(path, time.Now)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -39,7 +39,7 @@ func TestSecondOpenTimesOut(t *testing.T) {
 	open(t, path)
 
 	start := time.Now()
-	s, err := bolt.Open(path, bolt.WithTimeout(200*time.Millisecond))
+	s, err := bolt.Open(path, time.Now, bolt.WithTimeout(200*time.Millisecond))
 	if err == nil {
 		s.Close()
 		t.Fatal("second Open of a locked file: got no error, want one")
@@ -53,7 +53,7 @@ func TestSecondOpenTimesOut(t *testing.T) {
 }
 
 func TestCloseTwice(t *testing.T) {
-	s, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"))
+	s, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), time.Now)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

@@ -32,10 +32,6 @@ type Option func(*Store)
 // file lock (default one second).
 func WithTimeout(d time.Duration) Option { return func(s *Store) { s.lockTimeout = d } }
 
-// WithClock sets the clock that decides when challenges and update marks
-// expire (default time.Now).
-func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
-
 // WithFinishedTTL makes finished games go d after they end (0, the
 // default, keeps them for ever). Ratings and statistics live in the users'
 // records and stay; what goes is the game, which the result card's Rematch,
@@ -43,9 +39,15 @@ func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = no
 // by later game writes, so the file stops growing with every game played.
 func WithFinishedTTL(d time.Duration) Option { return func(s *Store) { s.keepFinished = max(d, 0) } }
 
-// Open opens or creates the store file at path.
-func Open(path string, opts ...Option) (*Store, error) {
-	s := &Store{now: time.Now, lockTimeout: time.Second}
+// Open opens or creates the store file at path. now is the clock that
+// decides when challenges, update marks and finished games expire: the
+// caller's own, the one play.Service decides with, so that the service and
+// the store never disagree about what time it is.
+func Open(path string, now func() time.Time, opts ...Option) (*Store, error) {
+	if now == nil {
+		return nil, fmt.Errorf("storage: bolt: open %s: no clock", path)
+	}
+	s := &Store{now: now, lockTimeout: time.Second}
 	for _, o := range opts {
 		o(s)
 	}

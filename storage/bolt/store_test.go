@@ -3,6 +3,7 @@ package bolt_test
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
@@ -11,7 +12,13 @@ import (
 
 func open(t testing.TB, path string, opts ...bolt.Option) *bolt.Store {
 	t.Helper()
-	s, err := bolt.Open(path, opts...)
+	return openAt(t, path, time.Now, opts...)
+}
+
+// openAt opens the store with the test's clock.
+func openAt(t testing.TB, path string, now func() time.Time, opts ...bolt.Option) *bolt.Store {
+	t.Helper()
+	s, err := bolt.Open(path, now, opts...)
 	if err != nil {
 		t.Fatalf("Open(%s): %v", path, err)
 	}
@@ -20,7 +27,7 @@ func open(t testing.TB, path string, opts ...bolt.Option) *bolt.Store {
 }
 
 func TestConformance(t *testing.T) {
-	storagetest.Run(t, func(t *testing.T) storage.Store {
-		return open(t, filepath.Join(t.TempDir(), "bashni.db"))
+	storagetest.Run(t, func(t *testing.T, now func() time.Time) storage.Store {
+		return openAt(t, filepath.Join(t.TempDir(), "bashni.db"), now)
 	})
 }

@@ -14,8 +14,8 @@ import (
 // Expired records must not only read as absent but also leave the file, or
 // it grows with every challenge ever made.
 func TestSweepRemovesExpired(t *testing.T) {
-	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s, err := Open(filepath.Join(t.TempDir(), "bashni.db"), WithClock(func() time.Time { return now }))
+	now := time.Now().UTC().Round(0)
+	s, err := Open(filepath.Join(t.TempDir(), "bashni.db"), func() time.Time { return now })
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -67,9 +67,9 @@ func TestSweepRemovesExpired(t *testing.T) {
 // every game stay.
 func TestFinishedGamesExpire(t *testing.T) {
 	for _, keep := range []time.Duration{0, time.Hour} {
-		now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		now := time.Now().UTC().Round(0)
 		s, err := Open(filepath.Join(t.TempDir(), "bashni.db"),
-			WithClock(func() time.Time { return now }), WithFinishedTTL(keep))
+			func() time.Time { return now }, WithFinishedTTL(keep))
 		if err != nil {
 			t.Fatalf("Open: %v", err)
 		}

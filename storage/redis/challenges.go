@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/bashni/bashni/storage"
 )
 
-// PutChallenge stores c with Redis's own expiry at c.ExpiresAt.
+// PutChallenge stores c until c.ExpiresAt by the store's clock. Redis's
+// own expiry is set as the time left by that clock (a relative TTL), so it
+// frees the memory when the challenge is over whatever Redis's own clock
+// says; reads check ExpiresAt against the store's clock all the same.
 func (s *Store) PutChallenge(ctx context.Context, c *storage.Challenge) error {
 	op := "put challenge " + c.ID
 	if c.ID == "" {
@@ -20,7 +24,8 @@ func (s *Store) PutChallenge(ctx context.Context, c *storage.Challenge) error {
 	if err := start(ctx, op); err != nil {
 		return err
 	}
-	if !c.ExpiresAt.IsZero() && !c.ExpiresAt.After(s.now()) {
+	now := s.now()
+	if !c.ExpiresAt.IsZero() && !c.ExpiresAt.After(now) {
 		// Already over: what is stored is as good as deleted at once.
 		return fail(op, s.rdb.Del(ctx, s.challengeKey(c.ID)).Err())
 	}
@@ -28,8 +33,11 @@ func (s *Store) PutChallenge(ctx context.Context, c *storage.Challenge) error {
 	if err != nil {
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
 	}
-	// ExpireAt goes out as PXAT when it has milliseconds; zero means never.
-	return fail(op, s.rdb.SetArgs(ctx, s.challengeKey(c.ID), data, goredis.SetArgs{ExpireAt: c.ExpiresAt}).Err())
+	var left time.Duration // zero: never
+	if !c.ExpiresAt.IsZero() {
+		left = max(c.ExpiresAt.Sub(now), time.Millisecond) // PX takes whole milliseconds
+	}
+	return fail(op, s.rdb.Set(ctx, s.challengeKey(c.ID), data, left).Err())
 }
 
 // Challenge reads a live challenge.
@@ -39,7 +47,7 @@ func (s *Store) Challenge(ctx context.Context, id string) (*storage.Challenge, e
 		return nil, err
 	}
 	data, err := s.rdb.Get(ctx, s.challengeKey(id)).Bytes()
-	return decodeChallenge(op, data, err)
+	return s.liveChallenge(op, data, err)
 }
 
 // TakeChallenge gets and deletes in one script: Redis runs scripts one at a
@@ -52,7 +60,7 @@ func (s *Store) TakeChallenge(ctx context.Context, id string) (*storage.Challeng
 	key := s.challengeKey(id)
 	cmd := takeChallenge.Run(ctx, s.rdb, []string{key, key + ":taken"}, newToken())
 	data, err := cmd.Text()
-	return decodeChallenge(op, []byte(data), err)
+	return s.liveChallenge(op, []byte(data), err)
 }
 
 // DeleteChallenge removes a challenge if it is there.
@@ -62,6 +70,16 @@ func (s *Store) DeleteChallenge(ctx context.Context, id string) error {
 		return err
 	}
 	return fail(op, s.rdb.Del(ctx, s.challengeKey(id)).Err())
+}
+
+// liveChallenge decodes a stored challenge and treats one that is over by
+// the store's clock as gone (Redis may not have dropped it yet).
+func (s *Store) liveChallenge(op string, data []byte, err error) (*storage.Challenge, error) {
+	c, err := decodeChallenge(op, data, err)
+	if err == nil && !c.ExpiresAt.IsZero() && !c.ExpiresAt.After(s.now()) {
+		return nil, fmt.Errorf("storage: redis: %s: expired: %w", op, storage.ErrNotFound)
+	}
+	return c, err
 }
 
 func decodeChallenge(op string, data []byte, err error) (*storage.Challenge, error) {

@@ -37,19 +37,19 @@ const (
 
 // Open connects to the Redis at url, checks that it answers and returns a
 // store on it.
-func Open(ctx context.Context, url string, opts ...Option) (*Store, error) {
-	return OpenConfig(ctx, Config{URL: url}, opts...)
+func Open(ctx context.Context, url string, now func() time.Time, opts ...Option) (*Store, error) {
+	return OpenConfig(ctx, Config{URL: url}, now, opts...)
 }
 
 // OpenConfig connects as cfg says, checks that Redis answers and returns a
 // store on it. An unreachable server is an error wrapping
 // storage.ErrUnavailable.
-func OpenConfig(ctx context.Context, cfg Config, opts ...Option) (*Store, error) {
+func OpenConfig(ctx context.Context, cfg Config, now func() time.Time, opts ...Option) (*Store, error) {
 	client, err := NewClient(cfg)
 	if err != nil {
 		return nil, err
 	}
-	s := New(client, opts...)
+	s := New(client, now, opts...)
 	if err := s.Ping(ctx); err != nil {
 		client.Close()
 		return nil, err

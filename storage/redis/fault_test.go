@@ -57,7 +57,7 @@ var calls = []struct {
 func TestServerDownAndBack(t *testing.T) {
 	t.Parallel()
 	srv := redistest.Start(t, redistest.Persistent())
-	s, err := redis.Open(t.Context(), srv.URL(), redis.WithPrefix("fault:"))
+	s, err := redis.Open(t.Context(), srv.URL(), time.Now, redis.WithPrefix("fault:"))
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -109,7 +109,7 @@ func TestOpenDeadServer(t *testing.T) {
 	url := srv.URL()
 	srv.Stop(t)
 	start := time.Now()
-	s, err := redis.Open(t.Context(), url)
+	s, err := redis.Open(t.Context(), url, time.Now)
 	if err == nil {
 		s.Close()
 		t.Fatal("Open of a dead server: got no error, want one")

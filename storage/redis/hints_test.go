@@ -20,7 +20,7 @@ func newTestStore(t *testing.T) (*Store, *goredis.Client) {
 	t.Helper()
 	db := redistest.New(t)
 	raw := db.Client(t)
-	s := New(db.Client(t), WithPrefix(db.Prefix))
+	s := New(db.Client(t), time.Now, WithPrefix(db.Prefix))
 	return s, raw
 }
 
@@ -212,7 +212,7 @@ func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
 	client := db.Client(t)
 	count := &countCommands{}
 	client.AddHook(count)
-	s := New(client, WithPrefix(db.Prefix))
+	s := New(client, time.Now, WithPrefix(db.Prefix))
 	ctx := t.Context()
 	now := time.Now().Truncate(time.Millisecond)
 
@@ -283,7 +283,7 @@ func TestFinishedGamesExpire(t *testing.T) {
 	raw := db.Client(t)
 	ctx := t.Context()
 	for _, keep := range []time.Duration{0, time.Hour} {
-		s := New(db.Client(t), WithPrefix(db.Prefix), WithFinishedTTL(keep))
+		s := New(db.Client(t), time.Now, WithPrefix(db.Prefix), WithFinishedTTL(keep))
 		id := "keep-" + keep.String()
 		g := active(id, 1, 2, 3)
 		if err := s.CreateGame(ctx, g); err != nil {

@@ -108,8 +108,6 @@ type QueueOptions struct {
 	// Consumer names this Queue in the job stream's consumer group, for
 	// XINFO (default: a random name). Two live Queues must not share one.
 	Consumer string
-	// Now is the clock used for deadlines and leases (default time.Now).
-	Now func() time.Time
 }
 
 // Job is one position for an AI worker to answer.
@@ -184,9 +182,15 @@ const (
 )
 
 // NewQueue makes the AI job queue on client, with keys under prefix (the
-// store's, DefaultPrefix if empty). The client stays the caller's. It panics
-// if the prefix contains a brace.
-func NewQueue(client goredis.UniversalClient, prefix string, opts QueueOptions) *Queue {
+// store's, DefaultPrefix if empty). The client stays the caller's. now is
+// the caller's clock, which decides jobs' deadlines and leases; waits on
+// Redis itself (a blocking read, the reclaim scan's pace) are wall time,
+// since no clock of ours makes the network answer sooner. It panics if now
+// is nil or the prefix contains a brace.
+func NewQueue(client goredis.UniversalClient, prefix string, now func() time.Time, opts QueueOptions) *Queue {
+	if now == nil {
+		panic("storage: redis: NewQueue without a clock")
+	}
 	if prefix == "" {
 		prefix = DefaultPrefix
 	}
@@ -201,7 +205,7 @@ func NewQueue(client goredis.UniversalClient, prefix string, opts QueueOptions) 
 		instance:   strings.ToLower(rand.Text()[:16]),
 		visibility: opts.VisibilityTimeout,
 		resultTTL:  opts.ResultTTL,
-		now:        opts.Now,
+		now:        now,
 		pending:    make(map[string]*answer),
 		lastReply:  "0-0", // the reply stream is this Queue's own and new
 	}
@@ -214,16 +218,13 @@ func NewQueue(client goredis.UniversalClient, prefix string, opts QueueOptions) 
 	if q.resultTTL <= 0 {
 		q.resultTTL = defaultResultTTL
 	}
-	if q.now == nil {
-		q.now = time.Now
-	}
 	start := "0-0"
 	q.reclaimFrom.Store(&start)
 	return q
 }
 
-// AIQueue returns the AI job queue on the store's client and prefix.
-func (s *Store) AIQueue(opts QueueOptions) *Queue { return NewQueue(s.rdb, s.prefix, opts) }
+// AIQueue returns the AI job queue on the store's client, prefix and clock.
+func (s *Store) AIQueue(opts QueueOptions) *Queue { return NewQueue(s.rdb, s.prefix, s.now, opts) }
 
 // VisibilityTimeout is how long a taken job belongs to its worker.
 func (q *Queue) VisibilityTimeout() time.Duration { return q.visibility }

@@ -26,7 +26,7 @@ func newQueue(t testing.TB, db *redistest.DB, opts redis.QueueOptions) *redis.Qu
 		t.Fatalf("NewClient: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return redis.NewQueue(c, db.Prefix, opts)
+	return redis.NewQueue(c, db.Prefix, time.Now, opts)
 }
 
 func testJob(id string) redis.Job {
@@ -442,8 +442,8 @@ func TestQueueCluster(t *testing.T) {
 		t.Fatalf("NewClient with two addresses: got a %T, want a Cluster client", c)
 	}
 	opts := redis.QueueOptions{VisibilityTimeout: 200 * time.Millisecond}
-	bot := redis.NewQueue(c, "", opts)
-	dead, alive := redis.NewQueue(c, "", opts), redis.NewQueue(c, "", opts)
+	bot := redis.NewQueue(c, "", time.Now, opts)
+	dead, alive := redis.NewQueue(c, "", time.Now, opts), redis.NewQueue(c, "", time.Now, opts)
 	for _, id := range []string{"a", "b"} {
 		if err := bot.Submit(t.Context(), testJob(id)); err != nil {
 			t.Fatalf("Submit: %v", err)

@@ -104,14 +104,25 @@ if r[1] == ARGV[1] then return r[2] end
 return false
 `)
 
-// markUpdate: KEYS[1] mark; ARGV token, ttl in ms. Returns 1 if this call
-// made the mark (or made it and is being retried), 0 if someone else did.
+// markUpdate: KEYS[1] mark; ARGV token, ttl in ms, now in ms by the
+// store's clock. The mark holds "token until": it counts as live until that
+// time by the store's clock, whatever Redis's own clock says (its PX only
+// frees the memory). Returns 1 if this call made the mark (or made it and
+// is being retried), 0 if someone else's mark is live.
 var markUpdate = goredis.NewScript(`
 local v = redis.call('GET', KEYS[1])
-if not v then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+if v then
+  local sep = string.find(v, ' ', 1, true)
+  -- A mark written before marks carried their end lives until Redis
+  -- drops it.
+  local token, untilMs = v, math.huge
+  if sep then
+    token = string.sub(v, 1, sep - 1)
+    untilMs = tonumber(string.sub(v, sep + 1)) or math.huge
+  end
+  if token == ARGV[1] then return 1 end
+  if untilMs > tonumber(ARGV[3]) then return 0 end
 end
-if v == ARGV[1] then return 1 end
-return 0
+redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. (tonumber(ARGV[3]) + tonumber(ARGV[2])), 'PX', ARGV[2])
+return 1
 `)

@@ -3,6 +3,7 @@ package redis
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A retried call carries the same token and must get the same answer as the
@@ -15,6 +16,7 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 	mark := []string{s.updateKey(1)}
 	raw.Set(ctx, challenge[0], "challenge", 0)
 
+	nowMs := time.Now().UnixMilli()
 	steps := []struct {
 		name string
 		run  func() (any, error)
@@ -45,9 +47,12 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 		{"take", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take resent", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take by another", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "U").Result() }, nil},
-		{"mark", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "M", 60000).Result() }, int64(1)},
-		{"mark resent", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "M", 60000).Result() }, int64(1)},
-		{"mark by another", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "N", 60000).Result() }, int64(0)},
+		{"mark", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "M", 60000, nowMs).Result() }, int64(1)},
+		{"mark resent", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "M", 60000, nowMs).Result() }, int64(1)},
+		{"mark by another", func() (any, error) { return markUpdate.Run(ctx, raw, mark, "N", 60000, nowMs).Result() }, int64(0)},
+		{"mark by another after its time", func() (any, error) {
+			return markUpdate.Run(ctx, raw, mark, "N", 60000, nowMs+60000).Result()
+		}, int64(1)},
 	}
 	for _, st := range steps {
 		got, err := st.run()
@@ -66,7 +71,7 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 // On a Cluster every script and transaction must touch one slot: the keys
 // used together must share their hash tag.
 func TestKeysUsedTogetherShareATag(t *testing.T) {
-	s := New(nil, WithPrefix("p:"))
+	s := New(nil, time.Now, WithPrefix("p:"))
 	groups := [][]string{
 		{s.challengeKey("c1"), s.challengeKey("c1") + ":taken"},
 		{s.rankKey(-100), s.linesKey(-100)},

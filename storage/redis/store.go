@@ -40,18 +40,20 @@ func WithFinishedTTL(d time.Duration) Option { return func(s *Store) { s.keepFin
 // which would change the keys' hash tags.
 func WithPrefix(prefix string) Option { return func(s *Store) { s.prefix = prefix } }
 
-// WithClock sets the clock used to refuse challenges that have already
-// expired (default time.Now). Expiry itself is Redis's own.
-func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
-
 // DefaultPrefix starts every key unless WithPrefix says otherwise.
 const DefaultPrefix = "bashni:"
 
 // New makes a store on client, which the store then owns: Close closes it.
 // Give the client timeouts (Open and OpenConfig do) or a dead server will
-// make calls hang. It panics if the prefix contains a brace.
-func New(client goredis.UniversalClient, opts ...Option) *Store {
-	s := &Store{rdb: client, prefix: DefaultPrefix, now: time.Now}
+// make calls hang. now is the caller's clock, the one play.Service decides
+// with: challenges and update marks expire by it, and Redis's own expiry
+// (a relative TTL) only frees the memory afterwards. It panics if now is
+// nil or the prefix contains a brace.
+func New(client goredis.UniversalClient, now func() time.Time, opts ...Option) *Store {
+	if now == nil {
+		panic("storage: redis: New without a clock")
+	}
+	s := &Store{rdb: client, prefix: DefaultPrefix, now: now}
 	for _, o := range opts {
 		o(s)
 	}

@@ -2,6 +2,7 @@ package redis_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/redis"
@@ -12,7 +13,13 @@ import (
 // newStore returns a store on db with db's key prefix, closed at the end.
 func newStore(t testing.TB, db *redistest.DB, opts ...redis.Option) *redis.Store {
 	t.Helper()
-	s := redis.New(db.Client(t), append([]redis.Option{redis.WithPrefix(db.Prefix)}, opts...)...)
+	return newStoreAt(t, db, time.Now, opts...)
+}
+
+// newStoreAt is newStore with the test's clock.
+func newStoreAt(t testing.TB, db *redistest.DB, now func() time.Time, opts ...redis.Option) *redis.Store {
+	t.Helper()
+	s := redis.New(db.Client(t), now, append([]redis.Option{redis.WithPrefix(db.Prefix)}, opts...)...)
 	t.Cleanup(func() { s.Close() })
 	return s
 }
@@ -21,7 +28,7 @@ func newStore(t testing.TB, db *redistest.DB, opts ...redis.Option) *redis.Store
 // which is also how tests share a REDIS_URL server.
 func TestConformance(t *testing.T) {
 	db := redistest.New(t)
-	storagetest.Run(t, func(t *testing.T) storage.Store {
-		return newStore(t, db.Fresh(t))
+	storagetest.Run(t, func(t *testing.T, now func() time.Time) storage.Store {
+		return newStoreAt(t, db.Fresh(t), now)
 	})
 }

@@ -3,6 +3,7 @@ package redis_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	goredis "github.com/redis/go-redis/v9"
 
@@ -27,10 +28,10 @@ func TestConformanceCluster(t *testing.T) {
 		t.Fatalf("a cross-slot script on the cluster: got %v, want a CROSSSLOT error", err)
 	}
 
-	storagetest.Run(t, func(t *testing.T) storage.Store {
+	storagetest.Run(t, func(t *testing.T, now func() time.Time) storage.Store {
 		// Several addresses give a Cluster client; the same node twice will do.
 		cfg := redis.Config{Addrs: []string{srv.Addr(), srv.Addr()}}
-		s, err := redis.OpenConfig(t.Context(), cfg, redis.WithPrefix(srv.DB(t).Prefix))
+		s, err := redis.OpenConfig(t.Context(), cfg, now, redis.WithPrefix(srv.DB(t).Prefix))
 		if err != nil {
 			t.Fatalf("OpenConfig(cluster): %v", err)
 		}
@@ -47,7 +48,7 @@ func TestSentinel(t *testing.T) {
 	t.Parallel()
 	master := redistest.Start(t)
 	sentinel := redistest.StartSentinel(t, master, "bashni")
-	s, err := redis.OpenConfig(t.Context(), redis.Config{Addrs: []string{sentinel.Addr()}, MasterName: "bashni"})
+	s, err := redis.OpenConfig(t.Context(), redis.Config{Addrs: []string{sentinel.Addr()}, MasterName: "bashni"}, time.Now)
 	if err != nil {
 		t.Fatalf("OpenConfig(sentinel): %v", err)
 	}

@@ -20,7 +20,7 @@ func (s *Store) MarkUpdate(ctx context.Context, updateID int64, ttl time.Duratio
 	}
 	// PX takes whole milliseconds and refuses 0.
 	px := max(ttl, time.Millisecond).Milliseconds()
-	n, err := markUpdate.Run(ctx, s.rdb, []string{s.updateKey(updateID)}, newToken(), px).Int()
+	n, err := markUpdate.Run(ctx, s.rdb, []string{s.updateKey(updateID)}, newToken(), px, s.now().UnixMilli()).Int()
 	if err != nil {
 		return false, fail(op, err)
 	}

@@ -9,11 +9,9 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// Expiry is real time: Redis expires keys by its own clock. Waits are short.
-const (
-	challengeLife = 300 * time.Millisecond
-	expiryWait    = 450 * time.Millisecond
-)
+// challengeLife is how long the short-lived challenges of the expiry tests
+// live by the store's clock, which the tests move past it.
+const challengeLife = 10 * time.Minute
 
 func challenge(id string, expires time.Time) *storage.Challenge {
 	return &storage.Challenge{
@@ -29,10 +27,15 @@ func challenge(id string, expires time.Time) *storage.Challenge {
 }
 
 // later is an expiry no test outlives, as a UTC time without monotonic
-// reading so that round-trips compare equal.
-func later() time.Time { return time.Now().UTC().Round(0).Add(time.Hour) }
+// reading so that round-trips compare equal. Its year is far ahead, so it
+// stays in the future of any clock a test starts at the real present.
+func later() time.Time { return time.Now().UTC().Round(0).AddDate(100, 0, 0) }
 
-func testChallenges(t *testing.T, newStore func(t *testing.T) storage.Store) {
+func testChallenges(t *testing.T, newClockedStore clockedStore) {
+	newStore := func(t *testing.T) storage.Store {
+		s, _ := newClockedStore(t)
+		return s
+	}
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := newStore(t)
 		direct := challenge("direct", later())
@@ -85,19 +88,20 @@ func testChallenges(t *testing.T, newStore func(t *testing.T) storage.Store) {
 					t.Fatalf("TakeChallenge: got %+v, want challenge c", got)
 				}
 			}},
-			{"expired", func(t *testing.T, s storage.Store) {
-				time.Sleep(expiryWait)
-			}},
+			{"expired", func(t *testing.T, s storage.Store) {}}, // the clock moves on
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				t.Parallel()
-				s := newStore(t)
+				s, clock := newClockedStore(t)
 				if tc.name != "never stored" {
-					c := challenge("c", time.Now().Add(challengeLife))
+					c := challenge("c", clock.Now().Add(challengeLife))
 					checkErr(t, "PutChallenge", s.PutChallenge(ctxFor(t), c), nil)
 				}
 				tc.remove(t, s)
+				if tc.name == "expired" {
+					clock.Advance(challengeLife)
+				}
 				_, err := s.Challenge(ctxFor(t), "c")
 				checkErr(t, "Challenge", err, storage.ErrNotFound)
 				_, err = s.TakeChallenge(ctxFor(t), "c")
@@ -107,8 +111,8 @@ func testChallenges(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	})
 
 	t.Run("AlreadyExpired", func(t *testing.T) {
-		s := newStore(t)
-		c := challenge("old", time.Now().Add(-time.Second))
+		s, clock := newClockedStore(t)
+		c := challenge("old", clock.Now().Add(-time.Second))
 		checkErr(t, "PutChallenge", s.PutChallenge(ctxFor(t), c), nil)
 		_, err := s.Challenge(ctxFor(t), "old")
 		checkErr(t, "Challenge", err, storage.ErrNotFound)
@@ -116,11 +120,11 @@ func testChallenges(t *testing.T, newStore func(t *testing.T) storage.Store) {
 
 	t.Run("ExpiryKeepsOthers", func(t *testing.T) {
 		t.Parallel()
-		s := newStore(t)
-		checkErr(t, "PutChallenge(short)", s.PutChallenge(ctxFor(t), challenge("short", time.Now().Add(challengeLife))), nil)
+		s, clock := newClockedStore(t)
+		checkErr(t, "PutChallenge(short)", s.PutChallenge(ctxFor(t), challenge("short", clock.Now().Add(challengeLife))), nil)
 		long := challenge("long", later())
 		checkErr(t, "PutChallenge(long)", s.PutChallenge(ctxFor(t), long), nil)
-		time.Sleep(expiryWait)
+		clock.Advance(challengeLife)
 		// A write after the expiry gives lazy sweepers their chance.
 		checkErr(t, "PutChallenge(new)", s.PutChallenge(ctxFor(t), challenge("new", later())), nil)
 		_, err := s.Challenge(ctxFor(t), "short")

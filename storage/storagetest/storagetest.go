@@ -10,33 +10,49 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
 )
 
-// Run runs the whole suite. newStore must return a fresh, empty store; it is
-// called once per subtest with that subtest's t, so it can register cleanups.
-func Run(t *testing.T, newStore func(t *testing.T) storage.Store) {
+// Run runs the whole suite. newStore must return a fresh, empty store that
+// decides about time (expiry of challenges and update marks) by now and by
+// nothing else; it is called once per subtest with that subtest's t, so it
+// can register cleanups. The suite moves its clocks by hand: expiry is
+// tested without waiting, and passes with the machine's clock set to any
+// date.
+func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage.Store) {
+	clocked := func(t *testing.T) (storage.Store, *testkit.Clock) {
+		clock := testkit.NewClock(time.Now().UTC().Round(0))
+		return newStore(t, clock.Now), clock
+	}
+	plain := func(t *testing.T) storage.Store {
+		s, _ := clocked(t)
+		return s
+	}
 	groups := []struct {
 		name string
-		run  func(t *testing.T, newStore func(t *testing.T) storage.Store)
+		run  func(t *testing.T)
 	}{
-		{"Games", testGames},
-		{"Indexes", testIndexes},
-		{"Deadlines", testDeadlines},
-		{"Challenges", testChallenges},
-		{"Users", testUsers},
-		{"Standings", testStandings},
-		{"MarkUpdate", testMarkUpdate},
-		{"Races", testRaces},
-		{"Lifecycle", testLifecycle},
+		{"Games", func(t *testing.T) { testGames(t, plain) }},
+		{"Indexes", func(t *testing.T) { testIndexes(t, plain) }},
+		{"Deadlines", func(t *testing.T) { testDeadlines(t, plain) }},
+		{"Challenges", func(t *testing.T) { testChallenges(t, clocked) }},
+		{"Users", func(t *testing.T) { testUsers(t, plain) }},
+		{"Standings", func(t *testing.T) { testStandings(t, plain) }},
+		{"MarkUpdate", func(t *testing.T) { testMarkUpdate(t, clocked) }},
+		{"Races", func(t *testing.T) { testRaces(t, plain) }},
+		{"Lifecycle", func(t *testing.T) { testLifecycle(t, plain) }},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
 			t.Parallel()
-			g.run(t, newStore)
+			g.run(t)
 		})
 	}
 }
+
+// clockedStore makes a store with a clock the test moves by hand.
+type clockedStore func(t *testing.T) (storage.Store, *testkit.Clock)
 
 // base is the fixed clock of the fixtures; times are UTC without a monotonic
 // reading so that a JSON round-trip compares equal with reflect.DeepEqual.

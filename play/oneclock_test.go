@@ -1,0 +1,72 @@
+package play
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
+)
+
+// The service and its store decide about time by one clock. With that clock
+// years away from the machine's, in either direction, a challenge accepted a
+// minute after it was made still starts a game, and one accepted after its
+// time is up does not. Before the store took the service's clock, the store
+// read the machine's own and the two disagreed about what had expired.
+func TestOneClockForServiceAndStore(t *testing.T) {
+	stores := map[string]func(t *testing.T, now func() time.Time) Store{
+		"bolt": func(t *testing.T, now func() time.Time) Store {
+			st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+		"redis": func(t *testing.T, now func() time.Time) Store {
+			db := redistest.New(t)
+			st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+	}
+	for name, open := range stores {
+		for _, years := range []int{-3, 5, 30} {
+			t.Run(name+"/"+time.Now().AddDate(years, 0, 0).Format("2006"), func(t *testing.T) {
+				clock := testkit.NewClock(time.Now().AddDate(years, 0, 0))
+				s := New(open(t, clock.Now), nil, DefaultConfig, clock.Now)
+				ctx := t.Context()
+
+				c, err := s.Challenge(ctx, ChallengeRequest{ChatID: -100, From: alice, Color: ColorWhite})
+				if err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(time.Minute)
+				g, err := s.Accept(ctx, c.ID, bob, "bob")
+				if err != nil {
+					t.Fatalf("accepted a minute after it was made: %v", err)
+				}
+				if !g.Active() {
+					t.Fatalf("the game is %s, want active", g.Status)
+				}
+
+				late, err := s.Challenge(ctx, ChallengeRequest{ChatID: -100, From: alice, Color: ColorWhite})
+				if err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(DefaultConfig.ChallengeTTL + time.Minute)
+				if _, err := s.Accept(ctx, late.ID, carol, "carol"); err == nil {
+					t.Fatal("a challenge accepted after its time was up started a game")
+				}
+				if _, err := s.ChallengeByID(ctx, late.ID); !errors.Is(err, storage.ErrNotFound) && err == nil {
+					t.Fatal("an expired challenge can still be read")
+				}
+			})
+		}
+	}
+}
