@@ -58,3 +58,42 @@ func BenchmarkDepthInOneSecond(b *testing.B) {
 	}
 	b.ReportMetric(float64(depth)/float64(b.N), "depth")
 }
+
+// BenchmarkMoveTimeOvershoot reports how far past a 100 ms movetime a
+// search returns, the worst over the bench positions (overshoot-ms).
+func BenchmarkMoveTimeOvershoot(b *testing.B) {
+	e := New(Options{HashMB: 4})
+	const moveTime = 100 * time.Millisecond
+	var worst time.Duration
+	for i := 0; i < b.N; i++ {
+		for _, text := range benchPositions {
+			start := time.Now()
+			if _, err := e.Search(context.Background(), Request{
+				Position: rules.MustParsePosition(text),
+				Limits:   Limits{MoveTime: moveTime},
+			}); err != nil {
+				b.Fatal(err)
+			}
+			worst = max(worst, time.Since(start)-moveTime)
+		}
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "overshoot-ms")
+}
+
+// BenchmarkCancelLatency reports how long a deep search takes to return
+// after its context is cancelled (cancel-ms, the mean).
+func BenchmarkCancelLatency(b *testing.B) {
+	e := New(Options{HashMB: 4})
+	p := rules.Start(rules.Bashni)
+	var total time.Duration
+	for i := 0; i < b.N; i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled time.Time
+		time.AfterFunc(20*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+		if _, err := e.Search(ctx, Request{Position: p, Limits: Limits{Depth: 60}}); err == nil {
+			b.Fatal("a cancelled search reported no error")
+		}
+		total += time.Since(cancelled)
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "cancel-ms")
+}

@@ -62,10 +62,7 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 	srv.WaitCalls(t, "sendMessage", chats*perChat, 5*time.Second)
-	deadline := time.Now().Add(5 * time.Second)
-	for srv.PendingUpdates() > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	srv.WaitConfirmed(t, 10*time.Second)
 	close(stop)
 	polled.Wait()
 

@@ -150,7 +150,7 @@ func TestWaitFor(t *testing.T) {
 	srv := New(t)
 	bot := newBot(t, srv)
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond) // not a wait: the sends come late, so that WaitFor has something to wait for
 		_, _ = bot.Send(tgbotapi.NewMessage(1, "one"))
 		_, _ = bot.Send(tgbotapi.NewMessage(2, "two"))
 	}()

@@ -70,7 +70,10 @@ type Server struct {
 	nextUpdateID int
 	pollGen      int
 	waiting      int // getUpdates calls waiting for updates
-	allowed      []string
+	// pollStarted, when not nil, is closed when a getUpdates call starts
+	// waiting (see WaitPolling).
+	pollStarted chan struct{}
+	allowed     []string
 
 	chats         map[int64]*chatState
 	users         map[int64]tgbotapi.User

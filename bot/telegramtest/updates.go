@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -169,6 +170,10 @@ func (s *Server) getUpdates(ctx context.Context, c *Call) (any, *Failure) {
 		}
 		changed := s.changed
 		s.waiting++
+		if s.pollStarted != nil {
+			close(s.pollStarted)
+			s.pollStarted = nil
+		}
 		s.mu.Unlock()
 		over := false
 		select {
@@ -270,9 +275,32 @@ func updateType(u tgbotapi.Update) string {
 	return "unknown"
 }
 
-// polling reports whether a getUpdates call is waiting; for tests.
-func (s *Server) polling() bool {
+// WaitPolling waits until a getUpdates call is waiting for updates: a
+// long poll is in flight. It fails t if none starts within timeout.
+func (s *Server) WaitPolling(t testing.TB, timeout time.Duration) {
+	t.Helper()
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.waiting > 0
+	if s.waiting > 0 {
+		s.mu.Unlock()
+		return
+	}
+	if s.pollStarted == nil {
+		s.pollStarted = make(chan struct{})
+	}
+	started := s.pollStarted
+	s.mu.Unlock()
+	select {
+	case <-started:
+	case <-time.After(timeout):
+		t.Fatalf("telegramtest: no getUpdates call waiting after %v", timeout)
+	}
+}
+
+// WaitConfirmed waits until a getUpdates offset has confirmed every pushed
+// update. It fails t if some are still unconfirmed after timeout.
+func (s *Server) WaitConfirmed(t testing.TB, timeout time.Duration) {
+	t.Helper()
+	if !s.wait(timeout, func([]Call) bool { return s.PendingUpdates() == 0 }) {
+		t.Fatalf("telegramtest: %d updates still unconfirmed after %v", s.PendingUpdates(), timeout)
+	}
 }

@@ -19,7 +19,7 @@ func TestLongPoll(t *testing.T) {
 		got <- ups
 		errc <- err
 	}()
-	waitPolling(t, srv)
+	srv.WaitPolling(t, 10*time.Second)
 	id := srv.PushUpdate(srv.TextMessage(PrivateChat(alice), alice, "hello"))
 
 	select {
@@ -48,16 +48,28 @@ func TestLongPoll(t *testing.T) {
 	}
 }
 
+// A long poll with nothing to deliver waits for updates, then answers
+// empty when its timeout is over.
 func TestLongPollTimeout(t *testing.T) {
 	srv := New(t)
 	bot := newBot(t, srv)
-	start := time.Now()
-	ups, err := bot.GetUpdates(tgbotapi.UpdateConfig{Timeout: 1})
-	if err != nil || len(ups) != 0 {
-		t.Fatalf("getUpdates = %v, %v, want none", ups, err)
+	type answer struct {
+		ups []tgbotapi.Update
+		err error
 	}
-	if got := time.Since(start); got < time.Second {
-		t.Errorf("poll returned after %v, want at least the 1s timeout", got)
+	done := make(chan answer, 1)
+	go func() {
+		ups, err := bot.GetUpdates(tgbotapi.UpdateConfig{Timeout: 1})
+		done <- answer{ups, err}
+	}()
+	srv.WaitPolling(t, 10*time.Second) // it waits rather than answering at once
+	select {
+	case a := <-done:
+		if a.err != nil || len(a.ups) != 0 {
+			t.Fatalf("getUpdates = %v, %v, want none", a.ups, a.err)
+		}
+	case <-time.After(30 * time.Second): // a hang guard, far past the 1 s timeout
+		t.Fatal("the long poll never ended")
 	}
 }
 
@@ -129,7 +141,7 @@ func TestSecondPollEndsFirst(t *testing.T) {
 		_, err := bot.GetUpdates(tgbotapi.UpdateConfig{Timeout: 10})
 		errc <- err
 	}()
-	waitPolling(t, srv)
+	srv.WaitPolling(t, 10*time.Second)
 	second := make(chan error, 1)
 	go func() {
 		_, err := bot.GetUpdates(tgbotapi.UpdateConfig{Timeout: 1})
@@ -243,22 +255,10 @@ func TestReplyCarriesMessage(t *testing.T) {
 	}
 }
 
-// waitPolling waits until a getUpdates call is waiting for updates.
-func waitPolling(t *testing.T, srv *Server) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for !srv.polling() {
-		if time.Now().After(deadline) {
-			t.Fatal("no getUpdates call is waiting")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 // TestCleanupReleasesLongPoll checks that a test ending during a long poll
-// does not wait for the poll's timeout.
+// does not wait for the poll's timeout: the poll asks for 60 s, and the
+// answer must come with the subtest's end, long before that.
 func TestCleanupReleasesLongPoll(t *testing.T) {
-	start := time.Now()
 	done := make(chan error, 1)
 	t.Run("poll", func(t *testing.T) {
 		srv := New(t)
@@ -267,13 +267,15 @@ func TestCleanupReleasesLongPoll(t *testing.T) {
 			_, err := bot.GetUpdates(tgbotapi.UpdateConfig{Timeout: 60})
 			done <- err
 		}()
-		waitPolling(t, srv)
+		srv.WaitPolling(t, 10*time.Second)
 	})
-	if got := time.Since(start); got > 5*time.Second {
-		t.Errorf("cleanup took %v, want the poll released at once", got)
-	}
-	if err := <-done; err != nil {
-		t.Errorf("released poll: %v, want an empty answer", err)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("released poll: %v, want an empty answer", err)
+		}
+	case <-time.After(30 * time.Second): // half the poll's own timeout: a hang guard
+		t.Fatal("the long poll was not released by the test's cleanup")
 	}
 }
 

@@ -40,7 +40,7 @@ func TestDispatcherBoundsAndOrders(t *testing.T) {
 		last[chat] = u.UpdateID
 		mu.Unlock()
 
-		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
+		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond) // not a wait: a handler's work, of random length, so that handlers overlap
 
 		mu.Lock()
 		running--

@@ -33,16 +33,46 @@ func (c *Clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// Buffer collects output, such as log lines, from many goroutines.
+// Buffer collects output, such as log lines, from many goroutines. Its
+// zero value is ready to use.
 type Buffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	written chan struct{} // closed and replaced by every Write
 }
 
 func (b *Buffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.written != nil {
+		close(b.written)
+		b.written = nil
+	}
 	return b.buf.Write(p)
+}
+
+// WaitFor waits until what was written contains substr, and reports
+// whether it did within timeout. It wakes on every write, never polls.
+func (b *Buffer) WaitFor(substr string, timeout time.Duration) bool {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		b.mu.Lock()
+		if bytes.Contains(b.buf.Bytes(), []byte(substr)) {
+			b.mu.Unlock()
+			return true
+		}
+		if b.written == nil {
+			b.written = make(chan struct{})
+		}
+		written := b.written
+		b.mu.Unlock()
+		select {
+		case <-written:
+		case <-timer.C:
+			return false
+		}
+	}
 }
 
 // String is everything written so far.

@@ -30,3 +30,17 @@ func TestBufferTakesConcurrentWrites(t *testing.T) {
 		t.Errorf("%d bytes written, want %d", got, 20*len("line 00\n"))
 	}
 }
+
+func TestBufferWaitForWakesOnTheWrite(t *testing.T) {
+	var b Buffer
+	found := make(chan bool)
+	go func() { found <- b.WaitFor("ready", time.Minute) }()
+	fmt.Fprint(&b, "not yet\n")
+	fmt.Fprint(&b, "ready\n")
+	if !<-found {
+		t.Fatal("WaitFor missed the line")
+	}
+	if b.WaitFor("never written", time.Millisecond) {
+		t.Fatal("WaitFor found a line never written")
+	}
+}
