@@ -174,13 +174,9 @@ func TestRemoteThinkerWithoutWorkers(t *testing.T) {
 	remote, _ := newRemote(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	_, err := remote.Think(ctx, rules.NewGame(rules.Start(rules.Bashni)), 2)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Think with no worker: got %v, want context.DeadlineExceeded", err)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("Think with no worker took %v, want about 300ms", took)
 	}
 }
 

@@ -99,7 +99,6 @@ func TestPacing(t *testing.T) {
 				}
 			}
 			flush(t, ob)
-			elapsed := time.Since(start)
 			calls := srv.CallsTo("sendMessage")
 			if len(calls) != 5 {
 				t.Fatalf("%d calls, want 5", len(calls))
@@ -114,22 +113,21 @@ func TestPacing(t *testing.T) {
 					t.Errorf("message %d sent %v after the start, want at least %v", i, c.At.Sub(start), earliest.Sub(start))
 				}
 			}
-			if want := 4*tt.period + 500*time.Millisecond; elapsed > want {
-				t.Errorf("5 messages took %v, want less than %v", elapsed, want)
-			}
 		})
 	}
 }
 
+// A chat whose sends stall does not hold up the others: chat 1's first
+// send is held by the fake until the other three chats have all of theirs.
 func TestChatsProceedConcurrently(t *testing.T) {
 	srv, api := newAPI(t)
-	srv.SetLatency(20 * time.Millisecond)
+	held, release := srv.HoldWhen(func(c telegramtest.Call) bool { return c.ChatID() == 1 })
+	defer release()
 	opts, _ := fast()
 	opts.PerChat, opts.PerChatBurst = 10, 1
 	ob := outbox.New(api, opts)
 	run(t, ob)
 
-	start := time.Now()
 	for i := range 4 {
 		for chat := int64(1); chat <= 4; chat++ {
 			if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(chat, strconv.Itoa(i))}); err != nil {
@@ -137,12 +135,15 @@ func TestChatsProceedConcurrently(t *testing.T) {
 			}
 		}
 	}
-	flush(t, ob)
-	// Each chat needs 3 gaps of 100 ms; one after the other they would
-	// need 1.2 s and more.
-	if elapsed := time.Since(start); elapsed > 800*time.Millisecond {
-		t.Errorf("4 chats × 4 messages at 10/s per chat took %v, want about 0.3 s", elapsed)
+	<-held
+	others := srv.WaitCalls(t, "sendMessage", 12, 10*time.Second)
+	for _, c := range others {
+		if c.ChatID() == 1 {
+			t.Fatalf("chat 1 sent while held: %v", c)
+		}
 	}
+	release()
+	flush(t, ob)
 	if got := len(srv.CallsTo("sendMessage")); got != 16 {
 		t.Errorf("%d calls, want 16", got)
 	}
@@ -182,6 +183,7 @@ func TestFloodControlHoldsTheChatAndResends(t *testing.T) {
 	if chat42[0].Status != 429 || !chat42[1].OK() {
 		t.Errorf("statuses %d, %d; want 429 then 200", chat42[0].Status, chat42[1].Status)
 	}
+	// Floors that retry_after sets: a busy machine can only widen them.
 	if g := chat42[1].At.Sub(chat42[0].At); g < 950*time.Millisecond {
 		t.Errorf("resent after %v, want after retry_after = 1 s", g)
 	}
@@ -189,8 +191,8 @@ func TestFloodControlHoldsTheChatAndResends(t *testing.T) {
 		t.Errorf("the chat's next reply went %v after the 429, want the chat held for 1 s", g)
 	}
 	for _, c := range calls {
-		if c.ChatID() == 43 && c.At.Sub(chat42[0].At) > 500*time.Millisecond {
-			t.Errorf("another chat waited %v for chat 42's flood control", c.At.Sub(chat42[0].At))
+		if c.ChatID() == 43 && c.At.After(chat42[1].At) {
+			t.Errorf("another chat's message went out after chat 42's resend: it waited for chat 42's flood control")
 		}
 	}
 	for _, name := range []string{"card", "notification"} {
@@ -526,17 +528,15 @@ func TestShutdownGivesUpAtTheDeadline(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	start := time.Now()
+	// Five at 4/s take a second; the 0.3 s drain gives up before that,
+	// which ErrShutdown says.
 	err := run(t, ob)()
 	if !errors.Is(err, outbox.ErrShutdown) {
 		t.Errorf("Run: %v, want ErrShutdown", err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Run took %v to give up, want about 0.3 s", d)
-	}
 	sent := len(srv.CallsTo("sendMessage"))
-	if sent < 1 || sent > 3 {
-		t.Errorf("%d sent in 0.3 s at 4/s, want 1 to 3", sent)
+	if sent > 3 {
+		t.Errorf("%d sent in a 0.3 s drain at 4/s, want at most 3", sent)
 	}
 	for i := range 5 {
 		r := res.get(t, strconv.Itoa(i))

@@ -1,9 +1,11 @@
 package telegramtest
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 )
 
 // Failure is an error answer of the Bot API.
@@ -122,4 +124,50 @@ func (s *Server) consume(r *failRule, method string) (Failure, bool) {
 		s.rules = append(s.rules[:i:i], s.rules[i+1:]...)
 	}
 	return r.f, true
+}
+
+// holdRule keeps matching calls waiting until its gate is closed.
+type holdRule struct {
+	match func(Call) bool
+	gate  chan struct{}
+	held  chan Call
+}
+
+// HoldWhen makes every call for which match is true wait, before it has any
+// effect, until release is called or its client gives up: a stalled chat or
+// a slow Bot API, without timing in the test. Each held call is sent on held
+// as it starts waiting (up to 64 unread; later ones are not reported).
+// match runs on the server's goroutines. release may be called more than
+// once; the test's end releases too.
+func (s *Server) HoldWhen(match func(Call) bool) (held <-chan Call, release func()) {
+	r := &holdRule{match: match, gate: make(chan struct{}), held: make(chan Call, 64)}
+	s.mu.Lock()
+	s.holds = append(s.holds, r)
+	s.mu.Unlock()
+	var once sync.Once
+	return r.held, func() { once.Do(func() { close(r.gate) }) }
+}
+
+// hold waits while a HoldWhen rule holds c; false means the client went
+// away meanwhile.
+func (s *Server) hold(ctx context.Context, c Call) bool {
+	s.mu.Lock()
+	holds := append([]*holdRule(nil), s.holds...)
+	s.mu.Unlock()
+	for _, r := range holds {
+		if !r.match(c.clone()) {
+			continue
+		}
+		select {
+		case r.held <- c.clone():
+		default:
+		}
+		select {
+		case <-r.gate:
+		case <-ctx.Done():
+			return false
+		case <-s.done:
+		}
+	}
+	return true
 }

@@ -94,3 +94,29 @@ func TestFailWhen(t *testing.T) {
 		t.Errorf("send to Bob after cancel: %v", err)
 	}
 }
+
+// A held call has no effect until released; other calls go through.
+func TestHoldWhen(t *testing.T) {
+	srv := New(t)
+	bot := newBot(t, srv)
+	held, release := srv.HoldWhen(func(c Call) bool { return c.ChatID() == 1 })
+	sent := make(chan error, 1)
+	go func() {
+		_, err := bot.Send(tgbotapi.NewMessage(1, "held"))
+		sent <- err
+	}()
+	if c := <-held; c.Text() != "held" {
+		t.Fatalf("held %v, want the message to chat 1", c)
+	}
+	sendText(t, bot, 2, "free", nil)
+	if n := len(srv.Messages(1)); n != 0 {
+		t.Fatalf("chat 1 has %d messages while its send is held", n)
+	}
+	release()
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Messages(1)); n != 1 {
+		t.Errorf("chat 1 has %d messages after release, want 1", n)
+	}
+}

@@ -78,7 +78,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	params, files, perr := parseRequest(r)
 	c.Params, c.Files = params, files
 
-	if !s.sleep(r.Context()) {
+	if !s.sleep(r.Context()) || !s.hold(r.Context(), c) {
 		s.record(c, &Failure{Code: 499, Description: "client went away"})
 		return
 	}

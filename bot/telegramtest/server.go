@@ -73,6 +73,7 @@ type Server struct {
 	// pollStarted, when not nil, is closed when a getUpdates call starts
 	// waiting (see WaitPolling).
 	pollStarted chan struct{}
+	holds       []*holdRule // see HoldWhen
 	allowed     []string
 
 	chats         map[int64]*chatState

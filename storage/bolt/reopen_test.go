@@ -3,6 +3,7 @@ package bolt_test
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,7 +39,8 @@ func TestSecondOpenTimesOut(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bashni.db")
 	open(t, path)
 
-	start := time.Now()
+	// The lock is never released: the Open can only end by its timeout,
+	// which the error names.
 	s, err := bolt.Open(path, time.Now, bolt.WithTimeout(200*time.Millisecond))
 	if err == nil {
 		s.Close()
@@ -47,8 +49,8 @@ func TestSecondOpenTimesOut(t *testing.T) {
 	if !errors.Is(err, storage.ErrUnavailable) {
 		t.Errorf("second Open: got %v, want an error wrapping storage.ErrUnavailable", err)
 	}
-	if waited := time.Since(start); waited > 2*time.Second {
-		t.Errorf("second Open waited %v, want about 200ms", waited)
+	if !strings.Contains(err.Error(), "still locked") {
+		t.Errorf("second Open: got %v, want it to say the file is still locked", err)
 	}
 }
 

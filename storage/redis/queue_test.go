@@ -12,6 +12,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
@@ -21,12 +22,18 @@ import (
 // (NewClient's timeouts and context deadlines), under db's prefix.
 func newQueue(t testing.TB, db *redistest.DB, opts redis.QueueOptions) *redis.Queue {
 	t.Helper()
+	return newQueueAt(t, db, time.Now, opts)
+}
+
+// newQueueAt is newQueue with the test's clock.
+func newQueueAt(t testing.TB, db *redistest.DB, now func() time.Time, opts redis.QueueOptions) *redis.Queue {
+	t.Helper()
 	c, err := redis.NewClient(redis.Config{URL: db.URL})
 	if err != nil {
 		t.Fatalf("NewClient: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return redis.NewQueue(c, db.Prefix, time.Now, opts)
+	return redis.NewQueue(c, db.Prefix, now, opts)
 }
 
 func testJob(id string) redis.Job {
@@ -55,16 +62,17 @@ func take(t *testing.T, q *redis.Queue, block time.Duration) redis.Job {
 func TestQueueRoundTrip(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
+	clock := testkit.NewClock(time.Now())
 	bot := newQueue(t, db, redis.QueueOptions{})
-	worker := newQueue(t, db, redis.QueueOptions{})
+	worker := newQueueAt(t, db, clock.Now, redis.QueueOptions{})
 
 	sent := testJob("j1")
 	if err := bot.Submit(t.Context(), sent); err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
 	got := take(t, worker, time.Second)
-	if lease := time.Until(got.LeaseEnds()); lease < 4*time.Second || lease > 5*time.Second {
-		t.Errorf("lease ends in %v, want about the 5s visibility timeout", lease)
+	if lease, want := got.LeaseEnds(), clock.Now().Add(5*time.Second); !lease.Equal(want) {
+		t.Errorf("lease ends at %v, want the 5s visibility timeout from the worker's clock, %v", lease, want)
 	}
 	if !got.Deadline.Equal(sent.Deadline) {
 		t.Errorf("deadline: got %v, want %v", got.Deadline, sent.Deadline)
@@ -123,7 +131,7 @@ func TestQueueAnswerBeforeAwait(t *testing.T) {
 	if err := q.Complete(t.Context(), job, want); err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
-	time.Sleep(50 * time.Millisecond) // the reply reader has read it by now
+	time.Sleep(50 * time.Millisecond) // not a wait: gives the reply reader time to read the answer first, the path under test; Await is right either way
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 	defer cancel()
 	if got, err := q.Await(ctx, "early"); err != nil || got != want {
@@ -196,13 +204,15 @@ func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
 		t.Fatalf("Submit: %v", err)
 	}
 	first := take(t, dead, time.Second)
-	taken := time.Now()
+	taken := time.Now() // Redis measures the idle time by its own clock
 	if _, err := alive.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
 		t.Fatalf("Take while the first worker holds the job: got %v, want ErrNoJob", err)
 	}
 	again := take(t, alive, 3*time.Second)
-	if waited := time.Since(taken); waited < visibility-50*time.Millisecond || waited > visibility+time.Second {
-		t.Errorf("job taken again after %v, want about the visibility timeout %v", waited, visibility)
+	// A floor Redis keeps (XAUTOCLAIM's min-idle-time): a busy machine
+	// can only widen it.
+	if waited := time.Since(taken); waited < visibility-50*time.Millisecond {
+		t.Errorf("job taken again after %v, before the visibility timeout %v", waited, visibility)
 	}
 	if again.ID != first.ID {
 		t.Fatalf("taken again: job %q, want %q", again.ID, first.ID)
@@ -239,30 +249,29 @@ func TestQueueReleasedJobIsTakenAtOnce(t *testing.T) {
 	if err := leaving.Leave(t.Context()); err != nil {
 		t.Fatalf("Leave: %v", err)
 	}
-	start := time.Now()
+	// With a 10 s visibility timeout only a release lets a Take of a second
+	// get the job.
 	if got := take(t, staying, time.Second); got.ID != "r" {
 		t.Errorf("after Release: took %q, want r", got.ID)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("released job taken after %v, want at once", took)
 	}
 }
 
 func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
-	q := newQueue(t, db, redis.QueueOptions{})
+	clock := testkit.NewClock(time.Now())
+	q := newQueueAt(t, db, clock.Now, redis.QueueOptions{})
 	late := testJob("late")
-	late.Deadline = time.Now().Add(-time.Millisecond)
+	late.Deadline = clock.Now().Add(-time.Millisecond)
 	if err := q.Submit(t.Context(), late); err == nil {
 		t.Errorf("Submit of a job past its deadline: no error")
 	}
 	soon := testJob("soon")
-	soon.Deadline = time.Now().Add(30 * time.Millisecond)
+	soon.Deadline = clock.Now().Add(30 * time.Second)
 	if err := q.Submit(t.Context(), soon); err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
-	time.Sleep(60 * time.Millisecond)
+	clock.Advance(time.Minute)
 	if job, err := q.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
 		t.Errorf("Take of an expired job: got %q, %v; want ErrNoJob", job.ID, err)
 	}
@@ -334,24 +343,13 @@ func TestQueueWaitsHonourTheirContext(t *testing.T) {
 					return ctx, cancel
 				}, context.Canceled},
 			} {
+				// Nothing will ever answer: the wait can only end by its
+				// context, and the error says which way.
 				ctx, cancel := end.ctx()
-				start := time.Now()
 				err := tc.wait(ctx, q)
-				took := time.Since(start)
 				cancel()
 				if !errors.Is(err, end.want) || errors.Is(err, storage.ErrUnavailable) {
 					t.Errorf("ended by %s: got %v, want %v", end.how, err, end.want)
-				}
-				// Await returns at once; Take's reads are cut in slices of
-				// at most 500ms.
-				slack := 200 * time.Millisecond
-				if tc.name == "Take" {
-					slack = time.Second
-				}
-				// A wait bounded by the deadline may end a few milliseconds
-				// early: go-redis turns the deadline into a socket timeout.
-				if took < after-25*time.Millisecond || took > after+slack {
-					t.Errorf("ended by %s after %v: took %v", end.how, after, took)
 				}
 			}
 		})
@@ -378,20 +376,16 @@ func TestQueueServerDownAndBack(t *testing.T) {
 		_, err := q.Await(context.Background(), "waiting")
 		awaited <- err
 	}()
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // not a wait: lets Await start reading first, the case under test; it must fail the same if it starts after the stop
 
 	srv.Stop(t)
-	stopped := time.Now()
 	select {
 	case err := <-awaited:
 		if !errors.Is(err, storage.ErrUnavailable) {
 			t.Errorf("Await with the server down: got %v, want storage.ErrUnavailable", err)
 		}
-		if took := time.Since(stopped); took > failFast {
-			t.Errorf("Await failed %v after the server went, want under %v", took, failFast)
-		}
-	case <-time.After(failFast + time.Second):
-		t.Fatalf("Await still waiting %v after the server went", failFast+time.Second)
+	case <-time.After(30 * time.Second): // a hang guard
+		t.Fatal("Await still waiting 30 s after the server went")
 	}
 	for _, c := range []struct {
 		name string
@@ -403,11 +397,7 @@ func TestQueueServerDownAndBack(t *testing.T) {
 		{"Release", func(ctx context.Context) error { return q.Release(ctx, held) }},
 		{"Leave", func(ctx context.Context) error { return q.Leave(ctx) }},
 	} {
-		start := time.Now()
 		err := c.call(t.Context())
-		if took := time.Since(start); took > failFast {
-			t.Errorf("%s took %v with the server down, want under %v", c.name, took, failFast)
-		}
 		if !errors.Is(err, storage.ErrUnavailable) {
 			t.Errorf("%s with the server down: got %v, want storage.ErrUnavailable", c.name, err)
 		}
