@@ -245,3 +245,10 @@ func (s *Server) summary() string {
 	}
 	return strings.Join(append([]string{head}, lines...), "\n")
 }
+
+// WaitUntil waits until done reports true, asking again after every answered
+// call and every pushed update (what changes the fake's state), and reports
+// whether it did within timeout. Call it from the test's goroutine.
+func (s *Server) WaitUntil(timeout time.Duration, done func() bool) bool {
+	return s.wait(timeout, func([]Call) bool { return done() })
+}

@@ -12,14 +12,15 @@ import (
 // waitInline waits until an inline message satisfies ok.
 func waitInline(t *testing.T, srv *telegramtest.Server, id, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if m, found := srv.InlineMessage(id); found && ok(m) {
-			return m
-		}
-		time.Sleep(5 * time.Millisecond)
+	var m telegramtest.Msg
+	if srv.WaitUntil(15*time.Second, func() bool {
+		var found bool
+		m, found = srv.InlineMessage(id)
+		return found && ok(m)
+	}) {
+		return m
 	}
-	m, _ := srv.InlineMessage(id)
+	m, _ = srv.InlineMessage(id)
 	t.Fatalf("inline message %s never %s; it is %s %q %v", id, what, m.Kind, m.Text, buttons(m))
 	return telegramtest.Msg{}
 }
@@ -29,15 +30,7 @@ func tapInline(t *testing.T, srv *telegramtest.Server, from user, inlineID, data
 	t.Helper()
 	u := srv.CallbackOnInlineMessage(from.u, inlineID, data)
 	srv.PushUpdate(u)
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if text, _, ok := srv.CallbackAnswer(u.CallbackQuery.ID); ok {
-			return text
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	t.Fatalf("inline callback %q never answered", data)
-	return ""
+	return waitAnswer(t, srv, u.CallbackQuery.ID, data)
 }
 
 // An inline game from the query to the result: offered in any chat,
@@ -55,10 +48,11 @@ func TestE2EInlineGame(t *testing.T) {
 	q := srv.InlineQuery(alice.u, "")
 	srv.PushUpdate(q)
 	var results []json.RawMessage
-	deadline := time.Now().Add(10 * time.Second)
-	for ok := false; !ok && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	srv.WaitUntil(10*time.Second, func() bool {
+		var ok bool
 		results, ok = srv.InlineAnswer(q.InlineQuery.ID)
-	}
+		return ok
+	})
 	if len(results) != 3 {
 		t.Fatalf("inline answer has %d results, want White, Black, random", len(results))
 	}

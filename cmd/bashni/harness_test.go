@@ -132,29 +132,38 @@ func tap(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from user, 
 	t.Helper()
 	u := srv.CallbackQuery(chat, from.u, messageID, data)
 	srv.PushUpdate(u)
-	id := u.CallbackQuery.ID
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if text, _, ok := srv.CallbackAnswer(id); ok {
-			return text
-		}
-		time.Sleep(5 * time.Millisecond)
+	return waitAnswer(t, srv, u.CallbackQuery.ID, data)
+}
+
+// waitAnswer waits until the callback query id is answered and returns the
+// toast text.
+func waitAnswer(t *testing.T, srv *telegramtest.Server, id, data string) string {
+	t.Helper()
+	var text string
+	if !srv.WaitUntil(10*time.Second, func() bool {
+		var ok bool
+		text, _, ok = srv.CallbackAnswer(id)
+		return ok
+	}) {
+		t.Fatalf("callback %q was never answered", data)
 	}
-	t.Fatalf("callback %q was never answered", data)
-	return ""
+	return text
 }
 
 // waitMessage waits until a message in chat satisfies ok and returns it.
 func waitMessage(t *testing.T, srv *telegramtest.Server, chatID int64, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
+	var found telegramtest.Msg
+	if srv.WaitUntil(15*time.Second, func() bool {
 		for _, m := range srv.Messages(chatID) {
 			if ok(m) {
-				return m
+				found = m
+				return true
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		return false
+	}) {
+		return found
 	}
 	var seen []string
 	for _, m := range srv.Messages(chatID) {
@@ -244,4 +253,15 @@ func hasBack(m telegramtest.Msg) bool {
 		}
 	}
 	return false
+}
+
+// waitListening waits for a bot's "listening" log line of each named HTTP
+// server (the bot logs it once the port is bound, at level info).
+func waitListening(t *testing.T, logs *testkit.Buffer, servers ...string) {
+	t.Helper()
+	for _, name := range servers {
+		if !logs.WaitFor(`"msg":"listening","server":"`+name+`"`, 15*time.Second) {
+			t.Fatalf("the %s server never listened\nlogs:\n%s", name, logs)
+		}
+	}
 }

@@ -97,7 +97,7 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 			"BASHNI_OPS_LISTEN":     ops,
 			"BASHNI_AI_MAX_NODES":   "2000",
 			"BASHNI_AI_HASH_MB":     "1",
-			"BASHNI_LOG_LEVEL":      "warn",
+			"BASHNI_LOG_LEVEL":      "info", // the "listening" lines tell when a replica is up
 			// The fake has no rate limits; Telegram's pacing would
 			// measure the pacing.
 			"BASHNI_RATE_PER_CHAT":  "100000",
@@ -219,11 +219,16 @@ func startReplica(t *testing.T, n int, env map[string]string) {
 	waitReady(t, n, env, done, logs)
 }
 
-// waitReady waits until a replica's ops and webhook servers answer; done
-// reports the replica's end, logs its output.
+// waitReady waits until a replica's ops and webhook servers listen, then
+// checks that they answer; done reports the replica's end, logs its output.
 func waitReady(t *testing.T, n int, env map[string]string, done <-chan error, logs *testkit.Buffer) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	waitListening(t, logs, "ops", "webhook")
+	select {
+	case err := <-done:
+		t.Fatalf("replica %d stopped: %v\nlogs:\n%s", n, err, logs)
+	default:
+	}
 	for _, probe := range []struct {
 		url  string
 		want int
@@ -232,20 +237,8 @@ func waitReady(t *testing.T, n int, env map[string]string, done <-chan error, lo
 		// A webhook takes POSTs only.
 		{"http://" + env["BASHNI_WEBHOOK_LISTEN"] + "/hook", http.StatusMethodNotAllowed},
 	} {
-		for {
-			err := answers(probe.url, probe.want)
-			if err == nil {
-				break
-			}
-			select {
-			case err := <-done:
-				t.Fatalf("replica %d stopped: %v\nlogs:\n%s", n, err, logs)
-			default:
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("replica %d: %s: %v\nlogs:\n%s", n, probe.url, err, logs)
-			}
-			time.Sleep(20 * time.Millisecond)
+		if err := answers(probe.url, probe.want); err != nil {
+			t.Fatalf("replica %d: %s: %v\nlogs:\n%s", n, probe.url, err, logs)
 		}
 	}
 }

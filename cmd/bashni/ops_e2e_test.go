@@ -6,7 +6,6 @@ import (
 
 	"image/gif"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -62,14 +61,15 @@ func TestE2EWebhookAndOps(t *testing.T) {
 			t.Errorf("secret %q: status %d, want 401", bad, code)
 		}
 	}
-	time.Sleep(300 * time.Millisecond)
-	if n := len(srv.CallsTo("sendMessage")); n != 0 {
-		t.Errorf("refused requests were handled: %d messages sent", n)
-	}
 	if code := post("s3cret-token", "/start"); code != http.StatusOK {
 		t.Fatalf("good secret: status %d", code)
 	}
 	waitMessage(t, srv, alice.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	// Alice's chat is handled in order: had a refused /start been handled,
+	// its greeting would have come first.
+	if n := len(srv.CallsTo("sendMessage")); n != 1 {
+		t.Errorf("refused requests were handled: %d messages sent, want the one greeting", n)
+	}
 
 	if code, _ := get(t, "http://"+opsAddr+"/healthz"); code != 200 {
 		t.Errorf("/healthz %d", code)
@@ -94,21 +94,10 @@ func startBotWebhook(t *testing.T, srv *telegramtest.Server, hookAddr, opsAddr s
 		"BASHNI_WEBHOOK_URL":    "https://bot.example.org/tg/hook",
 		"BASHNI_WEBHOOK_SECRET": "s3cret-token",
 		"BASHNI_OPS_LISTEN":     opsAddr,
+		"BASHNI_LOG_LEVEL":      "info", // for the "listening" lines
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if c, err := net.Dial("tcp", hookAddr); err == nil {
-			c.Close()
-			if c2, err := net.Dial("tcp", opsAddr); err == nil {
-				c2.Close()
-				return p
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("webhook or ops server never listened\n%s", p.logs.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitListening(t, p.logs, "webhook", "ops")
+	return p
 }
 
 // Finished games offer a replay GIF; /lang switches the language.
