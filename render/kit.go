@@ -18,7 +18,6 @@ import (
 // the palette and its lookup table. It is built once and never changed, so
 // any number of renders share it.
 type kit struct {
-	id   uint32 // tells kits apart in the band cache; set by Renderer.kit
 	th   Theme
 	size int // image width; the board image is size×size
 	sq   int // side of a square
@@ -47,11 +46,10 @@ type kit struct {
 	bg    [numBG]color.RGBA
 	bgSrc [numBG]*image.Uniform
 
-	base    [2]*image.Paletted // empty boards, White and Black at the bottom
-	pal     color.Palette      // for PNG: opaque entries only
-	pngHead []byte             // a board PNG's chunks before the pixels
-	gifPal  color.Palette      // pal plus a transparent entry at transpIdx
-	lut     *lut
+	base   [2]*image.Paletted // empty boards, White and Black at the bottom
+	pal    color.Palette      // for PNG: opaque entries only
+	gifPal color.Palette      // pal plus a transparent entry at transpIdx
+	lut    *lut
 
 	scratch sync.Pool // *scratch
 
@@ -82,9 +80,7 @@ const (
 
 // scratch is the per-render working memory, pooled per kit.
 type scratch struct {
-	tile  *image.RGBA
-	board *image.Paletted // its rows are scan's PNG scanlines
-	scan  []byte
+	tile *image.RGBA
 }
 
 // spriteRef is where a sprite canvas puts the reference point (the centre of
@@ -152,18 +148,8 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		k.lut.quantize(k.base[i], image.Point{}, b)
 	}
 	k.maxTiles = max(64, tileCacheBytes/(k.sq*k.sq))
-	head, err := pngHead(k.size, k.size, k.pal)
-	if err != nil {
-		panic(err) // the size and palette are in range by construction
-	}
-	k.pngHead = head
 	k.scratch.New = func() any {
-		board, scan := newScanImage(k.size, k.size, k.pal)
-		return &scratch{
-			tile:  image.NewRGBA(image.Rect(0, 0, k.sq, k.sq)),
-			board: board,
-			scan:  scan,
-		}
+		return &scratch{tile: image.NewRGBA(image.Rect(0, 0, k.sq, k.sq))}
 	}
 	return k
 }

@@ -1,11 +1,12 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"sync"
-	"sync/atomic"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/golang/freetype/truetype"
@@ -85,17 +86,17 @@ const maxKits = 8
 // Renderer draws boards. Make one with New and share it: it is safe for
 // concurrent use. It keeps, per theme and size, the tiles it prepared the
 // first time (tens of milliseconds), so later boards take a few
-// milliseconds; and the compressed bands of the PNGs it made, so a board
-// much like one before (the next move of a game) takes a fraction of one.
+// milliseconds.
 type Renderer struct {
 	bold *truetype.Font
 
-	mu     sync.Mutex
-	kits   map[kitKey]*kitSlot
-	order  []kitKey
-	kitIDs atomic.Uint32 // the last kit's id
+	mu    sync.Mutex
+	kits  map[kitKey]*kitSlot
+	order []kitKey
 
-	bands *bandCache
+	// encoders hold the compressor's state between boards: most of a PNG
+	// encode's allocation.
+	encoders pngBuffers
 }
 
 type kitKey struct {
@@ -114,7 +115,7 @@ func New() *Renderer {
 	if err != nil {
 		panic("render: the embedded Go font does not parse: " + err.Error())
 	}
-	return &Renderer{bold: f, kits: make(map[kitKey]*kitSlot), bands: newBandCache(bandCacheEntries)}
+	return &Renderer{bold: f, kits: make(map[kitKey]*kitSlot)}
 }
 
 func (r *Renderer) kit(th Theme, size int) *kit {
@@ -131,13 +132,7 @@ func (r *Renderer) kit(th Theme, size int) *kit {
 		}
 	}
 	r.mu.Unlock()
-	slot.once.Do(func() {
-		k := newKit(th, size, r.bold)
-		// The band cache tells kits apart by id. A kit dropped above and
-		// made again gets a new one; its old bands age out of the cache.
-		k.id = r.kitIDs.Add(1)
-		slot.k = k
-	})
+	slot.once.Do(func() { slot.k = newKit(th, size, r.bold) })
 	return slot.k
 }
 
@@ -167,52 +162,31 @@ func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {
 	return dst, nil
 }
 
-// PNG draws the position and encodes it as a PNG, fast (the fastest
-// deflate of an 8-bit image; about a millisecond and 15–20 KB at 640 px for
-// a board never seen before).
-//
-// The image is put together from horizontal bands (see bandCacheEntries),
-// each compressed on its own and cached: the bot draws one game's board
-// move after move, and most ranks are the same as on the board before, so
-// only the bands that changed are drawn and compressed. The bytes are those
-// of one zlib stream all the same, and decode to exactly Image's pixels.
+// PNG draws the position and encodes it as a PNG with the standard
+// library's fastest compression. The image is 8-bit paletted (see
+// palette.go), which keeps both the encode (about 2 ms at 640 px) and the
+// file (about 25 KB) small.
 func (r *Renderer) PNG(p rules.Position, o Options) ([]byte, error) {
-	if err := o.normalize(); err != nil {
+	img, err := r.Image(p, o)
+	if err != nil {
 		return nil, err
 	}
-	k := r.kit(o.Theme, o.Size)
-	m := marksFor(&o)
-	var keys [numBands]bandKey
-	var segs [numBands]*segment
-	for b := range keys {
-		keys[b] = k.bandKey(&p, &m, o.Perspective, b)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.encoders}
+	if err := enc.Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("render: encode PNG: %w", err)
 	}
-	if missed := r.bands.get(&keys, &segs); missed != 0 {
-		if err := k.makeBands(&p, &m, o.Perspective, &segs, missed); err != nil {
-			return nil, err
-		}
-		r.bands.add(&keys, &segs, missed)
-	}
-	return appendPNG(make([]byte, 0, pngLen(k.pngHead, segs[:])), k.pngHead, segs[:])
+	return buf.Bytes(), nil
 }
 
-// makeBands draws and compresses the bands in set. sc.board's rows are
-// sc.scan's scanlines: nothing to copy.
-func (k *kit) makeBands(p *rules.Position, m *marks, persp rules.Color, segs *[numBands]*segment, set uint32) error {
-	sc := k.scratch.Get().(*scratch)
-	defer k.scratch.Put(sc)
-	w := k.size + 1 // a scanline: the filter byte and the row
-	for b := range segs {
-		if set&(1<<b) == 0 {
-			continue
-		}
-		k.drawBand(sc.board, sc.tile, p, m, persp, b)
-		y0, y1 := k.bandRows(b)
-		s, err := compressSegment(sc.scan[y0*w : y1*w])
-		if err != nil {
-			return err
-		}
-		segs[b] = s
+// pngBuffers lends png.Encoder its buffers between boards.
+type pngBuffers struct{ pool sync.Pool }
+
+func (b *pngBuffers) Get() *png.EncoderBuffer {
+	if e, ok := b.pool.Get().(*png.EncoderBuffer); ok {
+		return e
 	}
 	return nil
 }
+
+func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.pool.Put(e) }
