@@ -28,10 +28,6 @@ import (
 	redisstore "github.com/bashni/bashni/storage/redis"
 )
 
-func init() {
-	register("bot", "run the Telegram bot (token from TELEGRAM_BOT_TOKEN or the config file)", cmdBot)
-}
-
 // tgbotapi logs through a package-global logger, with request URLs that
 // contain the token; silence it once for the whole process.
 var silenceTelegramLog sync.Once

@@ -7,16 +7,16 @@ import (
 	aicli "github.com/bashni/bashni/ai/cli"
 )
 
-func init() {
-	register("think", "the engine's move in one position, with depth, score, nodes and line", func(ctx context.Context, e env) error {
-		return engineErr(aicli.Think(ctx, e.args, e.stdout, e.stderr))
-	})
-	register("match", "engine against engine in colour-swapped pairs, with an Elo estimate", func(ctx context.Context, e env) error {
-		return engineErr(aicli.Match(ctx, e.args, e.stdout, e.stderr))
-	})
-	register("play", "a game against the AI in the terminal", func(ctx context.Context, e env) error {
-		return engineErr(aicli.Play(ctx, e.args, e.stdin, e.stdout, e.stderr))
-	})
+func cmdThink(ctx context.Context, e env) error {
+	return engineErr(aicli.Think(ctx, e.args, e.stdout, e.stderr))
+}
+
+func cmdMatch(ctx context.Context, e env) error {
+	return engineErr(aicli.Match(ctx, e.args, e.stdout, e.stderr))
+}
+
+func cmdPlay(ctx context.Context, e env) error {
+	return engineErr(aicli.Play(ctx, e.args, e.stdin, e.stdout, e.stderr))
 }
 
 // engineErr maps the engine commands' usage errors to this binary's.

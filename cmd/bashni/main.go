@@ -93,12 +93,16 @@ type command struct {
 	run           func(context.Context, env) error
 }
 
-// commands is filled by each subcommand's file in its init, so adding a
-// subcommand touches one file.
-var commands []command
-
-func register(name, summary string, fn func(context.Context, env) error) {
-	commands = append(commands, command{name: name, summary: summary, run: fn})
+// commands is every subcommand, in the order help lists them.
+var commands = []command{
+	{"bot", "run the Telegram bot (token from TELEGRAM_BOT_TOKEN or the config file)", cmdBot},
+	{"think", "the engine's move in one position, with depth, score, nodes and line", cmdThink},
+	{"match", "engine against engine in colour-swapped pairs, with an Elo estimate", cmdMatch},
+	{"play", "a game against the AI in the terminal", cmdPlay},
+	{"moves", "list the legal moves of a position, each with the position after it", cmdMoves},
+	{"perft", "count move sequences to a depth (move generator check and speed)", cmdPerft},
+	{"render", "draw a position as a PNG", cmdRender},
+	{"worker", "compute AI moves from the Redis queue for bots with ai.queue: redis", cmdWorker},
 }
 
 func printHelp(w io.Writer) {

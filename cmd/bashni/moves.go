@@ -5,10 +5,6 @@ import (
 	"context"
 )
 
-func init() {
-	register("moves", "list the legal moves of a position, each with the position after it", cmdMoves)
-}
-
 func cmdMoves(_ context.Context, e env) error {
 	fs := newFlags(e, "moves", "-fen POS [-variant bashni|russian]")
 	fen := fs.String("fen", "start", "position in the position format or column notation (start = the start position)")

@@ -8,10 +8,6 @@ import (
 	"github.com/bashni/bashni/rules"
 )
 
-func init() {
-	register("perft", "count move sequences to a depth (move generator check and speed)", cmdPerft)
-}
-
 func cmdPerft(ctx context.Context, e env) error {
 	fs := newFlags(e, "perft", "-depth N [-fen POS] [-variant bashni|russian] [-divide]")
 	depth := fs.Int("depth", 6, "depth in plies (1-20)")

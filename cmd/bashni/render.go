@@ -8,10 +8,6 @@ import (
 	"github.com/bashni/bashni/rules"
 )
 
-func init() {
-	register("render", "draw a position as a PNG", cmdRender)
-}
-
 func cmdRender(_ context.Context, e env) error {
 	fs := newFlags(e, "render", "-fen POS -o FILE [-flip] [-theme NAME] [-size PX] [-last MOVE] [-variant V]")
 	fen := fs.String("fen", "start", "position (start = the start position)")

@@ -18,10 +18,6 @@ import (
 	redisstore "github.com/bashni/bashni/storage/redis"
 )
 
-func init() {
-	register("worker", "compute AI moves from the Redis queue for bots with ai.queue: redis", cmdWorker)
-}
-
 // cmdWorker serves the AI job queue: cfg.AI.Workers engines, each taking
 // one job at a time. On a signal it takes no more jobs, finishes the ones
 // in hand (each bounded by its lease) and stops.
