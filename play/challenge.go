@@ -184,7 +184,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
 	}
-	g, err := s.replays.load(rec)
+	g, err := load(rec)
 	if err != nil {
 		return nil, err
 	}

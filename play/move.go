@@ -76,7 +76,7 @@ func (s *Service) Game(ctx context.Context, id string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.replays.load(rec)
+	return load(rec)
 }
 
 // ActiveGames lists the games in progress of a user (chatID 0) or in a chat.

@@ -65,9 +65,6 @@ type Service struct {
 	newID func() string
 	log   *slog.Logger
 	hooks Hooks
-	// replays keeps rebuilt rules states, so a move of a long game does
-	// not replay the whole game on every read.
-	replays *replayCache
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.
@@ -96,8 +93,7 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	if now == nil {
 		panic("play: New without a clock")
 	}
-	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler),
-		replays: newReplayCache(replayCacheSize)}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler)}
 	for _, o := range opts {
 		o(s)
 	}

@@ -18,55 +18,33 @@ var errUnchanged = errors.New("play: unchanged")
 
 // update reads game id, lets decide change it, and writes it back with a
 // compare-and-set, deciding again from a fresh read whenever another writer
-// won the race. decide sees the latest state every time, so it re-checks
-// turn, staleness and the like on each attempt.
-//
-// The first attempt starts from the game as this process last read or
-// wrote it, which saves a read: the bot has usually just read the game to
-// show or check the tap, or written it with the move a notice follows. That
-// copy may be out of date, so it only counts if the compare-and-set takes
-// it; if decide refuses it or has nothing to write, the answer may be the
-// old state's, and the game is read again and decided afresh.
+// won the race. decide sees the latest state every time, read from the
+// store (never a copy this process remembers: another replica may have
+// written since), so it re-checks turn, staleness and the like on each
+// attempt.
 func (s *Service) update(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
-	for attempt := 0; attempt < maxAttempts; attempt++ {
-		var g *Game
-		guess := false
-		if attempt == 0 {
-			g, guess = s.replays.latest(id)
+	for range maxAttempts {
+		rec, err := s.store.Game(ctx, id)
+		if err != nil {
+			return nil, err
 		}
-		if !guess {
-			rec, err := s.store.Game(ctx, id)
-			if err != nil {
-				return nil, err
-			}
-			if g, err = s.replays.load(rec); err != nil {
-				return nil, err
-			}
+		g, err := load(rec)
+		if err != nil {
+			return nil, err
 		}
 		if err := decide(g); err != nil {
-			if guess {
-				continue
-			}
 			if errors.Is(err, errUnchanged) {
 				return g, nil
 			}
 			return nil, err
 		}
 		g.UpdatedAt = s.now()
-		err := s.store.UpdateGame(ctx, g.Game)
+		err = s.store.UpdateGame(ctx, g.Game)
 		if errors.Is(err, storage.ErrConflict) {
 			continue
 		}
 		if err != nil {
 			return nil, err
-		}
-		if g.Active() {
-			// Finished games may carry a result the moves alone do not
-			// give (resignation, time, agreement): the cache keeps only
-			// states a replay of the record would rebuild.
-			s.replays.keep(g.Game, g.rules)
-		} else {
-			s.replays.forget(id)
 		}
 		return g, nil
 	}
