@@ -16,7 +16,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	if e.repeated(ply) {
 		return 0
 	}
-	if e.quiet[ply] >= fifteenMovePlies {
+	if e.quiet[ply] >= rules.FifteenMovePlies {
 		// Drawn by the 15-move rule, unless the side to move has no move
 		// at all, which loses first (RULES.md, End of game).
 		fr := &e.frames[ply]

@@ -20,9 +20,6 @@ const (
 	DefaultHashMB = 16
 
 	infinity = 32000
-	// fifteenMovePlies is RULES.md's 15-move rule: 30 plies in a row
-	// without a capture or a crowning draw the game.
-	fifteenMovePlies = 30
 )
 
 // ErrNoMoves is returned by Search for a position whose side to move has no
