@@ -14,25 +14,6 @@ import (
 	"github.com/bashni/bashni/storage/bolt"
 )
 
-// FuzzParsePDN: any text either fails or gives a game whose record reads
-// back to the same game.
-func FuzzParsePDN(f *testing.F) {
-	f.Add("[White \"A\"]\n[Result \"1-0\"]\n\n1. c3-d4 f6-e5 1-0\n")
-	f.Add("[FEN \"w:c3w,d4b\"]\n1. c3:e5 *")
-	f.Add("[Variant \"russian\"]\n1. c3-d4 {x} f6-e5!? 2. d4:f6")
-	f.Fuzz(func(t *testing.T, text string) {
-		g, err := ParsePDN(text)
-		if err != nil {
-			return
-		}
-		start := g.Game.StartPosition()
-		again, err := ParsePDN("[FEN \"" + start.String() + "\"]\n[Variant \"" + start.Variant().String() + "\"]\n" + g.Game.Record())
-		if err != nil || again.Game.Record() != g.Game.Record() {
-			t.Fatalf("record %q does not read back: %v", g.Game.Record(), err)
-		}
-	})
-}
-
 // FuzzHandleText: whatever people type — commands with any arguments,
 // moves, nonsense — in a group or a private chat with a game going on, and
 // whatever button data a client sends, the bot answers without panicking.
