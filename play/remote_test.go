@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage/redis"
@@ -17,14 +18,14 @@ import (
 
 // redisQueue is the Redis job queue as play sees it (cmd/bashni wires the
 // same adapter).
-type redisQueue struct{ q *redis.Queue }
+type redisQueue struct{ q *aiqueue.Queue }
 
 func (r redisQueue) Submit(ctx context.Context, j play.AIJob) error {
 	pos, err := j.Position.MarshalText()
 	if err != nil {
 		return err
 	}
-	return r.q.Submit(ctx, redis.Job{
+	return r.q.Submit(ctx, aiqueue.Job{
 		ID: j.ID, Position: string(pos), Variant: j.Position.Variant().String(),
 		History: j.History, QuietPlies: j.QuietPlies, Level: j.Level, Deadline: j.Deadline,
 	})
@@ -37,7 +38,7 @@ func (r redisQueue) Await(ctx context.Context, id string) (play.AIReply, error) 
 
 // newRemote returns a RemoteThinker on a real Redis queue, and the queue a
 // worker takes from.
-func newRemote(t *testing.T) (*play.RemoteThinker, *redis.Queue) {
+func newRemote(t *testing.T) (*play.RemoteThinker, *aiqueue.Queue) {
 	t.Helper()
 	db := redistest.New(t)
 	c, err := redis.NewClient(redis.Config{URL: db.URL})
@@ -45,13 +46,13 @@ func newRemote(t *testing.T) (*play.RemoteThinker, *redis.Queue) {
 		t.Fatalf("NewClient: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	q := redis.NewQueue(c, db.Prefix, time.Now, redis.QueueOptions{})
+	q := aiqueue.New(c, db.Prefix, time.Now, aiqueue.QueueOptions{})
 	return play.NewRemoteThinker(redisQueue{q}, time.Now, play.RemoteOptions{}), q
 }
 
 // serve runs a worker loop in the test's process until the test ends;
 // answer decides what it says to each job.
-func serve(t *testing.T, q *redis.Queue, answer func(redis.Job) redis.Result) {
+func serve(t *testing.T, q *aiqueue.Queue, answer func(aiqueue.Job) aiqueue.Result) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -72,32 +73,32 @@ func serve(t *testing.T, q *redis.Queue, answer func(redis.Job) redis.Result) {
 type engine struct {
 	e    *ai.Engine
 	mu   sync.Mutex
-	jobs []redis.Job
+	jobs []aiqueue.Job
 }
 
-func (e *engine) answer(job redis.Job) redis.Result {
+func (e *engine) answer(job aiqueue.Job) aiqueue.Result {
 	e.mu.Lock()
 	e.jobs = append(e.jobs, job)
 	e.mu.Unlock()
 	v, err := rules.ParseVariant(job.Variant)
 	if err != nil {
-		return redis.Result{Err: err.Error()}
+		return aiqueue.Result{Err: err.Error()}
 	}
 	p, err := rules.ParsePosition(job.Position)
 	if err != nil {
-		return redis.Result{Err: err.Error()}
+		return aiqueue.Result{Err: err.Error()}
 	}
 	res, err := e.e.Search(context.Background(), ai.Request{
 		Position: p.WithVariant(v), History: job.History, QuietPlies: job.QuietPlies,
 		Limits: ai.Limits{Nodes: 2000},
 	})
 	if err != nil {
-		return redis.Result{Err: err.Error()}
+		return aiqueue.Result{Err: err.Error()}
 	}
-	return redis.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+	return aiqueue.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
 }
 
-func (e *engine) last() redis.Job {
+func (e *engine) last() aiqueue.Job {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.jobs[len(e.jobs)-1]
@@ -146,18 +147,18 @@ func TestRemoteThinkerRejectsBadAnswers(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name   string
-		answer redis.Result
+		answer aiqueue.Result
 	}{
-		{"onto an occupied square", redis.Result{Move: "a1-b2"}},
-		{"the other side's move", redis.Result{Move: "f6-e5"}},
-		{"no move at all", redis.Result{}},
-		{"not notation", redis.Result{Move: "resign; DROP TABLE games"}},
-		{"the worker's own error", redis.Result{Err: "ai: out of memory"}},
+		{"onto an occupied square", aiqueue.Result{Move: "a1-b2"}},
+		{"the other side's move", aiqueue.Result{Move: "f6-e5"}},
+		{"no move at all", aiqueue.Result{}},
+		{"not notation", aiqueue.Result{Move: "resign; DROP TABLE games"}},
+		{"the worker's own error", aiqueue.Result{Err: "ai: out of memory"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			remote, q := newRemote(t)
-			serve(t, q, func(redis.Job) redis.Result { return tc.answer })
+			serve(t, q, func(aiqueue.Job) aiqueue.Result { return tc.answer })
 			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 			defer cancel()
 			m, err := remote.Think(ctx, rules.NewGame(rules.Start(rules.Bashni)), 3)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	redisstore "github.com/bashni/bashni/storage/redis"
@@ -47,7 +48,7 @@ func cmdWorker(ctx context.Context, e env) error {
 	host, _ := os.Hostname()
 	consumer := fmt.Sprintf("%s-%d-%s", host, os.Getpid(), rand.Text()[:6])
 	w := &worker{
-		q:      rs.AIQueue(redisstore.QueueOptions{Consumer: consumer}),
+		q:      aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{Consumer: consumer}),
 		logger: logger,
 		hashMB: cfg.AI.HashMB,
 	}
@@ -74,7 +75,7 @@ func cmdWorker(ctx context.Context, e env) error {
 
 // worker is what the engine goroutines of `bashni worker` share.
 type worker struct {
-	q      *redisstore.Queue
+	q      *aiqueue.Queue
 	logger *slog.Logger
 	hashMB int
 	limits ai.Limits // non-zero: replace every level's (max_nodes)
@@ -91,7 +92,7 @@ func (w *worker) serve(ctx context.Context) {
 		switch {
 		case ctx.Err() != nil:
 			return
-		case errors.Is(err, redisstore.ErrNoJob):
+		case errors.Is(err, aiqueue.ErrNoJob):
 			continue
 		case err != nil:
 			if !w.down.Swap(true) {
@@ -114,7 +115,7 @@ func (w *worker) serve(ctx context.Context) {
 // handle answers one job. A job in hand is finished even when ctx ends:
 // its search is bounded by the job's deadline and lease, and the bot is
 // waiting for it.
-func (w *worker) handle(ctx context.Context, engine *ai.Engine, job redisstore.Job) {
+func (w *worker) handle(ctx context.Context, engine *ai.Engine, job aiqueue.Job) {
 	start := time.Now()
 	ctx = context.WithoutCancel(ctx)
 	res := w.think(ctx, engine, job)
@@ -137,10 +138,10 @@ func (w *worker) handle(ctx context.Context, engine *ai.Engine, job redisstore.J
 // think searches the job's position. The search ends by the job's
 // deadline and before its lease runs out, so no other worker takes the job
 // meanwhile; what is best by then is the answer.
-func (w *worker) think(ctx context.Context, engine *ai.Engine, job redisstore.Job) redisstore.Result {
+func (w *worker) think(ctx context.Context, engine *ai.Engine, job aiqueue.Job) aiqueue.Result {
 	req, err := searchRequest(job, w.limits)
 	if err != nil {
-		return redisstore.Result{Err: err.Error()}
+		return aiqueue.Result{Err: err.Error()}
 	}
 	end := job.LeaseEnds().Add(-w.q.VisibilityTimeout() / 10) // a tenth kept for answering
 	if !job.Deadline.IsZero() && job.Deadline.Before(end) {
@@ -150,14 +151,14 @@ func (w *worker) think(ctx context.Context, engine *ai.Engine, job redisstore.Jo
 	defer cancel()
 	res, err := engine.Search(sctx, req)
 	if err != nil && !(errors.Is(err, context.DeadlineExceeded) && res.Move.Len() > 0) {
-		return redisstore.Result{Err: err.Error()}
+		return aiqueue.Result{Err: err.Error()}
 	}
-	return redisstore.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+	return aiqueue.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
 }
 
 // searchRequest reads a job as the engine's request, as play's local
 // engine pool would make it: non-zero limits replace the level's.
-func searchRequest(job redisstore.Job, limits ai.Limits) (ai.Request, error) {
+func searchRequest(job aiqueue.Job, limits ai.Limits) (ai.Request, error) {
 	v, err := rules.ParseVariant(job.Variant)
 	if err != nil {
 		return ai.Request{}, err
@@ -189,7 +190,7 @@ func searchRequest(job redisstore.Job, limits ai.Limits) (ai.Request, error) {
 func newThinker(cfg Config, store Store, now func() time.Time, logger *slog.Logger) play.Thinker {
 	if cfg.AI.Queue == "redis" {
 		if rs, ok := store.(*redisstore.Store); ok {
-			return play.NewRemoteThinker(aiQueue{rs.AIQueue(redisstore.QueueOptions{})}, now, play.RemoteOptions{})
+			return play.NewRemoteThinker(aiQueue{aiqueue.New(rs.Client(), rs.Prefix(), now, aiqueue.QueueOptions{})}, now, play.RemoteOptions{})
 		}
 		logger.Warn("ai.queue is redis but the store is not; the AI thinks in this process")
 	}
@@ -197,7 +198,7 @@ func newThinker(cfg Config, store Store, now func() time.Time, logger *slog.Logg
 }
 
 // aiQueue is the Redis job queue as play wants it.
-type aiQueue struct{ q *redisstore.Queue }
+type aiQueue struct{ q *aiqueue.Queue }
 
 var _ play.AIQueue = aiQueue{}
 
@@ -206,7 +207,7 @@ func (a aiQueue) Submit(ctx context.Context, j play.AIJob) error {
 	if err != nil {
 		return err
 	}
-	return a.q.Submit(ctx, redisstore.Job{
+	return a.q.Submit(ctx, aiqueue.Job{
 		ID:         j.ID,
 		Position:   string(pos),
 		Variant:    j.Position.Variant().String(),

@@ -12,37 +12,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	redisstore "github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
-// lockedBuffer collects a process's log lines safely.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// startWorker runs `bashni worker` with env until stop is called (or the
-// test ends), and checks that it then exits cleanly and promptly.
-func startWorker(t *testing.T, env map[string]string) (stop func(), logs *lockedBuffer) {
+func startWorker(t *testing.T, env map[string]string) (stop func(), logs *testkit.Buffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	logs = &lockedBuffer{}
+	logs = &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"worker"}, func(k string) string { return env[k] }, strings.NewReader(""), io.Discard, logs)
@@ -127,8 +109,9 @@ func TestWorkerAnswersTheBot(t *testing.T) {
 	}
 
 	// Straight through the queue: a job no engine can read.
-	q := store.(*redisstore.Store).AIQueue(redisstore.QueueOptions{})
-	bad := redisstore.Job{ID: "bad", Position: "w:z9w", Level: 3, Deadline: time.Now().Add(5 * time.Second)}
+	rs := store.(*redisstore.Store)
+	q := aiqueue.New(rs.Client(), rs.Prefix(), time.Now, aiqueue.QueueOptions{})
+	bad := aiqueue.Job{ID: "bad", Position: "w:z9w", Level: 3, Deadline: time.Now().Add(5 * time.Second)}
 	if err := q.Submit(t.Context(), bad); err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
@@ -184,7 +167,8 @@ func TestE2EAIMovesFromWorker(t *testing.T) {
 	waitMessage(t, srv, alice.chat.ID, "the AI's first move", func(m telegramtest.Msg) bool {
 		return m.ID == c.ID && strings.Contains(m.Text, "Black to move")
 	})
-	if !strings.Contains(workerLogs.String(), `"msg":"AI move"`) {
+	// The worker logs the move after it has sent the answer.
+	if !workerLogs.WaitFor(`"msg":"AI move"`, 10*time.Second) {
 		t.Errorf("the AI moved, but not through the worker; worker logs:\n%s", workerLogs)
 	}
 }

@@ -63,6 +63,10 @@ func New(client goredis.UniversalClient, now func() time.Time, opts ...Option) *
 	return s
 }
 
+// Prefix is what every key of the store starts with; a queue beside the
+// store on the same client (package aiqueue) uses it too.
+func (s *Store) Prefix() string { return s.prefix }
+
 // Client returns the underlying client, for health checks and metrics.
 func (s *Store) Client() goredis.UniversalClient { return s.rdb }
 

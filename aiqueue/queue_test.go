@@ -1,4 +1,4 @@
-package redis_test
+package aiqueue_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
+	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/redis"
@@ -20,24 +21,24 @@ import (
 
 // newQueue is a queue on its own client with the production settings
 // (NewClient's timeouts and context deadlines), under db's prefix.
-func newQueue(t testing.TB, db *redistest.DB, opts redis.QueueOptions) *redis.Queue {
+func newQueue(t testing.TB, db *redistest.DB, opts aiqueue.QueueOptions) *aiqueue.Queue {
 	t.Helper()
 	return newQueueAt(t, db, time.Now, opts)
 }
 
 // newQueueAt is newQueue with the test's clock.
-func newQueueAt(t testing.TB, db *redistest.DB, now func() time.Time, opts redis.QueueOptions) *redis.Queue {
+func newQueueAt(t testing.TB, db *redistest.DB, now func() time.Time, opts aiqueue.QueueOptions) *aiqueue.Queue {
 	t.Helper()
 	c, err := redis.NewClient(redis.Config{URL: db.URL})
 	if err != nil {
 		t.Fatalf("NewClient: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return redis.NewQueue(c, db.Prefix, now, opts)
+	return aiqueue.New(c, db.Prefix, now, opts)
 }
 
-func testJob(id string) redis.Job {
-	return redis.Job{
+func testJob(id string) aiqueue.Job {
+	return aiqueue.Job{
 		ID:         id,
 		GameID:     "g-" + id,
 		Position:   "w:a1w,c3wb,h8B",
@@ -50,7 +51,7 @@ func testJob(id string) redis.Job {
 }
 
 // take is Take that must succeed.
-func take(t *testing.T, q *redis.Queue, block time.Duration) redis.Job {
+func take(t *testing.T, q *aiqueue.Queue, block time.Duration) aiqueue.Job {
 	t.Helper()
 	job, err := q.Take(t.Context(), block)
 	if err != nil {
@@ -63,8 +64,8 @@ func TestQueueRoundTrip(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
 	clock := testkit.NewClock(time.Now())
-	bot := newQueue(t, db, redis.QueueOptions{})
-	worker := newQueueAt(t, db, clock.Now, redis.QueueOptions{})
+	bot := newQueue(t, db, aiqueue.QueueOptions{})
+	worker := newQueueAt(t, db, clock.Now, aiqueue.QueueOptions{})
 
 	sent := testJob("j1")
 	if err := bot.Submit(t.Context(), sent); err != nil {
@@ -78,13 +79,13 @@ func TestQueueRoundTrip(t *testing.T) {
 		t.Errorf("deadline: got %v, want %v", got.Deadline, sent.Deadline)
 	}
 	got.Deadline, sent.Deadline = time.Time{}, time.Time{}
-	if fields := func(j redis.Job) []any {
+	if fields := func(j aiqueue.Job) []any {
 		return []any{j.ID, j.GameID, j.Position, j.Variant, j.History, j.QuietPlies, j.Level}
 	}; !reflect.DeepEqual(fields(got), fields(sent)) {
 		t.Errorf("taken job: got %+v, want %+v", fields(got), fields(sent))
 	}
 
-	want := redis.Result{Move: "c3:e5:c7", Depth: 7, Nodes: 123456}
+	want := aiqueue.Result{Move: "c3:e5:c7", Depth: 7, Nodes: 123456}
 	if err := worker.Complete(t.Context(), got, want); err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
@@ -96,7 +97,7 @@ func TestQueueRoundTrip(t *testing.T) {
 	}
 
 	// Completed means gone: nothing to take, nothing pending.
-	if _, err := worker.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+	if _, err := worker.Take(t.Context(), 0); !errors.Is(err, aiqueue.ErrNoJob) {
 		t.Errorf("Take after Complete: got %v, want ErrNoJob", err)
 	}
 	rdb := db.Client(t)
@@ -122,12 +123,12 @@ func TestQueueRoundTrip(t *testing.T) {
 func TestQueueAnswerBeforeAwait(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
-	q := newQueue(t, db, redis.QueueOptions{})
+	q := newQueue(t, db, aiqueue.QueueOptions{})
 	if err := q.Submit(t.Context(), testJob("early")); err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
 	job := take(t, q, time.Second)
-	want := redis.Result{Err: "rules: no legal moves"}
+	want := aiqueue.Result{Err: "rules: no legal moves"}
 	if err := q.Complete(t.Context(), job, want); err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
@@ -142,7 +143,7 @@ func TestQueueAnswerBeforeAwait(t *testing.T) {
 func TestQueueTwoWorkersNeverTakeTheSameJob(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
-	bot := newQueue(t, db, redis.QueueOptions{})
+	bot := newQueue(t, db, aiqueue.QueueOptions{})
 	const jobs, workers = 60, 4
 	for i := range jobs {
 		if err := bot.Submit(t.Context(), testJob(fmt.Sprint(i))); err != nil {
@@ -155,11 +156,11 @@ func TestQueueTwoWorkersNeverTakeTheSameJob(t *testing.T) {
 		wg    sync.WaitGroup
 	)
 	for w := range workers {
-		q := newQueue(t, db, redis.QueueOptions{})
+		q := newQueue(t, db, aiqueue.QueueOptions{})
 		wg.Go(func() {
 			for {
 				job, err := q.Take(t.Context(), 200*time.Millisecond)
-				if errors.Is(err, redis.ErrNoJob) {
+				if errors.Is(err, aiqueue.ErrNoJob) {
 					return
 				}
 				if err != nil {
@@ -169,7 +170,7 @@ func TestQueueTwoWorkersNeverTakeTheSameJob(t *testing.T) {
 				mu.Lock()
 				taken[job.ID] = append(taken[job.ID], w)
 				mu.Unlock()
-				if err := q.Complete(t.Context(), job, redis.Result{Move: "a1-b2"}); err != nil {
+				if err := q.Complete(t.Context(), job, aiqueue.Result{Move: "a1-b2"}); err != nil {
 					t.Errorf("worker %d: Complete: %v", w, err)
 				}
 			}
@@ -195,7 +196,7 @@ func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
 	const visibility = 300 * time.Millisecond
-	opts := redis.QueueOptions{VisibilityTimeout: visibility}
+	opts := aiqueue.QueueOptions{VisibilityTimeout: visibility}
 	bot := newQueue(t, db, opts)
 	dead := newQueue(t, db, opts)
 	alive := newQueue(t, db, opts)
@@ -205,7 +206,7 @@ func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
 	}
 	first := take(t, dead, time.Second)
 	taken := time.Now() // Redis measures the idle time by its own clock
-	if _, err := alive.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+	if _, err := alive.Take(t.Context(), 0); !errors.Is(err, aiqueue.ErrNoJob) {
 		t.Fatalf("Take while the first worker holds the job: got %v, want ErrNoJob", err)
 	}
 	again := take(t, alive, 3*time.Second)
@@ -217,13 +218,13 @@ func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
 	if again.ID != first.ID {
 		t.Fatalf("taken again: job %q, want %q", again.ID, first.ID)
 	}
-	want := redis.Result{Move: "c3-d4"}
+	want := aiqueue.Result{Move: "c3-d4"}
 	if err := alive.Complete(t.Context(), again, want); err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
 	// The dead worker wakes up late: its answer is ignored, and its
 	// complete removes nothing that is not already gone.
-	if err := dead.Complete(t.Context(), first, redis.Result{Move: "a1-b2"}); err != nil {
+	if err := dead.Complete(t.Context(), first, aiqueue.Result{Move: "a1-b2"}); err != nil {
 		t.Fatalf("late Complete: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
@@ -237,7 +238,7 @@ func TestQueueJobOfDeadWorkerIsTakenAgain(t *testing.T) {
 func TestQueueReleasedJobIsTakenAtOnce(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
-	opts := redis.QueueOptions{VisibilityTimeout: 10 * time.Second}
+	opts := aiqueue.QueueOptions{VisibilityTimeout: 10 * time.Second}
 	bot, leaving, staying := newQueue(t, db, opts), newQueue(t, db, opts), newQueue(t, db, opts)
 	if err := bot.Submit(t.Context(), testJob("r")); err != nil {
 		t.Fatalf("Submit: %v", err)
@@ -260,7 +261,7 @@ func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
 	t.Parallel()
 	db := redistest.New(t)
 	clock := testkit.NewClock(time.Now())
-	q := newQueueAt(t, db, clock.Now, redis.QueueOptions{})
+	q := newQueueAt(t, db, clock.Now, aiqueue.QueueOptions{})
 	late := testJob("late")
 	late.Deadline = clock.Now().Add(-time.Millisecond)
 	if err := q.Submit(t.Context(), late); err == nil {
@@ -272,7 +273,7 @@ func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
 		t.Fatalf("Submit: %v", err)
 	}
 	clock.Advance(time.Minute)
-	if job, err := q.Take(t.Context(), 0); !errors.Is(err, redis.ErrNoJob) {
+	if job, err := q.Take(t.Context(), 0); !errors.Is(err, aiqueue.ErrNoJob) {
 		t.Errorf("Take of an expired job: got %q, %v; want ErrNoJob", job.ID, err)
 	}
 	if n, err := db.Client(t).XLen(t.Context(), db.Prefix+"ai:{queue}:jobs").Result(); err != nil || n != 0 {
@@ -282,13 +283,13 @@ func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
 
 func TestQueueBadInput(t *testing.T) {
 	t.Parallel()
-	q := newQueue(t, redistest.New(t), redis.QueueOptions{})
+	q := newQueue(t, redistest.New(t), aiqueue.QueueOptions{})
 	for _, tc := range []struct {
 		name string
-		job  redis.Job
+		job  aiqueue.Job
 	}{
-		{"no id", redis.Job{Position: "w:"}},
-		{"no position", redis.Job{ID: "x"}},
+		{"no id", aiqueue.Job{Position: "w:"}},
+		{"no position", aiqueue.Job{ID: "x"}},
 	} {
 		if err := q.Submit(t.Context(), tc.job); err == nil {
 			t.Errorf("Submit with %s: no error", tc.name)
@@ -300,7 +301,7 @@ func TestQueueBadInput(t *testing.T) {
 	if err := q.Submit(t.Context(), testJob("twice")); err == nil {
 		t.Errorf("second Submit of one id: no error")
 	}
-	if err := q.Complete(t.Context(), testJob("twice"), redis.Result{}); err == nil {
+	if err := q.Complete(t.Context(), testJob("twice"), aiqueue.Result{}); err == nil {
 		t.Errorf("Complete of a job not from Take: no error")
 	}
 }
@@ -310,9 +311,9 @@ func TestQueueWaitsHonourTheirContext(t *testing.T) {
 	db := redistest.New(t)
 	for _, tc := range []struct {
 		name string
-		wait func(ctx context.Context, q *redis.Queue) error
+		wait func(ctx context.Context, q *aiqueue.Queue) error
 	}{
-		{"Await", func(ctx context.Context, q *redis.Queue) error {
+		{"Await", func(ctx context.Context, q *aiqueue.Queue) error {
 			id := rand.Text()
 			if err := q.Submit(ctx, testJob(id)); err != nil {
 				return err
@@ -320,15 +321,15 @@ func TestQueueWaitsHonourTheirContext(t *testing.T) {
 			_, err := q.Await(ctx, id)
 			return err
 		}},
-		{"Await of an unknown job", func(ctx context.Context, q *redis.Queue) error {
+		{"Await of an unknown job", func(ctx context.Context, q *aiqueue.Queue) error {
 			_, err := q.Await(ctx, "nobody-sent-this")
 			return err
 		}},
-		{"Take", func(ctx context.Context, q *redis.Queue) error { _, err := q.Take(ctx, time.Minute); return err }},
+		{"Take", func(ctx context.Context, q *aiqueue.Queue) error { _, err := q.Take(ctx, time.Minute); return err }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			q := newQueue(t, db.Fresh(t), redis.QueueOptions{})
+			q := newQueue(t, db.Fresh(t), aiqueue.QueueOptions{})
 			const after = 150 * time.Millisecond
 			for _, end := range []struct {
 				how  string
@@ -363,7 +364,7 @@ func TestQueueServerDownAndBack(t *testing.T) {
 	t.Parallel()
 	srv := redistest.Start(t)
 	db := srv.DB(t)
-	q := newQueue(t, db, redis.QueueOptions{})
+	q := newQueue(t, db, aiqueue.QueueOptions{})
 	if err := q.Submit(t.Context(), testJob("held")); err != nil {
 		t.Fatalf("Submit: %v", err)
 	}
@@ -393,7 +394,7 @@ func TestQueueServerDownAndBack(t *testing.T) {
 	}{
 		{"Submit", func(ctx context.Context) error { return q.Submit(ctx, testJob("new")) }},
 		{"Take", func(ctx context.Context) error { _, err := q.Take(ctx, time.Second); return err }},
-		{"Complete", func(ctx context.Context) error { return q.Complete(ctx, held, redis.Result{Move: "a1-b2"}) }},
+		{"Complete", func(ctx context.Context) error { return q.Complete(ctx, held, aiqueue.Result{Move: "a1-b2"}) }},
 		{"Release", func(ctx context.Context) error { return q.Release(ctx, held) }},
 		{"Leave", func(ctx context.Context) error { return q.Leave(ctx) }},
 	} {
@@ -408,7 +409,7 @@ func TestQueueServerDownAndBack(t *testing.T) {
 		t.Fatalf("Submit after restart: %v", err)
 	}
 	job := take(t, q, time.Second)
-	if err := q.Complete(t.Context(), job, redis.Result{Move: "c3-d4"}); err != nil {
+	if err := q.Complete(t.Context(), job, aiqueue.Result{Move: "c3-d4"}); err != nil {
 		t.Fatalf("Complete after restart: %v", err)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
@@ -431,9 +432,9 @@ func TestQueueCluster(t *testing.T) {
 	if _, ok := c.(*goredis.ClusterClient); !ok {
 		t.Fatalf("NewClient with two addresses: got a %T, want a Cluster client", c)
 	}
-	opts := redis.QueueOptions{VisibilityTimeout: 200 * time.Millisecond}
-	bot := redis.NewQueue(c, "", time.Now, opts)
-	dead, alive := redis.NewQueue(c, "", time.Now, opts), redis.NewQueue(c, "", time.Now, opts)
+	opts := aiqueue.QueueOptions{VisibilityTimeout: 200 * time.Millisecond}
+	bot := aiqueue.New(c, "", time.Now, opts)
+	dead, alive := aiqueue.New(c, "", time.Now, opts), aiqueue.New(c, "", time.Now, opts)
 	for _, id := range []string{"a", "b"} {
 		if err := bot.Submit(t.Context(), testJob(id)); err != nil {
 			t.Fatalf("Submit: %v", err)
@@ -446,7 +447,7 @@ func TestQueueCluster(t *testing.T) {
 	take(t, dead, time.Second)
 	for range 2 {
 		job := take(t, alive, 2*time.Second)
-		if err := alive.Complete(t.Context(), job, redis.Result{Move: "c3-d4"}); err != nil {
+		if err := alive.Complete(t.Context(), job, aiqueue.Result{Move: "c3-d4"}); err != nil {
 			t.Fatalf("Complete: %v", err)
 		}
 	}
@@ -467,8 +468,8 @@ func TestQueueCluster(t *testing.T) {
 // thinking: Submit, a worker's Take and Complete, Await.
 func BenchmarkQueueRoundTrip(b *testing.B) {
 	db := redistest.New(b)
-	bot := newQueue(b, db, redis.QueueOptions{})
-	worker := newQueue(b, db, redis.QueueOptions{})
+	bot := newQueue(b, db, aiqueue.QueueOptions{})
+	worker := newQueue(b, db, aiqueue.QueueOptions{})
 	ctx, cancel := context.WithCancel(b.Context())
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -477,7 +478,7 @@ func BenchmarkQueueRoundTrip(b *testing.B) {
 			if err != nil {
 				continue
 			}
-			_ = worker.Complete(ctx, job, redis.Result{Move: "c3-d4", Depth: 5, Nodes: 2000})
+			_ = worker.Complete(ctx, job, aiqueue.Result{Move: "c3-d4", Depth: 5, Nodes: 2000})
 		}
 	})
 	defer func() { cancel(); wg.Wait() }()

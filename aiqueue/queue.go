@@ -1,4 +1,7 @@
-package redis
+// Package aiqueue carries AI searches from bots to `bashni worker`
+// processes, and their answers back, over Redis streams (see Queue). It is
+// a queue, not storage: the game records stay in package storage.
+package aiqueue
 
 import (
 	"context"
@@ -13,6 +16,9 @@ import (
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/redis"
 )
 
 // Queue carries AI searches from bots to `bashni worker` processes and
@@ -162,7 +168,7 @@ type answer struct {
 }
 
 // ErrNoJob is what Take returns when no job came within its wait.
-var ErrNoJob = errors.New("storage: redis: no AI job waiting")
+var ErrNoJob = errors.New("aiqueue: no AI job waiting")
 
 const (
 	defaultVisibility = 5 * time.Second
@@ -181,21 +187,21 @@ const (
 	released = "released"
 )
 
-// NewQueue makes the AI job queue on client, with keys under prefix (the
-// store's, DefaultPrefix if empty). The client stays the caller's. now is
+// New makes the AI job queue on client, with keys under prefix (the
+// store's, the store's default if empty). The client stays the caller's. now is
 // the caller's clock, which decides jobs' deadlines and leases; waits on
 // Redis itself (a blocking read, the reclaim scan's pace) are wall time,
 // since no clock of ours makes the network answer sooner. It panics if now
 // is nil or the prefix contains a brace.
-func NewQueue(client goredis.UniversalClient, prefix string, now func() time.Time, opts QueueOptions) *Queue {
+func New(client goredis.UniversalClient, prefix string, now func() time.Time, opts QueueOptions) *Queue {
 	if now == nil {
-		panic("storage: redis: NewQueue without a clock")
+		panic("aiqueue: New without a clock")
 	}
 	if prefix == "" {
-		prefix = DefaultPrefix
+		prefix = redis.DefaultPrefix
 	}
 	if strings.ContainsAny(prefix, "{}") {
-		panic(fmt.Sprintf("storage: redis: key prefix %q contains a brace", prefix))
+		panic(fmt.Sprintf("aiqueue: key prefix %q contains a brace", prefix))
 	}
 	q := &Queue{
 		rdb:        client,
@@ -223,9 +229,6 @@ func NewQueue(client goredis.UniversalClient, prefix string, now func() time.Tim
 	return q
 }
 
-// AIQueue returns the AI job queue on the store's client, prefix and clock.
-func (s *Store) AIQueue(opts QueueOptions) *Queue { return NewQueue(s.rdb, s.prefix, s.now, opts) }
-
 // VisibilityTimeout is how long a taken job belongs to its worker.
 func (q *Queue) VisibilityTimeout() time.Duration { return q.visibility }
 
@@ -240,15 +243,15 @@ func (q *Queue) Submit(ctx context.Context, job Job) error {
 	}
 	switch {
 	case job.ID == "" || len(job.ID) > 200:
-		return fmt.Errorf("storage: redis: submit job: id %q: want 1 to 200 bytes", job.ID)
+		return fmt.Errorf("aiqueue: submit job: id %q: want 1 to 200 bytes", job.ID)
 	case job.Position == "":
-		return fmt.Errorf("storage: redis: %s: no position", op)
+		return fmt.Errorf("aiqueue: %s: no position", op)
 	case !job.Deadline.IsZero() && !q.now().Before(job.Deadline):
-		return fmt.Errorf("storage: redis: %s: its deadline has passed", op)
+		return fmt.Errorf("aiqueue: %s: its deadline has passed", op)
 	}
 	data, err := json.Marshal(jobWire{Job: job, ReplyTo: q.instance})
 	if err != nil {
-		return fmt.Errorf("storage: redis: %s: %w", op, err)
+		return fmt.Errorf("aiqueue: %s: %w", op, err)
 	}
 
 	// Wait for the answer before asking: a fast worker may answer before
@@ -256,7 +259,7 @@ func (q *Queue) Submit(ctx context.Context, job Job) error {
 	q.mu.Lock()
 	if _, dup := q.pending[job.ID]; dup {
 		q.mu.Unlock()
-		return fmt.Errorf("storage: redis: %s: already submitted", op)
+		return fmt.Errorf("aiqueue: %s: already submitted", op)
 	}
 	q.sweepLocked()
 	q.pending[job.ID] = &answer{done: make(chan struct{}), submitted: q.now()}
@@ -289,18 +292,18 @@ func (q *Queue) Await(ctx context.Context, jobID string) (Result, error) {
 	q.mu.Unlock()
 	if a == nil {
 		<-ctx.Done()
-		return Result{}, fmt.Errorf("storage: redis: %s: %w", op, ctx.Err())
+		return Result{}, fmt.Errorf("aiqueue: %s: %w", op, ctx.Err())
 	}
 	select {
 	case <-a.done:
 		q.forget(jobID, a)
 		if a.err != nil {
-			return Result{}, fmt.Errorf("storage: redis: %s: %w", op, a.err)
+			return Result{}, fmt.Errorf("aiqueue: %s: %w", op, a.err)
 		}
 		return a.res, nil
 	case <-ctx.Done():
 		q.forget(jobID, a)
-		return Result{}, fmt.Errorf("storage: redis: %s: %w", op, ctx.Err())
+		return Result{}, fmt.Errorf("aiqueue: %s: %w", op, ctx.Err())
 	}
 }
 
@@ -456,12 +459,12 @@ func (q *Queue) Take(ctx context.Context, block time.Duration) (Job, error) {
 				rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), callTimeout)
 				_ = q.Release(rctx, job)
 				cancel()
-				return Job{}, fmt.Errorf("storage: redis: %s: %w", op, ctx.Err())
+				return Job{}, fmt.Errorf("aiqueue: %s: %w", op, ctx.Err())
 			}
 			return job, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return Job{}, fmt.Errorf("storage: redis: %s: %w", op, err)
+			return Job{}, fmt.Errorf("aiqueue: %s: %w", op, err)
 		}
 		if !time.Now().Before(end) {
 			return Job{}, ErrNoJob
@@ -584,7 +587,7 @@ func (q *Queue) done(ctx context.Context, entry string) error {
 func (q *Queue) Complete(ctx context.Context, job Job, res Result) error {
 	op := "complete job " + job.ID
 	if job.entry == "" {
-		return fmt.Errorf("storage: redis: %s: not a job from Take", op)
+		return fmt.Errorf("aiqueue: %s: not a job from Take", op)
 	}
 	if err := ctxErr(ctx, op); err != nil {
 		return err
@@ -594,7 +597,7 @@ func (q *Queue) Complete(ctx context.Context, job Job, res Result) error {
 	if job.replyTo != "" {
 		data, err := json.Marshal(replyWire{Job: job.ID, Result: res})
 		if err != nil {
-			return fmt.Errorf("storage: redis: %s: %w", op, err)
+			return fmt.Errorf("aiqueue: %s: %w", op, err)
 		}
 		key := q.replyKey(job.replyTo)
 		_, err = q.rdb.TxPipelined(cctx, func(p goredis.Pipeliner) error {
@@ -614,7 +617,7 @@ func (q *Queue) Complete(ctx context.Context, job Job, res Result) error {
 func (q *Queue) Release(ctx context.Context, job Job) error {
 	op := "release job " + job.ID
 	if job.entry == "" {
-		return fmt.Errorf("storage: redis: %s: not a job from Take", op)
+		return fmt.Errorf("aiqueue: %s: not a job from Take", op)
 	}
 	if err := ctxErr(ctx, op); err != nil {
 		return err
@@ -661,7 +664,7 @@ func (q *Queue) Leave(ctx context.Context) error {
 // start would call a deadline an outage).
 func ctxErr(ctx context.Context, op string) error {
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("storage: redis: %s: %w", op, err)
+		return fmt.Errorf("aiqueue: %s: %w", op, err)
 	}
 	return nil
 }
@@ -673,12 +676,25 @@ func (q *Queue) fail(ctx context.Context, op string, err error) error {
 		return nil
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("storage: redis: %s: %w", op, ctx.Err())
+		return fmt.Errorf("aiqueue: %s: %w", op, ctx.Err())
 	}
 	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
 		// The network timed out on the caller's deadline a moment before
 		// the context's own timer fired.
-		return fmt.Errorf("storage: redis: %s: %w", op, context.DeadlineExceeded)
+		return fmt.Errorf("aiqueue: %s: %w", op, context.DeadlineExceeded)
 	}
 	return fail(op, err)
+}
+
+// fail wraps a Redis error as storage.ErrUnavailable (the bot then says
+// "try again shortly"), but for a cancel, which is the caller's own.
+func fail(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("aiqueue: %s: %w", op, err)
+	default:
+		return fmt.Errorf("aiqueue: %s: %w: %w", op, storage.ErrUnavailable, err)
+	}
 }
