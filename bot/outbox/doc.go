@@ -20,6 +20,11 @@
 // their own workers, outside chat pacing, because Telegram shows a spinner
 // until a tap is answered.
 //
+// Telegram's per-chat and per-group limits count messages sent and edited
+// (they share one budget). Deletions and chat actions are not messages:
+// they keep their place in their chat's order but spend none of its pace,
+// only the global one.
+//
 // Telegram's answers are handled the way the Bot API asks:
 //
 //   - 429 Too Many Requests: the chat is held for retry_after and the same

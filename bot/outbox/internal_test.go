@@ -89,9 +89,9 @@ func TestDescribe(t *testing.T) {
 		{"pointer", &photo, request{method: "sendPhoto", chatID: -100}},
 		{"edit", tgbotapi.NewEditMessageCaption(6, 1, "c"), request{method: "editMessageCaption", chatID: 6}},
 		{"inline edit", edit, request{method: "editMessageText", inlineID: "inl"}},
-		{"delete", tgbotapi.NewDeleteMessage(7, 3), request{method: "deleteMessage", chatID: 7}},
+		{"delete", tgbotapi.NewDeleteMessage(7, 3), request{method: "deleteMessage", unpaced: true, chatID: 7}},
 		{"callback answer", tgbotapi.NewCallback("q", "t"), request{method: "answerCallbackQuery"}},
-		{"chat action", tgbotapi.NewChatAction(8, tgbotapi.ChatTyping), request{method: "sendChatAction", chatID: 8}},
+		{"chat action", tgbotapi.NewChatAction(8, tgbotapi.ChatTyping), request{method: "sendChatAction", unpaced: true, chatID: 8}},
 		{"unlisted", tgbotapi.NewDiceWithEmoji(9, "🎲"), request{method: "Dice", chatID: 9}},
 	}
 	for _, tt := range tests {

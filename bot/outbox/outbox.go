@@ -495,7 +495,7 @@ func (o *Outbox) priorityWorker(ctx context.Context, lost *countLost) {
 // deliver sends one reply, retrying as its errors allow, and finishes it.
 func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 	for attempt := 0; ; attempt++ {
-		if err := o.pace(ctx, it.lane); err != nil {
+		if err := o.pace(ctx, it.lane, it.req.unpaced); err != nil {
 			o.finish(it, nil, ErrShutdown)
 			lost.add()
 			return
@@ -568,8 +568,9 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 
 // pace waits until the reply may be sent: past its chat's hold and its
 // chat's, group's and the global limiter, with a sender slot taken (call
-// gives it back). Query answers only need the slot-free path.
-func (o *Outbox) pace(ctx context.Context, l *lane) error {
+// gives it back). Query answers only need the slot-free path; requests
+// that are not messages (unpaced) skip the chat's and group's limiters.
+func (o *Outbox) pace(ctx context.Context, l *lane, unpaced bool) error {
 	if l == nil {
 		return ctx.Err()
 	}
@@ -579,7 +580,11 @@ func (o *Outbox) pace(ctx context.Context, l *lane) error {
 	if d := time.Until(hold); d > 0 && !sleep(ctx, d) {
 		return ctx.Err()
 	}
-	for _, lim := range []*rate.Limiter{l.chat, l.grp, o.global} {
+	lims := []*rate.Limiter{l.chat, l.grp, o.global}
+	if unpaced {
+		lims = lims[2:]
+	}
+	for _, lim := range lims {
 		if lim == nil {
 			continue
 		}

@@ -694,3 +694,45 @@ func TestKeyedReplyReplacesTheWaitingOne(t *testing.T) {
 		}
 	}
 }
+
+// Deletions and chat actions are not messages: Telegram's per-chat and
+// per-group limits do not count them, so a group whose pace is spent for
+// the hour still gets them at once, in their place in the order.
+func TestDeletionsAndChatActionsSpendNoPace(t *testing.T) {
+	srv, api := newAPI(t)
+	opts, _ := fast()
+	opts.PerGroup, opts.PerGroupBurst = 1.0/3600, 1
+	opts.PerChat, opts.PerChatBurst = 1.0/3600, 1
+	ob := outbox.New(api, opts)
+	run(t, ob)
+	const group = -100777
+	res := newResults()
+	reqs := []tgbotapi.Chattable{
+		tgbotapi.NewMessage(group, "spends the only token"),
+		tgbotapi.NewDeleteMessage(group, 1),
+		tgbotapi.NewChatAction(group, tgbotapi.ChatTyping),
+		tgbotapi.NewDeleteMessage(group, 2),
+	}
+	for i, r := range reqs {
+		if err := ob.Enqueue(outbox.Reply{Req: r, Done: res.done(strconv.Itoa(i))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flush(t, ob) // with the deletions paced it would wait an hour
+	if n := len(srv.CallsTo("deleteMessage")); n != 2 {
+		t.Errorf("%d deletions sent, want 2", n)
+	}
+	if n := len(srv.CallsTo("sendChatAction")); n != 1 {
+		t.Errorf("%d chat actions sent, want 1", n)
+	}
+	calls := srv.Calls()
+	var order []string
+	for _, c := range calls {
+		if c.ChatID() == group {
+			order = append(order, c.Method)
+		}
+	}
+	if want := []string{"sendMessage", "deleteMessage", "sendChatAction", "deleteMessage"}; !slices.Equal(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+}

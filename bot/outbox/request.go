@@ -42,9 +42,22 @@ var priorityMethods = map[string]bool{
 	"answerPreCheckoutQuery": true,
 }
 
+// Requests that are not messages: Telegram's limits of about one message a
+// second per chat and twenty a minute per group count messages sent and
+// edited, and these are neither. Telegram's maintainers say deletions have
+// limits "high enough to cover all reasonable usages" (tdlib/telegram-bot-api
+// #572), and callback answers none at all (#648); sending and editing share
+// the per-chat limit (tdlib/td #2592, #3034). They keep their place in their
+// chat's order but spend none of its pace.
+var unpacedMethods = map[string]bool{
+	"deleteMessage":  true,
+	"sendChatAction": true,
+}
+
 // request is what the outbox learns about a Chattable before sending it.
 type request struct {
 	method   string
+	unpaced  bool   // not a message: no chat or group pacing
 	chatID   int64  // from a ChatID field, 0 if none
 	inlineID string // from an InlineMessageID field
 }
@@ -58,6 +71,7 @@ func describe(c tgbotapi.Chattable) request {
 		v = v.Elem()
 	}
 	r := request{method: methodName(v.Type())}
+	r.unpaced = unpacedMethods[r.method]
 	if v.Kind() != reflect.Struct {
 		return r
 	}
