@@ -13,6 +13,12 @@ import (
 // square — the paths. Any legal move takes at most three taps; Back undoes
 // a pick. Each button carries the game id, the board's version (ply) and
 // the squares picked so far.
+//
+// A move that can be chosen in one tap is: when the position has few moves
+// the first stage lists them whole, and a tower with only one move is a
+// button for that move. Besides saving the player a tap, this saves an edit
+// of the card: in a group Telegram allows a bot about 20 messages a minute,
+// edits included, and a keyboard shown for one tap costs one of them.
 
 // pickResult is what a tap on the picker means.
 type pickResult struct {
@@ -32,6 +38,8 @@ func resolvePick(legal []rules.Move, picked []rules.Square) (pickResult, bool) {
 	switch {
 	case len(legal) == 1 && len(picked) == 0:
 		return pickResult{keyboard: [][]pickEntry{{{label: "▶ " + legal[0].String(), pick: legal[0].Squares()}}}}, true
+	case len(legal) <= maxWholeMoves && len(picked) == 0:
+		return pickResult{keyboard: wholeMoveStage(legal)}, true
 	case len(picked) == 0:
 		return pickResult{keyboard: towerStage(legal)}, true
 	case len(picked) == 1:
@@ -75,19 +83,46 @@ func resolvePick(legal []rules.Move, picked []rules.Square) (pickResult, bool) {
 // backLabel marks the Back button; the card code puts the localized text on it.
 const backLabel = "\x00back"
 
-// towerStage lists the towers that can move, four to a row.
+// maxWholeMoves is the most moves the first stage lists whole: two rows
+// of quiet moves, four rows of captures.
+const maxWholeMoves = 8
+
+// wholeMoveStage lists every move as a button of its own.
+func wholeMoveStage(legal []rules.Move) [][]pickEntry {
+	var entries []pickEntry
+	for _, m := range rules.SortedMoves(legal) {
+		entries = append(entries, pickEntry{label: m.String(), pick: m.Squares()})
+	}
+	perRow := 4
+	if legal[0].IsCapture() {
+		perRow = 2 // paths are long
+	}
+	return chunk(entries, perRow)
+}
+
+// towerStage lists the towers that can move, four to a row. A tower with
+// one move is that move's button.
 func towerStage(legal []rules.Move) [][]pickEntry {
 	var froms []rules.Square
+	count := map[rules.Square]int{}
+	only := map[rules.Square]rules.Move{}
 	for _, m := range legal {
 		if !slices.Contains(froms, m.From()) {
 			froms = append(froms, m.From())
 		}
+		count[m.From()]++
+		only[m.From()] = m
 	}
 	slices.SortFunc(froms, func(a, b rules.Square) int { return compareSquareNames(a, b) })
 	capture := len(legal) > 0 && legal[0].IsCapture()
 	var entries []pickEntry
 	for _, s := range froms {
-		label := s.String()
+		if count[s] == 1 {
+			m := only[s]
+			entries = append(entries, pickEntry{label: m.String(), pick: m.Squares()})
+			continue
+		}
+		label := s.String() + " ▸"
 		if capture {
 			label = "⚔ " + label
 		}

@@ -49,3 +49,47 @@ func TestEveryMoveWithinThreeTaps(t *testing.T) {
 		}
 	}
 }
+
+// A move that can be chosen in one tap is one tap: every move whole when
+// there are few, and a tower with one move is that move's button.
+func TestOneTapMoves(t *testing.T) {
+	oneTap := func(legal []rules.Move) map[string]bool {
+		res, ok := resolvePick(legal, nil)
+		if !ok {
+			t.Fatal("first stage refused")
+		}
+		out := map[string]bool{}
+		for _, row := range res.keyboard {
+			for _, e := range row {
+				if r, ok := resolvePick(legal, e.pick); ok && r.move != nil {
+					out[r.move.String()] = true
+				}
+			}
+		}
+		return out
+	}
+	sp := rules.MustParsePosition(rules.StartText)
+	start := sp.Legal()
+	if got := oneTap(start); len(got) != len(start) {
+		t.Errorf("opening: %d of %d moves in one tap", len(got), len(start))
+	}
+	// A king with seven moves, a man with two, and a man with one (c3,
+	// blocked by b4 on one side).
+	p := rules.MustParsePosition("w:h2W,c3w,b4w,e7b")
+	legal := p.Legal()
+	if len(legal) <= maxWholeMoves {
+		t.Fatalf("the position has %d moves; the test needs more than %d", len(legal), maxWholeMoves)
+	}
+	got := oneTap(legal)
+	for _, m := range legal {
+		from := 0
+		for _, x := range legal {
+			if x.From() == m.From() {
+				from++
+			}
+		}
+		if (from == 1) != got[m.String()] {
+			t.Errorf("%s (its tower has %d moves): one tap %v", m, from, got[m.String()])
+		}
+	}
+}
