@@ -140,9 +140,12 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	})
 }
 
-// notifyStart tells the first player to move that the game has begun.
+// notifyStart tells the first player to move that the game has begun,
+// unless the clock tells them later if they have not moved (noticesNow).
 func (b *Bot) notifyStart(ctx context.Context, g *play.Game) {
-	b.notifyTurn(ctx, g, "")
+	if b.noticesNow() {
+		b.notifyTurn(ctx, g, "")
+	}
 }
 
 func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {

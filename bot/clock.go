@@ -13,7 +13,7 @@ import (
 
 func isNotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
 
-// RunClock handles reminders and wins on time every interval until ctx
+// RunClock handles turn notices, reminders and wins on time every interval until ctx
 // ends. Several bot instances may run it on one store: each deadline is
 // handled by exactly one of them (play.Service.Tick).
 func (b *Bot) RunClock(ctx context.Context, interval time.Duration) {
@@ -50,6 +50,12 @@ func (b *Bot) ClockTick(ctx context.Context) {
 			b.gameOver(ctx, g)
 		case ev.Reminder:
 			b.remind(ctx, g, lang, p)
+		case ev.Notice:
+			last := ""
+			if m, ok := g.LastMove(); ok {
+				last = m.String()
+			}
+			b.notifyTurn(ctx, g, last)
 		}
 	}
 }

@@ -118,7 +118,9 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		return
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
-	b.notifyTurn(ctx, g, out.Move.String())
+	if b.noticesNow() {
+		b.notifyTurn(ctx, g, out.Move.String())
+	}
 }
 
 // startAI makes the AI's move in the background, showing "typing" while it

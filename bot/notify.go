@@ -47,6 +47,14 @@ func (b *Bot) deleteNotice(g *play.Game, userID int64, ref int) {
 	b.send(chatReplyID(chat, tgbotapi.NewDeleteMessage(chat, id)))
 }
 
+// noticesNow reports whether the player to move is told at once after each
+// move. Otherwise (play.Config.NoticeDelay) the clock tells them only if
+// they have not moved within the delay: players who answer as they see the
+// board need no notice, and in a group each notice, and each deletion of
+// the one before, would spend the bot's 20 messages a minute that the
+// board's own edits need.
+func (b *Bot) noticesNow() bool { return b.svc.Config().NoticeDelay <= 0 }
+
 // notifyTurn tells the player to move that it is their move.
 func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	c, p := g.ToMove()

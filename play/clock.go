@@ -10,10 +10,11 @@ type ClockEvent struct {
 	Game     *Game
 	Reminder bool // the player to move was reminded
 	TimedOut bool // the player to move lost on time
+	Notice   bool // the player to move has not moved within NoticeDelay: tell them
 }
 
-// Tick handles the games whose deadline has passed: reminds the player to
-// move, or ends the game on time. Each deadline is handled exactly once even
+// Tick handles the games whose deadline has passed: tells the player to
+// move that it is their move, reminds them, or ends the game on time. Each deadline is handled exactly once even
 // with several bot instances on one store: the compare-and-set that moves
 // the deadline on is won by one of them, and only the winner reports the
 // event.
@@ -39,6 +40,9 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 				}
 				s.syncRecord(g)
 				ev.TimedOut = true
+			case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
+				g.NoticeAt = timeZero
+				ev.Notice = true
 			case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
 				g.Reminders++
 				g.RemindAt = now.Add(s.cfg.RemindEvery)
@@ -57,7 +61,7 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 			}
 			return events, err
 		}
-		if !ev.Reminder && !ev.TimedOut {
+		if !ev.Reminder && !ev.TimedOut && !ev.Notice {
 			continue
 		}
 		ev.Game = g

@@ -44,6 +44,12 @@ type Config struct {
 	TimeoutAfter time.Duration // the player to move loses after this long
 	AITimeout    time.Duration // upper bound on one AI move
 	MaxLevel     int           // highest AI level
+	// NoticeDelay is how long the player to move may take before they are
+	// told it is their move (Tick reports a ClockEvent with Notice). Two
+	// players moving as they see the board need no notice, and in a group
+	// each would spend one of the bot's 20 messages a minute. Zero: the
+	// caller tells them at once, no notice is scheduled.
+	NoticeDelay time.Duration
 }
 
 // DefaultConfig is what a bot gets unless configured otherwise.
@@ -54,6 +60,7 @@ var DefaultConfig = Config{
 	TimeoutAfter: 72 * time.Hour,
 	AITimeout:    10 * time.Second,
 	MaxLevel:     6,
+	NoticeDelay:  time.Minute,
 }
 
 // Service is the game service. It is safe for concurrent use.

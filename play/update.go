@@ -66,25 +66,29 @@ func (s *Service) syncRecord(g *Game) {
 		rec.Status = storage.GameFinished
 		rec.Result = r.String()
 		rec.Reason = why.String()
-		rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+		rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
 		rec.DrawOfferBy = 0
 		return
 	}
 	s.resetDeadlines(g)
 }
 
-// resetDeadlines starts the clock of the player to move: a reminder after
-// RemindAfter and a loss after TimeoutAfter. The AI has no clock.
+// resetDeadlines starts the clock of the player to move: a turn notice
+// after NoticeDelay, a reminder after RemindAfter and a loss after
+// TimeoutAfter. The AI has no clock.
 func (s *Service) resetDeadlines(g *Game) {
 	rec := g.Game
 	rec.Reminders = 0
 	_, p := g.ToMove()
-	if !p.Human() || s.cfg.TimeoutAfter <= 0 && s.cfg.RemindAfter <= 0 {
-		rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+	rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
+	if !p.Human() {
 		return
 	}
 	now := s.now()
-	rec.RemindAt, rec.TimeoutAt = timeZero, timeZero
+	if s.cfg.NoticeDelay > 0 && rec.ChatID != p.UserID {
+		// In their own private chat the board itself is the notice.
+		rec.NoticeAt = now.Add(s.cfg.NoticeDelay)
+	}
 	if s.cfg.RemindAfter > 0 {
 		rec.RemindAt = now.Add(s.cfg.RemindAfter)
 	}

@@ -51,6 +51,10 @@ type Game struct {
 	RemindAt    time.Time `json:"remind_at,omitzero"`     // zero = none
 	TimeoutAt   time.Time `json:"timeout_at,omitzero"`    // zero = none
 	Reminders   int       `json:"reminders,omitzero"`
+	// NoticeAt is when the player to move is told it is their move, if they
+	// have not moved by then (zero = no notice due). A notice is for a
+	// player who is away: players who answer at once need none.
+	NoticeAt time.Time `json:"notice_at,omitzero"`
 
 	// Notices maps a user id to the message id of the live DM or mention for
 	// this game, so the previous one can be deleted when a new one is sent.
@@ -68,17 +72,17 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-// Deadline is the earliest non-zero of RemindAt and TimeoutAt: the moment the
-// game next needs attention without anyone moving. Zero means never.
+// Deadline is the earliest non-zero of NoticeAt, RemindAt and TimeoutAt: the
+// moment the game next needs attention without anyone moving. Zero means
+// never.
 func (g *Game) Deadline() time.Time {
-	switch {
-	case g.RemindAt.IsZero():
-		return g.TimeoutAt
-	case g.TimeoutAt.IsZero(), g.RemindAt.Before(g.TimeoutAt):
-		return g.RemindAt
-	default:
-		return g.TimeoutAt
+	var d time.Time
+	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt} {
+		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
+			d = t
+		}
 	}
+	return d
 }
 
 // HumanIDs lists the user ids of the human players, each once, white first.

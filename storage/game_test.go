@@ -12,20 +12,23 @@ func TestDeadline(t *testing.T) {
 	t1 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	t2 := t1.Add(time.Hour)
 	tests := []struct {
-		name            string
-		remind, timeout time.Time
-		want            time.Time
+		name                    string
+		remind, timeout, notice time.Time
+		want                    time.Time
 	}{
-		{"none", time.Time{}, time.Time{}, time.Time{}},
-		{"reminder only", t1, time.Time{}, t1},
-		{"timeout only", time.Time{}, t2, t2},
-		{"reminder first", t1, t2, t1},
-		{"timeout first", t2, t1, t1},
-		{"same time", t1, t1, t1},
+		{"none", time.Time{}, time.Time{}, time.Time{}, time.Time{}},
+		{"reminder only", t1, time.Time{}, time.Time{}, t1},
+		{"timeout only", time.Time{}, t2, time.Time{}, t2},
+		{"reminder first", t1, t2, time.Time{}, t1},
+		{"timeout first", t2, t1, time.Time{}, t1},
+		{"same time", t1, t1, time.Time{}, t1},
+		{"notice only", time.Time{}, time.Time{}, t2, t2},
+		{"notice first", t2, t2, t1, t1},
+		{"notice last", t1, t1, t2, t1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := Game{RemindAt: tc.remind, TimeoutAt: tc.timeout}
+			g := Game{RemindAt: tc.remind, TimeoutAt: tc.timeout, NoticeAt: tc.notice}
 			if got := g.Deadline(); !got.Equal(tc.want) {
 				t.Errorf("Deadline(): got %v, want %v", got, tc.want)
 			}

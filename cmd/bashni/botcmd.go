@@ -275,6 +275,7 @@ func playConfig(cfg Config) play.Config {
 	c.RemindAfter = cfg.Game.RemindAfter
 	c.RemindEvery = cfg.Game.RemindEvery
 	c.TimeoutAfter = cfg.Game.TimeoutAfter
+	c.NoticeDelay = cfg.Game.NoticeDelay
 	c.MaxLevel = len(ai.Levels)
 	return c
 }

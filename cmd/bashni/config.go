@@ -54,6 +54,9 @@ type Config struct {
 		RemindEvery   time.Duration `yaml:"remind_every" env:"BASHNI_REMIND_EVERY"`
 		TimeoutAfter  time.Duration `yaml:"timeout_after" env:"BASHNI_TIMEOUT_AFTER"`
 		ClockInterval time.Duration `yaml:"clock_interval" env:"BASHNI_CLOCK_INTERVAL"`
+		// NoticeDelay: the player to move is told it is their move only
+		// if they have not moved within it (0: at once, after every move).
+		NoticeDelay time.Duration `yaml:"notice_delay" env:"BASHNI_NOTICE_DELAY"`
 	} `yaml:"game"`
 	AI struct {
 		Workers int `yaml:"workers" env:"BASHNI_AI_WORKERS"`
@@ -105,7 +108,8 @@ func defaults() Config {
 	c.Game.RemindAfter = 12 * time.Hour
 	c.Game.RemindEvery = 12 * time.Hour
 	c.Game.TimeoutAfter = 72 * time.Hour
-	c.Game.ClockInterval = 30 * time.Second
+	c.Game.ClockInterval = 15 * time.Second
+	c.Game.NoticeDelay = 45 * time.Second
 	c.AI.Workers = 1
 	c.AI.HashMB = 32
 	c.AI.Queue = "local"
@@ -162,6 +166,9 @@ func (c *Config) validate() error {
 		if d <= 0 {
 			return usageError("config: durations must be positive")
 		}
+	}
+	if c.Game.NoticeDelay < 0 {
+		return usageError("config: game.notice_delay must not be negative")
 	}
 	if c.Storage.KeepFinished < 0 {
 		return usageError("config: storage.keep_finished must not be negative")
@@ -241,6 +248,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_REMIND_EVERY", dur(&c.Game.RemindEvery)},
 		{"BASHNI_TIMEOUT_AFTER", dur(&c.Game.TimeoutAfter)},
 		{"BASHNI_CLOCK_INTERVAL", dur(&c.Game.ClockInterval)},
+		{"BASHNI_NOTICE_DELAY", dur(&c.Game.NoticeDelay)},
 		{"BASHNI_AI_WORKERS", num(&c.AI.Workers)},
 		{"BASHNI_AI_HASH_MB", num(&c.AI.HashMB)},
 		{"BASHNI_AI_MAX_NODES", num(&c.AI.MaxNodes)},

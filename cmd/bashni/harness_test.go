@@ -50,6 +50,9 @@ func withDefaults(t *testing.T, srv *telegramtest.Server, env map[string]string)
 		"BASHNI_RATE_PER_CHAT":  "1000",
 		"BASHNI_RATE_PER_GROUP": "60000",
 		"BASHNI_RATE_GLOBAL":    "1000",
+		// Turn notices after every move, as most tests expect; the tests
+		// of notices for players who are away set a delay.
+		"BASHNI_NOTICE_DELAY": "0",
 	}
 	for k, v := range env {
 		full[k] = v

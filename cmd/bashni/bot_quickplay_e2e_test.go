@@ -1,0 +1,223 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+)
+
+var quickPlayReal = flag.Bool("quickplay", false, "play a quick group game at Telegram's real pacing (takes a minute or two) and report tap → board latency")
+
+// quickPlies is how long the quick group game is.
+const quickPlies = 20
+
+// Two friends in a group move as fast as the buttons appear, at the pace
+// Telegram really allows a bot (1 message a second per chat, 20 a minute
+// per group). It reports what they feel: tap → board p50/p95, and what
+// the game costs of the group's 20 messages a minute. Run it with
+//
+//	go test ./cmd/bashni -run QuickGroupGameRealPacing -quickplay -v
+func TestE2EQuickGroupGameRealPacing(t *testing.T) {
+	if !*quickPlayReal {
+		t.Skip("the real-pacing quick game runs with -quickplay")
+	}
+	res := playQuickGroupGame(t, map[string]string{
+		"BASHNI_RATE_PER_CHAT": "1", "BASHNI_RATE_PER_GROUP": "20", "BASHNI_RATE_GLOBAL": "30",
+		"BASHNI_NOTICE_DELAY": defaults().Game.NoticeDelay.String(),
+	})
+	t.Logf("\n%s", res)
+}
+
+// The same game with Telegram's pacing scaled up twenty times, in every
+// run: what it costs per ply must not grow. Durations are reported, not
+// asserted.
+func TestE2EQuickGroupGameScaledPacing(t *testing.T) {
+	res := playQuickGroupGame(t, map[string]string{
+		"BASHNI_RATE_PER_CHAT": "20", "BASHNI_RATE_PER_GROUP": "400", "BASHNI_RATE_GLOBAL": "600",
+		"BASHNI_NOTICE_DELAY": defaults().Game.NoticeDelay.String(),
+	})
+	t.Logf("\n%s", res)
+	// Per ply: the card's edit showing the move, nothing else while both
+	// play live (no keyboard-only edit, no notice, no deletion).
+	if got := res.perPly(res.messages()); got > 1.0 {
+		t.Errorf("%.2f messages (sends and edits) to the group per ply; want at most 1\n%s", got, res)
+	}
+	if n := res.calls["deleteMessage"]; n > 0 {
+		t.Errorf("%d deletions while both played live; want none", n)
+	}
+}
+
+// quickResult is what the quick game measured.
+type quickResult struct {
+	plies     int
+	taps      int
+	board     []time.Duration // the tap that made a move → the card showing it
+	picker    []time.Duration // a tap on a tower → its destinations shown
+	calls     map[string]int  // Bot API calls to the group (and answers) during play, by method
+	wallClock time.Duration
+}
+
+// messages is what counts against Telegram's per-chat and per-group
+// limits: messages sent and messages edited.
+func (r quickResult) messages() int {
+	n := 0
+	for m, c := range r.calls {
+		if strings.HasPrefix(m, "send") && m != "sendChatAction" || strings.HasPrefix(m, "edit") {
+			n += c
+		}
+	}
+	return n
+}
+
+func (r quickResult) perPly(n int) float64 { return float64(n) / float64(max(r.plies, 1)) }
+
+func (r quickResult) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d plies, %d taps in %v\n", r.plies, r.taps, r.wallClock.Round(time.Millisecond))
+	fmt.Fprintf(&b, "tap → board:   p50 %v  p95 %v  max %v (%d moves)\n",
+		quantile(r.board, 0.5), quantile(r.board, 0.95), quantile(r.board, 1), len(r.board))
+	if len(r.picker) > 0 {
+		fmt.Fprintf(&b, "tap → picker:  p50 %v  p95 %v (%d tower taps)\n", quantile(r.picker, 0.5), quantile(r.picker, 0.95), len(r.picker))
+	}
+	fmt.Fprintf(&b, "messages to the group per ply (sends and edits, what Telegram paces): %.2f\n", r.perPly(r.messages()))
+	for _, m := range slices.Sorted(func(yield func(string) bool) {
+		for k := range r.calls {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		fmt.Fprintf(&b, "  %-24s %5.2f per ply (%d)\n", m, r.perPly(r.calls[m]), r.calls[m])
+	}
+	return b.String()
+}
+
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(q*float64(len(s))+0.5) - 1
+	return s[min(max(i, 0), len(s)-1)].Round(time.Millisecond)
+}
+
+// cardState is the card as the players see it after one of its changes.
+type cardState struct {
+	at   time.Time
+	ply  int // the picker's board version; -1 without a picker
+	back bool
+	data []string // the picker's buttons but Back, in order
+}
+
+func stateOf(m telegramtest.Msg, at time.Time) cardState {
+	s := cardState{at: at, ply: -1}
+	for _, b := range buttons(m) {
+		if !isPick(b[1]) {
+			continue
+		}
+		parts := strings.SplitN(b[1], "|", 4)
+		if len(parts) == 4 {
+			s.ply, _ = strconv.Atoi(parts[2])
+		}
+		if isBack(b[1]) {
+			s.back = true
+			continue
+		}
+		s.data = append(s.data, b[1])
+	}
+	return s
+}
+
+// playQuickGroupGame plays quickPlies plies in a group, each player tapping
+// the first button offered the moment the card shows it.
+func playQuickGroupGame(t *testing.T, env map[string]string) quickResult {
+	t.Helper()
+	srv := telegramtest.New(t)
+	startBot(t, srv, env)
+	group := telegramtest.GroupChat(-1005555500015, "Blitz club")
+	alice, bob := newUser(9151, "Alice", "en"), newUser(9152, "Bob", "en")
+
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+
+	// Every change of the card, the moment the fake has it.
+	states := make(chan cardState, 1024)
+	stop := srv.OnMessage(func(call telegramtest.Call, m telegramtest.Msg) {
+		if m.ChatID == group.ID && m.ID == c.ID {
+			states <- stateOf(m, time.Now())
+		}
+	})
+	defer stop()
+	next := func(what string, ok func(cardState) bool) cardState {
+		t.Helper()
+		timeout := time.After(60 * time.Second)
+		for {
+			select {
+			case s := <-states:
+				if ok(s) {
+					return s
+				}
+			case <-timeout:
+				t.Fatalf("the card never showed %s", what)
+			}
+		}
+	}
+	cur := stateOf(card(t, srv, group.ID, c.ID), time.Now())
+	if cur.ply != 0 || cur.back {
+		cur = next("the first move's picker", func(s cardState) bool { return s.ply == 0 && !s.back })
+	}
+
+	res := quickResult{calls: map[string]int{}}
+	before := len(srv.Calls())
+	start := time.Now()
+	for ply := 0; ply < quickPlies; ply++ {
+		player := alice
+		if ply%2 == 1 {
+			player = bob
+		}
+		for {
+			if len(cur.data) == 0 {
+				t.Fatalf("ply %d: the card offers nothing to tap", ply)
+			}
+			tapped := time.Now()
+			srv.PushUpdate(srv.CallbackQuery(group, player.u, c.ID, cur.data[0]))
+			res.taps++
+			// The tap either picked a tower (the same board, now with
+			// Back) or made the move (the next board, or none if it ended).
+			s := next("the answer to a tap", func(s cardState) bool { return s.ply != ply || s.back })
+			if s.ply == ply {
+				res.picker = append(res.picker, s.at.Sub(tapped))
+				cur = s
+				continue
+			}
+			res.board = append(res.board, s.at.Sub(tapped))
+			cur = s
+			break
+		}
+		res.plies++
+		if cur.ply < 0 {
+			break // the game ended
+		}
+		// A player who tapped a tower sees the destinations; the move's
+		// board must also come back to the first stage.
+		if cur.back {
+			cur = next("the next move's first stage", func(s cardState) bool { return s.ply == ply+1 && !s.back })
+		}
+	}
+	res.wallClock = time.Since(start)
+	for _, call := range srv.Calls()[before:] {
+		if call.ChatID() == group.ID || strings.HasPrefix(call.Method, "answer") {
+			res.calls[call.Method]++
+		}
+	}
+	return res
+}
