@@ -40,16 +40,17 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 				}
 				s.syncRecord(g)
 				ev.TimedOut = true
-			case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
-				g.NoticeAt = timeZero
-				ev.Notice = true
 			case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
+				g.NoticeAt = timeZero // the reminder tells them too
 				g.Reminders++
 				g.RemindAt = now.Add(s.cfg.RemindEvery)
 				if !g.TimeoutAt.IsZero() && !g.RemindAt.Before(g.TimeoutAt) {
 					g.RemindAt = timeZero // the timeout comes first
 				}
 				ev.Reminder = true
+			case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
+				g.NoticeAt = timeZero
+				ev.Notice = true
 			default:
 				return errUnchanged // someone else handled it, or a move reset it
 			}

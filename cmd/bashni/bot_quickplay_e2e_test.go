@@ -12,7 +12,10 @@ import (
 	"github.com/bashni/bashni/bot/telegramtest"
 )
 
-var quickPlayReal = flag.Bool("quickplay", false, "play a quick group game at Telegram's real pacing (takes a minute or two) and report tap → board latency")
+var (
+	quickPlayReal  = flag.Bool("quickplay", false, "play a quick group game at Telegram's real pacing (takes a minute or two) and report tap → board latency")
+	quickPlayThink = flag.Duration("quickplay.think", 0, "how long a player of the real-pacing quick game looks at a new board before tapping (0: taps the moment it shows)")
+)
 
 // quickPlies is how long the quick group game is.
 const quickPlies = 20
@@ -27,7 +30,7 @@ func TestE2EQuickGroupGameRealPacing(t *testing.T) {
 	if !*quickPlayReal {
 		t.Skip("the real-pacing quick game runs with -quickplay")
 	}
-	res := playQuickGroupGame(t, map[string]string{
+	res := playQuickGroupGame(t, *quickPlayThink, map[string]string{
 		"BASHNI_RATE_PER_CHAT": "1", "BASHNI_RATE_PER_GROUP": "20", "BASHNI_RATE_GLOBAL": "30",
 		"BASHNI_NOTICE_DELAY": defaults().Game.NoticeDelay.String(),
 	})
@@ -38,7 +41,7 @@ func TestE2EQuickGroupGameRealPacing(t *testing.T) {
 // run: what it costs per ply must not grow. Durations are reported, not
 // asserted.
 func TestE2EQuickGroupGameScaledPacing(t *testing.T) {
-	res := playQuickGroupGame(t, map[string]string{
+	res := playQuickGroupGame(t, 0, map[string]string{
 		"BASHNI_RATE_PER_CHAT": "20", "BASHNI_RATE_PER_GROUP": "400", "BASHNI_RATE_GLOBAL": "600",
 		"BASHNI_NOTICE_DELAY": defaults().Game.NoticeDelay.String(),
 	})
@@ -57,6 +60,7 @@ func TestE2EQuickGroupGameScaledPacing(t *testing.T) {
 type quickResult struct {
 	plies     int
 	taps      int
+	think     time.Duration   // each player's look at a new board before tapping
 	board     []time.Duration // the tap that made a move → the card showing it
 	picker    []time.Duration // a tap on a tower → its destinations shown
 	calls     map[string]int  // Bot API calls to the group (and answers) during play, by method
@@ -79,7 +83,7 @@ func (r quickResult) perPly(n int) float64 { return float64(n) / float64(max(r.p
 
 func (r quickResult) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d plies, %d taps in %v\n", r.plies, r.taps, r.wallClock.Round(time.Millisecond))
+	fmt.Fprintf(&b, "%d plies, %d taps in %v, players looking %v at each new board\n", r.plies, r.taps, r.wallClock.Round(time.Millisecond), r.think)
 	fmt.Fprintf(&b, "tap → board:   p50 %v  p95 %v  max %v (%d moves)\n",
 		quantile(r.board, 0.5), quantile(r.board, 0.95), quantile(r.board, 1), len(r.board))
 	if len(r.picker) > 0 {
@@ -136,8 +140,9 @@ func stateOf(m telegramtest.Msg, at time.Time) cardState {
 }
 
 // playQuickGroupGame plays quickPlies plies in a group, each player tapping
-// the first button offered the moment the card shows it.
-func playQuickGroupGame(t *testing.T, env map[string]string) quickResult {
+// the first button offered the moment the card shows it, or think after a
+// new board shows: the time a person takes to see the move and answer.
+func playQuickGroupGame(t *testing.T, think time.Duration, env map[string]string) quickResult {
 	t.Helper()
 	srv := telegramtest.New(t)
 	startBot(t, srv, env)
@@ -176,13 +181,17 @@ func playQuickGroupGame(t *testing.T, env map[string]string) quickResult {
 		cur = next("the first move's picker", func(s cardState) bool { return s.ply == 0 && !s.back })
 	}
 
-	res := quickResult{calls: map[string]int{}}
+	res := quickResult{think: think, calls: map[string]int{}}
 	before := len(srv.Calls())
 	start := time.Now()
 	for ply := 0; ply < quickPlies; ply++ {
 		player := alice
 		if ply%2 == 1 {
 			player = bob
+		}
+		if think > 0 {
+			// A person looking at the board, not a wait for the bot.
+			<-time.After(think)
 		}
 		for {
 			if len(cur.data) == 0 {
