@@ -74,16 +74,21 @@ func (k *kit) composeTile(t *image.RGBA, tw rules.Tower, sm sqMark) {
 	}
 }
 
-// towerLayout says which pieces of tw are drawn, top first, and where.
-// A tower up to maxN pieces is drawn whole; a taller one shows the top of
-// each of its two blocks and gets a badge with the counts.
+// towerLayout says which pieces of tw are drawn, top first, and where,
+// and whether a badge with the counts goes under them. A lone piece is
+// drawn alone; a tower of two or more gets the badge, and is drawn whole
+// above it when it fits, else as the top of each of its two blocks.
 func (k *kit) towerLayout(tw rules.Tower, buf *[8]rules.Piece) ([]rules.Piece, layout, bool) {
 	h := tw.Height()
-	if h <= k.maxN {
+	if h == 1 {
+		buf[0] = tw.Piece(0)
+		return buf[:1], k.layouts[1], false
+	}
+	if h < len(k.badged) {
 		for i := range h {
 			buf[i] = tw.Piece(i)
 		}
-		return buf[:h], k.layouts[h], false
+		return buf[:h], k.badged[h], true
 	}
 	l := k.tall
 	ownM, ownK, prM, prK := tw.Blocks()
@@ -127,7 +132,7 @@ type chip struct {
 	short    bool // no room for the king count: the crown alone says "kings"
 }
 
-// drawBadge draws the counts of a tall tower at the bottom of its tile: a
+// drawBadge draws the counts of a tower at the bottom of its tile: a
 // chip in the owner's colour with the owner's block, then one in the
 // opponent's colour with the prisoners. A chip reads "5", or "5♛2" when two
 // of the five are kings, or "♛5" when all are; in the rare case of no room,

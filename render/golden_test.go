@@ -3,10 +3,13 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/bashni/bashni/rules"
@@ -62,7 +65,7 @@ func goldenCases(t testing.TB) []goldenCase {
 			targets = append(targets, m.To())
 		}
 	}
-	return []goldenCase{
+	cases := []goldenCase{
 		{"start", start, Options{}},
 		{"start_black", start, Options{Perspective: rules.Black}},
 		{"tall", rules.MustParsePosition(tallText), Options{}},
@@ -72,6 +75,68 @@ func goldenCases(t testing.TB) []goldenCase {
 		{"capture_contrast_black", after, Options{LastMove: &capMove, Theme: contrast, Perspective: rules.Black}},
 		{"picker", start, Options{Selected: &sel, Targets: targets, Size: 320}},
 	}
+	for _, b := range towerBoards(t) {
+		for _, size := range []int{320, 640} {
+			cases = append(cases, goldenCase{fmt.Sprintf("towers_%s_%d", b.name, size), b.pos, Options{Size: size}})
+		}
+	}
+	return cases
+}
+
+// towerBoard is a board of towers of the heights its name lists.
+type towerBoard struct {
+	name string
+	pos  rules.Position
+}
+
+// towerBoards puts a tower of every height from 2 to 24 on as few boards as
+// the 12 pieces a side allow: each of a colour block over the other's,
+// with a king in each block, owners alternating, heights spread out.
+func towerBoards(t testing.TB) []towerBoard {
+	t.Helper()
+	type board struct {
+		heights []int
+		w, b    int
+	}
+	var boards []*board
+	for h := rules.MaxTowerHeight; h >= 2; h-- {
+		own, pr := (h+1)/2, h/2
+		w, b := own, pr
+		if h%2 == 1 {
+			w, b = pr, own
+		}
+		placed := false
+		for _, bd := range boards {
+			if bd.w+w <= 12 && bd.b+b <= 12 {
+				bd.heights = append(bd.heights, h)
+				bd.w, bd.b = bd.w+w, bd.b+b
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			boards = append(boards, &board{heights: []int{h}, w: w, b: b})
+		}
+	}
+	squares := []string{"d4", "f6", "b6", "f2", "h4", "b2", "d6", "h6"}
+	var out []towerBoard
+	for _, bd := range boards {
+		var entries, names []string
+		for i, h := range bd.heights {
+			owner := rules.White
+			if h%2 == 1 {
+				owner = rules.Black
+			}
+			entries = append(entries, squares[i]+mixedTower(owner, h, true))
+			names = append(names, strconv.Itoa(h))
+		}
+		p, err := rules.ParsePosition("w:" + strings.Join(entries, ","))
+		if err != nil {
+			t.Fatalf("towers %v: %v", bd.heights, err)
+		}
+		out = append(out, towerBoard{strings.Join(names, "-"), p})
+	}
+	return out
 }
 
 func decodePNG(t testing.TB, b []byte) image.Image {

@@ -27,9 +27,10 @@ type kit struct {
 
 	// Tower geometry inside a square's tile.
 	cx, rx, ry, lw float64
-	maxN           int      // most layers drawn piece by piece
+	maxN           int      // most layers drawn piece by piece with no badge (a lone piece only, since every tower of 2+ has one)
 	layouts        []layout // by number of layers drawn, 1..maxN
-	tall           layout   // towers taller than maxN: drawn layers plus a badge
+	badged         []layout // towers of 2..tall.n, drawn whole above their badge
+	tall           layout   // taller towers: the top of each block above the badge
 	badgeY         int      // top of the count badge in the tile
 	badgeH         int
 
@@ -114,15 +115,27 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		top := math.Round((sq-h)/2 + k.ry)
 		k.layouts[n] = layout{n: n, d: int(d), top: int(top)}
 	}
-	// A tall tower shows fewer layers, pushed up, over a badge with counts.
-	k.badgeH = int(math.Round(sq * 0.25))
+	// Every tower of two or more stands over a badge with its counts, so
+	// its height and colours read at a glance even where its layers are a
+	// few pixels thick (a phone shows a 640-px board about 320 px wide). The
+	// badge has a floor in pixels: its digits must stay legible on small
+	// boards.
+	k.badgeH = max(11, int(math.Round(sq*0.25)))
 	k.badgeY = k.sq - int(pad) - k.badgeH
-	// Its bands end where the badge begins, so both blocks' colours show.
+	// The layers end where the badge begins, so both blocks' colours show.
 	ttop := math.Ceil(pad + k.ry + k.lw/2)
 	space := float64(k.badgeY) + k.lw - ttop - k.ry
 	tn := max(2, min(k.maxN-1, int(space/(dmin*1.4))))
 	td := math.Max(2, math.Min(dmax, math.Floor(space/float64(tn))))
 	k.tall = layout{n: tn, d: int(td), top: int(ttop)}
+	// A tower that fits is drawn whole, its layers as thick as the space
+	// allows, standing on the badge.
+	k.badged = make([]layout, tn+1)
+	for n := 2; n <= tn; n++ {
+		d := math.Max(2, math.Min(dmax, math.Floor(space/float64(n))))
+		top := math.Floor(float64(k.badgeY) + k.lw - k.ry - float64(n)*d)
+		k.badged[n] = layout{n: n, d: int(d), top: int(math.Max(ttop, top))}
+	}
 
 	k.small = newGlyphs(bold, math.Round(float64(k.badgeH)*0.72))
 	k.big = newGlyphs(bold, math.Round(float64(k.capH)*0.5))
@@ -211,6 +224,9 @@ func (k *kit) makeSprites() {
 	k.cyl = make(map[int]*[4]*image.RGBA)
 	ds := []int{k.tall.d}
 	for _, l := range k.layouts[1:] {
+		ds = append(ds, l.d)
+	}
+	for _, l := range k.badged[2:] {
 		ds = append(ds, l.d)
 	}
 	for _, d := range ds {
