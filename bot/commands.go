@@ -32,23 +32,35 @@ func (b *Bot) onMessage(ctx context.Context, msg *tgbotapi.Message) error {
 	// A typed move: in a private chat, or as a reply to a game's card.
 	if msg.ReplyToMessage != nil {
 		g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID)
-		if err != nil || g == nil {
+		if err != nil {
+			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 			return err
 		}
-		return b.typedMove(ctx, msg, g, text, lang)
+		if g != nil {
+			return b.typedMove(ctx, msg, g, text, lang)
+		}
+		// A reply to some other message of the bot (an old card, a
+		// notice): a move is still a move, never dropped in silence.
 	}
-	if private {
-		if !looksLikeMove(text) {
+	if !looksLikeMove(text) {
+		if private {
 			b.html(msg.Chat, b.texts.T(lang, "help"), nil)
-			return nil
 		}
-		g, err := b.gameForMove(ctx, msg, lang)
-		if err != nil || g == nil {
-			return err
-		}
-		return b.typedMove(ctx, msg, g, text, lang)
+		return nil
 	}
-	return nil
+	if !private && !b.isOwnMessage(msg.ReplyToMessage) {
+		return nil // chatter: privacy mode hides it, but a bot with it off sees it
+	}
+	g, err := b.gameForMove(ctx, msg, lang)
+	if err != nil || g == nil {
+		return err
+	}
+	return b.typedMove(ctx, msg, g, text, lang)
+}
+
+// isOwnMessage reports whether m was sent by this bot.
+func (b *Bot) isOwnMessage(m *tgbotapi.Message) bool {
+	return m != nil && m.From != nil && m.From.IsBot && strings.EqualFold(m.From.UserName, b.cfg.Username)
 }
 
 // looksLikeMove reports whether text starts like a square ("c3…"), so
@@ -303,7 +315,8 @@ func (b *Bot) gameByCard(ctx context.Context, chatID int64, messageID int) (*pla
 }
 
 // gameForCommand finds the game a command in a chat is about: the card it
-// replies to, else the user's only game in that chat.
+// replies to, else the user's only game in that chat (in a private chat,
+// the only game played there, else the user's only game anywhere).
 func (b *Bot) gameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
 	return b.findGame(ctx, msg, lang, false)
 }
@@ -333,12 +346,23 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 		return nil, err
 	}
-	var mine, myTurn []*play.Game
+	var mine, here []*play.Game
 	for _, g := range all {
 		if _, ok := g.ColorOf(msg.From.ID); !ok {
 			continue
 		}
 		mine = append(mine, g)
+		if g.ChatID == msg.Chat.ID {
+			here = append(here, g)
+		}
+	}
+	// In a private chat, the games played in it come first: a command
+	// there is about them, not about the user's games in groups.
+	if msg.Chat.IsPrivate() && len(here) > 0 {
+		mine = here
+	}
+	var myTurn []*play.Game
+	for _, g := range mine {
 		if _, p := g.ToMove(); p.Human() && p.UserID == msg.From.ID {
 			myTurn = append(myTurn, g)
 		}
