@@ -26,6 +26,7 @@ var errorTexts = []struct {
 	{play.ErrDrawPending, "err_draw_pending"},
 	{play.ErrBusy, "err_busy"},
 	{play.ErrBadLevel, "err_bad_level"},
+	{play.ErrBadColour, "err_bad_colour"},
 	{storage.ErrUnavailable, "err_unavailable"},
 	{storage.ErrNotFound, "err_game_over"},
 }

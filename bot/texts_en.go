@@ -117,6 +117,7 @@ var messagesEN = []*i18n.Message{
 	{ID: "err_unknown_user", Other: "I don't know {{.Name}} yet: they need to write to me or in this group first. Or send an open /challenge."},
 	{ID: "err_internal", Other: "Something went wrong on my side. Try again; if it keeps happening, tell the bot's host."},
 	{ID: "err_bad_level", Other: "There is no such AI level."},
+	{ID: "err_bad_colour", Other: "There is no such colour: write white, black or random."},
 	{ID: "ok", Other: "OK"},
 	{ID: "thinking", Other: "Thinking…"},
 	{ID: "cmd_play", Other: "Play the AI"},

@@ -116,6 +116,7 @@ var messagesRU = []*i18n.Message{
 	{ID: "err_unknown_user", Other: "Я пока не знаю {{.Name}}: пусть сначала напишет мне или в эту группу. Или отправьте открытый /challenge."},
 	{ID: "err_internal", Other: "У меня что-то пошло не так. Попробуйте ещё раз; если повторяется — сообщите владельцу бота."},
 	{ID: "err_bad_level", Other: "Такого уровня ИИ нет."},
+	{ID: "err_bad_colour", Other: "Такого цвета нет: напишите white, black или random."},
 	{ID: "ok", Other: "Готово"},
 	{ID: "thinking", Other: "Думаю…"},
 	{ID: "cmd_play", Other: "Играть с ИИ"},

@@ -45,7 +45,7 @@ func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error)
 			white, black = bot, r.Human
 		}
 	default:
-		return nil, fmt.Errorf("play: unknown colour %q", r.Color)
+		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
 	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang})
 }

@@ -34,7 +34,7 @@ func (s *Service) Challenge(ctx context.Context, r ChallengeRequest) (*storage.C
 		r.Color = ColorRandom
 	}
 	if r.Color != ColorWhite && r.Color != ColorBlack && r.Color != ColorRandom {
-		return nil, fmt.Errorf("play: unknown colour %q", r.Color)
+		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
 	if r.To != nil && r.To.UserID == r.From.UserID {
 		return nil, ErrOwnChallenge

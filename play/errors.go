@@ -16,6 +16,7 @@ var (
 	ErrDrawPending    = errors.New("play: a draw offer is already pending")
 	ErrAITurn         = errors.New("play: it is not the AI's turn")
 	ErrBadLevel       = errors.New("play: no such AI level")
+	ErrBadColour      = errors.New("play: unknown colour")
 	ErrBusy           = errors.New("play: the game is busy; try again")
 	ErrUserNotStarted = errors.New("play: that user has not started the bot yet")
 	ErrNoAI           = errors.New("play: no AI engine is configured")
