@@ -39,8 +39,8 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	} else {
 		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason)))
 	}
-	if m, ok := g.LastMove(); ok {
-		lines = append(lines, b.texts.T(lang, "caption_last", "Move", m.String()))
+	if last := lastPlies(g.Rules(), 2); last != "" {
+		lines = append(lines, b.texts.T(lang, "caption_last", "Move", last))
 	}
 	if g.Active() && g.DrawOfferBy != 0 {
 		name := g.White.Name
@@ -126,6 +126,11 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 	if m, ok := g.LastMove(); ok && v.selected == nil {
 		o.LastMove = &m
 	}
+	if !g.Active() {
+		// The final image says so itself: it may be forwarded or saved
+		// without its caption.
+		o.Caption = b.texts.T(v.lang, "board_game_over", "Result", g.Result, "Reason", b.reasonText(v.lang, g.Reason))
+	}
 	if g.ChatID > 0 {
 		flip := false
 		if u, err := b.svc.User(b.bgCtx, g.ChatID); err == nil {
@@ -157,7 +162,9 @@ func cardLang(g *play.Game) string {
 // postCard sends a new card for g to chat and records it as the game's
 // card; then fn (if any) runs in the background with the stored game.
 func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after func(ctx context.Context, g *play.Game)) error {
-	v := cardView{lang: cardLang(g)}
+	// When the AI is to move (it plays first, or a restart left it to
+	// move), the card says it is thinking: its move follows.
+	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
 	png, err := b.boardPNG(g, v, theme)
 	if err != nil {
 		return fmt.Errorf("bot: drawing the board: %w", err)

@@ -102,6 +102,12 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 			return err
 		}
 		return b.postCard(msg.Chat, g, user.Theme, nil)
+	case "moves":
+		g, err := b.gameForCommand(ctx, msg, lang)
+		if err != nil || g == nil {
+			return err
+		}
+		b.sendMoves(msg, g, lang)
 	case "resign":
 		g, err := b.gameForCommand(ctx, msg, lang)
 		if err != nil || g == nil {
@@ -378,6 +384,15 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 		b.text(msg.Chat, b.texts.T(lang, "which_game"), msg.MessageID)
 	}
 	return nil, nil
+}
+
+// sendMoves answers with the game's moves so far.
+func (b *Bot) sendMoves(msg *tgbotapi.Message, g *play.Game, lang string) {
+	text := b.texts.T(lang, "moves_none")
+	if g.Ply() > 0 {
+		text = b.texts.T(lang, "moves_so_far", "White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black), "Record", g.Rules().Record())
+	}
+	b.text(msg.Chat, text, msg.MessageID)
 }
 
 func htmlName(s string) string {

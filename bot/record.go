@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
@@ -33,4 +36,35 @@ func replayOptions(g *play.Game) render.Options {
 		o.Perspective = rules.Black
 	}
 	return o
+}
+
+// lastPlies writes the game's last n plies in record notation, numbered,
+// so the card shows both players' last moves: "3. c3-d4 f6-e5", or
+// "3... f6-e5 4. d4:f6" when White moved last.
+func lastPlies(g *rules.Game, n int) string {
+	moves := g.Moves()
+	first := max(0, len(moves)-n)
+	start := g.StartPosition()
+	side := start.SideToMove()
+	num := 1
+	var b strings.Builder
+	for i, m := range moves {
+		if i >= first {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			switch {
+			case side == rules.White:
+				fmt.Fprintf(&b, "%d. ", num)
+			case i == first:
+				fmt.Fprintf(&b, "%d... ", num)
+			}
+			b.WriteString(m.String())
+		}
+		if side == rules.Black {
+			num++
+		}
+		side = side.Opponent()
+	}
+	return b.String()
 }

@@ -74,6 +74,8 @@ func goldenCases(t testing.TB) []goldenCase {
 		{"capture", after, Options{LastMove: &capMove}},
 		{"capture_contrast_black", after, Options{LastMove: &capMove, Theme: contrast, Perspective: rules.Black}},
 		{"picker", start, Options{Selected: &sel, Targets: targets, Size: 320}},
+		{"game_over", after, Options{LastMove: &capMove, Caption: "Game over · 1-0 · no moves left"}},
+		{"game_over_ru_320", after, Options{LastMove: &capMove, Size: 320, Caption: "Партия окончена · 1-0"}},
 	}
 	for _, b := range towerBoards(t) {
 		for _, size := range []int{320, 640} {

@@ -40,6 +40,10 @@ type Options struct {
 	// Targets get a marker each: a dot on an empty square, a frame around a
 	// tower. The bot's move picker shows the picked tower's destinations.
 	Targets []rules.Square
+	// Caption, if set, is a line of text in a strip under the board (the
+	// image grows by the strip): "Game over · 1-0" on a final board, which
+	// may be shared far from its card. ASCII and Russian letters.
+	Caption string
 }
 
 func (o *Options) normalize() error {
@@ -147,7 +151,7 @@ func (r *Renderer) Warm(o Options) error {
 }
 
 // Image draws the position as an 8-bit paletted image of o.Size pixels
-// square. The image is the caller's.
+// square (taller by a strip with a Caption). The image is the caller's.
 func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {
 	if err := o.normalize(); err != nil {
 		return nil, err
@@ -155,10 +159,19 @@ func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {
 	k := r.kit(o.Theme, o.Size)
 	sc := k.scratch.Get().(*scratch)
 	defer k.scratch.Put(sc)
+	h := k.size
+	if o.Caption != "" {
+		h += k.capH
+	}
 	// The palette is copied: the image is the caller's to change.
-	dst := image.NewPaletted(image.Rect(0, 0, k.size, k.size), append(color.Palette(nil), k.pal...))
+	dst := image.NewPaletted(image.Rect(0, 0, k.size, h), append(color.Palette(nil), k.pal...))
 	m := marksFor(&o)
 	k.drawBoard(dst, sc.tile, &p, &m, o.Perspective)
+	if o.Caption != "" {
+		strip := image.NewRGBA(image.Rect(0, k.size, k.size, h))
+		k.drawCaption(strip, o.Caption)
+		k.lut.quantize(dst, strip.Rect.Min, strip)
+	}
 	return dst, nil
 }
 

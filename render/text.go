@@ -19,11 +19,23 @@ type glyph struct {
 }
 
 // glyphs is a font at one pixel size, for the characters the renderer prints:
-// printable ASCII and the ellipsis of a Black move number ("12…").
+// printable ASCII, the ellipsis of a Black move number ("12…"), a few
+// punctuation marks and the Russian alphabet (a board's caption may be in
+// Russian). other is filled once and only read after.
 type glyphs struct {
 	ascii    [128]glyph
 	ellipsis glyph
+	other    map[rune]glyph
 	ascent   int // pixels above the baseline of a digit
+}
+
+// otherRunes are the characters past ASCII that captions use.
+func otherRunes() []rune {
+	rs := []rune{'·', '–', '—', '½', 'Ё', 'ё'}
+	for r := 'А'; r <= 'я'; r++ {
+		rs = append(rs, r)
+	}
+	return rs
 }
 
 const ellipsis = '…'
@@ -45,6 +57,10 @@ func newGlyphs(f *truetype.Font, px float64) *glyphs {
 		g.ascii[r] = cut(r)
 	}
 	g.ellipsis = cut(ellipsis)
+	g.other = make(map[rune]glyph)
+	for _, r := range otherRunes() {
+		g.other[r] = cut(r)
+	}
 	if m := g.ascii['0'].mask; m != nil {
 		g.ascent = -m.Rect.Min.Y
 	}
@@ -57,6 +73,9 @@ func (g *glyphs) get(r rune) *glyph {
 	}
 	if r == ellipsis {
 		return &g.ellipsis
+	}
+	if gl, ok := g.other[r]; ok {
+		return &gl
 	}
 	return &g.ascii['?']
 }

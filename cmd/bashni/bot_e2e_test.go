@@ -236,3 +236,13 @@ func tapDestination(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, 
 	t.Fatalf("no destination buttons: %v", buttons(m))
 	return ""
 }
+
+// lastLine is the line of a card's caption with the last moves.
+func lastLine(caption string) string {
+	for _, l := range strings.Split(caption, "\n") {
+		if strings.HasPrefix(l, "Last: ") {
+			return l
+		}
+	}
+	return ""
+}

@@ -53,6 +53,6 @@ func TestE2EBlockedUserAndBoardRepost(t *testing.T) {
 	waitTurn(t, srv, group.ID, fresh.ID)
 	srv.PushUpdate(srv.ReplyMessage(group, bob.u, fresh.ID, "/m h6-g5"))
 	waitMessage(t, srv, group.ID, "the new card shows Bob's move", func(m telegramtest.Msg) bool {
-		return m.ID == fresh.ID && strings.Contains(m.Text, "Last: h6-g5")
+		return m.ID == fresh.ID && strings.Contains(m.Text, "Last: ") && strings.HasSuffix(lastLine(m.Text), "h6-g5")
 	})
 }

@@ -45,7 +45,7 @@ func TestE2EQuickMovesInAPacedGroupShowTheLatestBoard(t *testing.T) {
 	}
 	start := time.Now()
 	waitMessage(t, srv, group.ID, "the card showing the last move", func(m telegramtest.Msg) bool {
-		return m.ID == c.ID && strings.Contains(m.Text, "Last: "+last)
+		return m.ID == c.ID && strings.Contains(m.Text, "Last: ") && strings.HasSuffix(lastLine(m.Text), " "+last)
 	})
 	// One by one, 8 edits and 8 notices would take half a minute; fewer
 	// edits than moves show that waiting ones gave way. How long it took
