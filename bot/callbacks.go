@@ -80,7 +80,11 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			return nil
 		}
 		b.toast(q, "")
-		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), nil)
+		// The question becomes the answer, so the chat reads as what happened.
+		colour := map[string]string{play.ColorWhite: "btn_white", play.ColorBlack: "btn_black", play.ColorRandom: "btn_random"}[cb.Arg]
+		if colour != "" {
+			b.editText(q.Message, b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour)), nil)
+		}
 		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg)
 	case cbLang:
 		return b.onLang(ctx, q, cb.Arg)

@@ -41,6 +41,7 @@ var moveCauseTexts = map[rules.Cause]string{
 	rules.CauseNoMoves:      "move_no_moves",
 	rules.CauseAmbiguous:    "move_ambiguous",
 	rules.CauseNotLegalHere: "move_not_legal",
+	rules.CauseLightSquare:  "move_light_square",
 }
 
 // userMessage says err to a user in lang. Move errors say why and, when
@@ -49,7 +50,7 @@ var moveCauseTexts = map[rules.Cause]string{
 func (b *Bot) userMessage(lang string, err error, withLegal bool) string {
 	var me *rules.MoveError
 	if errors.As(err, &me) {
-		msg := b.texts.T(lang, moveCauseTexts[me.Cause], "Square", me.Square.String())
+		msg := b.texts.T(lang, moveCauseTexts[me.Cause], "Square", me.Square.String(), "Name", me.Name)
 		if withLegal && len(me.Legal) > 0 {
 			msg += "\n" + b.texts.T(lang, "err_legal_list", "Moves", rules.JoinMoves(rules.SortedMoves(me.Legal), ", "))
 		}

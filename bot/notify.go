@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -82,12 +84,23 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 		if link := messageLink(g.ChatID, g.MessageID); link != "" {
 			m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
 		}
-		b.sendNotice(g, p.UserID, chatReplyID(p.UserID, m), true)
+		r := chatReplyID(p.UserID, m)
+		b.sendNotice(g, p.UserID, r, true, func() {
+			// They blocked the bot, or never started it: this turn is
+			// announced in the game's chat instead.
+			b.mentionTurn(g, p, last)
+		})
 		return
 	}
+	b.mentionTurn(g, p, last)
+}
+
+// mentionTurn tells the player to move, by a mention in the game's group.
+func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
 	if g.ChatID >= 0 {
 		return
 	}
+	c, _ := g.ToMove()
 	lang := cardLang(g)
 	text := b.texts.T(lang, "your_move_mention", "Player", mention(p), "Last", last)
 	if last == "" {
@@ -97,16 +110,21 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	m.ParseMode = tgbotapi.ModeHTML
 	m.ReplyToMessageID = g.MessageID
 	m.AllowSendingWithoutReply = true
-	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID, m), false)
+	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID, m), false, nil)
 }
 
 // sendNotice sends a turn notice and records it, deleting the one before.
 // A game's notice still waiting to be sent (Telegram paces groups to about
 // 20 messages a minute) is replaced by the next one: only the player to
 // move needs telling.
-func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool) {
+// forbidden, if set, runs when Telegram refused the notice with 403.
+func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool, forbidden func()) {
 	r.Key = "notice:" + g.ID
 	r.Done = func(msg *tgbotapi.Message, err error) {
+		if err != nil && forbidden != nil && isForbidden(err) {
+			forbidden()
+			return
+		}
 		if err != nil || msg == nil {
 			return
 		}
@@ -122,6 +140,18 @@ func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool) {
 		})
 	}
 	b.send(r)
+}
+
+// isForbidden reports whether Telegram answered 403: the user blocked the
+// bot, or never started it.
+func isForbidden(err error) bool {
+	if e, ok := errors.AsType[*tgbotapi.Error](err); ok {
+		return e.Code == http.StatusForbidden || strings.HasPrefix(e.Message, "Forbidden")
+	}
+	if e, ok := errors.AsType[tgbotapi.Error](err); ok {
+		return e.Code == http.StatusForbidden || strings.HasPrefix(e.Message, "Forbidden")
+	}
+	return false
 }
 
 // mention links a player's name so Telegram notifies them.

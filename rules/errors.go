@@ -42,6 +42,7 @@ type MoveError struct {
 	Reason string // in English, for logs and the command line
 	Cause  Cause  // the reason as a value, for callers that translate it
 	Square Square // the square the cause is about, where it names one
+	Name   string // the light square written, for CauseLightSquare
 	Legal  []Move
 	kind   error // ErrIllegalMove or ErrAmbiguousMove
 }
@@ -58,6 +59,7 @@ const (
 	CauseNoMoves                   // that tower, or the side, has no legal move
 	CauseAmbiguous                 // several captures match a short form
 	CauseNotLegalHere              // a Move value that is not legal in the position
+	CauseLightSquare               // the text names a light square (MoveError.Name)
 )
 
 func (e *MoveError) Error() string {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -15,7 +16,11 @@ import (
 func ParseMove(p *Position, text string) (Move, error) {
 	squares, err := moveSquares(text)
 	if err != nil {
-		return Move{}, &MoveError{Input: text, Reason: err.Error(), Cause: CauseSyntax, Legal: p.Legal()}
+		me := &MoveError{Input: text, Reason: err.Error(), Cause: CauseSyntax, Legal: p.Legal()}
+		if light, ok := errors.AsType[*LightSquareError](err); ok {
+			me.Cause, me.Name = CauseLightSquare, light.Name
+		}
+		return Move{}, me
 	}
 	legal := p.Legal()
 	if len(legal) == 0 {
@@ -104,7 +109,7 @@ func moveSquares(text string) ([]Square, error) {
 		}
 		s, err := ParseSquare(string(r[i : i+2]))
 		if err != nil {
-			return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "rules: "))
+			return nil, unprefixed{err}
 		}
 		squares = append(squares, s)
 		i += 2
@@ -117,6 +122,13 @@ func moveSquares(text string) ([]Square, error) {
 	}
 	return squares, nil
 }
+
+// unprefixed is a ParseSquare error inside a move's reason, which has the
+// package prefix already; the error itself stays reachable (errors.As).
+type unprefixed struct{ err error }
+
+func (u unprefixed) Error() string { return strings.TrimPrefix(u.err.Error(), "rules: ") }
+func (u unprefixed) Unwrap() error { return u.err }
 
 func isMoveSeparator(c rune) bool {
 	switch c {

@@ -83,3 +83,16 @@ func TestNotationIsUnique(t *testing.T) {
 		}
 	}
 }
+
+// A light square is named as the reason, not "not a move" (RULES.md,
+// Board: play on the dark squares).
+func TestParseMoveNamesTheLightSquare(t *testing.T) {
+	p := MustParsePosition(StartText)
+	for _, tc := range []struct{ text, name string }{{"h2-h3", "h3"}, {"c3-c4", "c4"}, {"d3-e4", "d3"}} {
+		_, err := ParseMove(&p, tc.text)
+		me, ok := errors.AsType[*MoveError](err)
+		if !ok || me.Cause != CauseLightSquare || me.Name != tc.name {
+			t.Errorf("ParseMove(%q) = %v; want CauseLightSquare naming %s", tc.text, err, tc.name)
+		}
+	}
+}

@@ -45,9 +45,19 @@ func ParseSquare(name string) (Square, error) {
 	}
 	s, ok := SquareAt(f, int(r[1]-'1'))
 	if !ok {
-		return 0, fmt.Errorf("rules: %s is a light square; play is on the dark squares only", name)
+		return 0, &LightSquareError{Name: name}
 	}
 	return s, nil
+}
+
+// LightSquareError names a light square where a dark one was needed: no
+// tower ever stands on one.
+type LightSquareError struct {
+	Name string // as written
+}
+
+func (e *LightSquareError) Error() string {
+	return fmt.Sprintf("rules: %s is a light square; play is on the dark squares only", e.Name)
 }
 
 // fileLetter maps a file letter to 0..7, accepting upper case and the
