@@ -61,10 +61,10 @@ func TestNoticeOnlyForAPlayerWhoIsAway(t *testing.T) {
 // With no delay no notice is scheduled: the bot tells the player after
 // every move itself.
 func TestNoNoticeScheduledWithoutADelay(t *testing.T) {
-	s, clock, st := newTestService(t)
+	_, clock, st := newTestService(t)
 	cfg := DefaultConfig
 	cfg.NoticeDelay = 0
-	s = New(st, nil, cfg, clock.Now)
+	s := New(st, nil, cfg, clock.Now)
 	g := startGame(t, s)
 	if !g.NoticeAt.IsZero() {
 		t.Errorf("NoticeAt %v, want none", g.NoticeAt)
