@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -27,6 +28,9 @@ type cardView struct {
 	targets  []rules.Square
 	stage    [][]pickEntry // picker stage; nil = first stage
 	thinking bool          // the AI is searching: no picker
+	// hold keeps the edit back this long in case a newer board replaces
+	// it (outbox.Reply.Delay).
+	hold time.Duration
 }
 
 // caption writes the card's caption.
@@ -254,7 +258,7 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 	// Keyed by the message: while Telegram's pacing holds this edit back, a
 	// newer board replaces it rather than queueing behind it.
-	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0, Key: cardKey("card", g)}
+	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0, Key: cardKey("card", g), Delay: v.hold}
 	if done != nil {
 		r.Done = func(*tgbotapi.Message, error) { done() }
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -113,7 +114,11 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		return
 	}
 	if g.IsAITurn() {
-		b.editCard(g, cardView{lang: cardLang(g), thinking: true}, "", nil)
+		// The board with the player's move and "thinking" waits a moment:
+		// if the AI answers meanwhile, only the board with its reply is
+		// sent. A chat gets about one message a second, and spending it on
+		// a board shown for a fraction of one would hold the reply back.
+		b.editCard(g, cardView{lang: cardLang(g), thinking: true, hold: aiGrace}, "", nil)
 		b.startAI(g)
 		return
 	}
@@ -122,6 +127,10 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		b.notifyTurn(ctx, g, out.Move.String())
 	}
 }
+
+// aiGrace is how long the AI may take before the board shows the player's
+// move with a thinking line (see afterMove).
+const aiGrace = 600 * time.Millisecond
 
 // startAI makes the AI's move in the background, showing "typing" while it
 // thinks, then shows the move.

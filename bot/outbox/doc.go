@@ -15,6 +15,8 @@
 // A reply with a Key replaces a waiting reply with the same Key, in its
 // place in the queue; the older one is never sent. Under a group's pace the
 // latest board of a game is what people need, not every board in between.
+// A keyed reply may also ask to wait (Reply.Delay) before it is sent, giving
+// way to a newer one that comes meanwhile.
 //
 // Answers to callback and inline queries jump the queue: they are sent by
 // their own workers, outside chat pacing, because Telegram shows a spinner

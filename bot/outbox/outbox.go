@@ -41,6 +41,12 @@ type Reply struct {
 	// card, only the latest waits. A reply already being sent is not
 	// replaced.
 	Key string
+	// Delay, with a Key, holds the reply in its queue for at least this
+	// long, giving way meanwhile to a newer reply with the same Key: a
+	// board that is about to be replaced (the player's move, while the AI
+	// thinks for a moment) is better not sent, since each message spends
+	// the chat's pace that the next one needs.
+	Delay time.Duration
 	// Done, if set, is called once with the outcome after the last attempt.
 	// msg is set when the method returned a Message. Done runs on the
 	// sending goroutine of the chat: it must not block, but may Enqueue.
@@ -156,6 +162,10 @@ type lane struct {
 	chat  *rate.Limiter // nil for the lane of requests without a chat
 	grp   *rate.Limiter // nil unless a group
 
+	// changed is signalled when a waiting reply is replaced, so a lane
+	// holding a delayed reply looks again.
+	changed chan struct{}
+
 	// Guarded by Outbox.mu.
 	queue    []*item
 	running  bool      // a goroutine is sending, or one is about to be started
@@ -164,9 +174,10 @@ type lane struct {
 }
 
 type item struct {
-	r        Reply
-	req      request
-	lane     *lane // nil for query answers
+	r         Reply
+	req       request
+	notBefore time.Time // Reply.Delay after it was enqueued
+	lane      *lane     // nil for query answers
 	closedBy error // set under Outbox.mu when a 403 closed the chat: fail without sending
 }
 
@@ -226,6 +237,9 @@ func (o *Outbox) Enqueue(r Reply) error {
 		r.ChatID = req.chatID
 	}
 	it := &item{r: r, req: req}
+	if r.Delay > 0 && r.Key != "" {
+		it.notBefore = time.Now().Add(r.Delay)
+	}
 
 	superseded, err := o.enqueue(it)
 	if superseded != nil {
@@ -269,6 +283,10 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 			if q.r.Key == r.Key {
 				l.queue[i] = it
 				o.addPending()
+				select {
+				case l.changed <- struct{}{}:
+				default:
+				}
 				return q, nil
 			}
 		}
@@ -291,7 +309,7 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 }
 
 func (o *Outbox) newLane(key laneKey, group bool) *lane {
-	l := &lane{key: key, group: group}
+	l := &lane{key: key, group: group, changed: make(chan struct{}, 1)}
 	if key != (laneKey{}) {
 		l.chat = rate.NewLimiter(o.opts.PerChat, o.opts.PerChatBurst)
 	}
@@ -459,6 +477,18 @@ func (o *Outbox) runLane(ctx context.Context, l *lane, lost *countLost) {
 			return
 		}
 		it := l.queue[0]
+		if wait := time.Until(it.notBefore); wait > 0 && ctx.Err() == nil {
+			// A delayed reply at the head: wait, unless it is replaced.
+			o.mu.Unlock()
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-l.changed:
+			case <-ctx.Done():
+			}
+			t.Stop()
+			continue
+		}
 		l.queue[0] = nil
 		l.queue = l.queue[1:]
 		o.mu.Unlock()

@@ -736,3 +736,48 @@ func TestDeletionsAndChatActionsSpendNoPace(t *testing.T) {
 		t.Errorf("order %v, want %v", order, want)
 	}
 }
+
+// A delayed keyed reply waits, and gives way to a newer one with its Key
+// that comes meanwhile: only the newer is sent.
+func TestDelayedReplyGivesWayToANewerOne(t *testing.T) {
+	srv, api := newAPI(t)
+	opts, _ := fast()
+	ob := outbox.New(api, opts)
+	run(t, ob)
+	res := newResults()
+	if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(42, "thinking"), Key: "card", Delay: time.Hour, Done: res.done("old")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(42, "reply"), Key: "card", Done: res.done("new")}); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, ob) // an hour, had the delayed one been waited for
+	if r := res.get(t, "old"); !errors.Is(r.err, outbox.ErrSuperseded) {
+		t.Errorf("the delayed reply: %v, want ErrSuperseded", r.err)
+	}
+	if got := texts(srv.CallsTo("sendMessage")); !slices.Equal(got, []string{"reply"}) {
+		t.Errorf("sent %q, want only the newer reply", got)
+	}
+}
+
+// A delayed reply nobody replaces is sent once its delay is over, and the
+// replies behind it keep their order.
+func TestDelayedReplyIsSentAfterItsDelay(t *testing.T) {
+	srv, api := newAPI(t)
+	opts, _ := fast()
+	ob := outbox.New(api, opts)
+	run(t, ob)
+	for i, text := range []string{"first", "second"} {
+		r := outbox.Reply{Req: tgbotapi.NewMessage(42, text)}
+		if i == 0 {
+			r.Key, r.Delay = "card", 20*time.Millisecond
+		}
+		if err := ob.Enqueue(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flush(t, ob)
+	if got := texts(srv.CallsTo("sendMessage")); !slices.Equal(got, []string{"first", "second"}) {
+		t.Errorf("sent %q, want first, second", got)
+	}
+}

@@ -230,3 +230,123 @@ func playQuickGroupGame(t *testing.T, think time.Duration, env map[string]string
 	}
 	return res
 }
+
+// A quick game against the AI in a private chat at Telegram's real pace (one
+// message a second per chat): the player's own move must show at once and
+// the AI's reply after its thinking time, not after the pace. Run it with
+//
+//	go test ./cmd/bashni -run QuickPrivateGameRealPacing -quickplay -v
+func TestE2EQuickPrivateGameRealPacing(t *testing.T) {
+	if !*quickPlayReal {
+		t.Skip("the real-pacing quick game runs with -quickplay")
+	}
+	res := playQuickPrivateGame(t, *quickPlayThink, map[string]string{
+		"BASHNI_RATE_PER_CHAT": "1", "BASHNI_RATE_PER_GROUP": "20", "BASHNI_RATE_GLOBAL": "30",
+		"BASHNI_NOTICE_DELAY": defaults().Game.NoticeDelay.String(),
+	})
+	t.Logf("\n%s", res)
+}
+
+// The same at twenty times Telegram's pace, in every run: when the AI
+// answers at once, a move costs the chat one board, not two.
+func TestE2EQuickPrivateGameScaledPacing(t *testing.T) {
+	res := playQuickPrivateGame(t, 0, map[string]string{
+		"BASHNI_RATE_PER_CHAT": "20", "BASHNI_RATE_PER_GROUP": "400", "BASHNI_RATE_GLOBAL": "600",
+	})
+	t.Logf("\n%s", res)
+	// The AI's few thousand nodes take milliseconds; a machine slow enough
+	// to pass the grace now and then shows the player's board alone.
+	if per := float64(res.calls["editMessageMedia"]) / float64(max(len(res.own), 1)); per > 1.5 {
+		t.Errorf("%.2f board edits per move; want about one (the AI's reply replaces the player's board)\n%s", per, res)
+	}
+}
+
+// privateResult is what the quick private game measured.
+type privateResult struct {
+	own, reply []time.Duration
+	taps       int
+	think      time.Duration
+	calls      map[string]int
+}
+
+func (r privateResult) String() string {
+	return fmt.Sprintf("%d moves, %d taps, looking %v at each new board\ntap → own move shown (alone or with the reply):  p50 %v  p95 %v\ntap → AI's reply shown: p50 %v  p95 %v\ncalls: %v",
+		len(r.own), r.taps, r.think, quantile(r.own, 0.5), quantile(r.own, 0.95), quantile(r.reply, 0.5), quantile(r.reply, 0.95), r.calls)
+}
+
+// playQuickPrivateGame plays quickPlies/2 moves against the AI, the player
+// tapping the first button the moment the board shows (or think later).
+func playQuickPrivateGame(t *testing.T, think time.Duration, env map[string]string) privateResult {
+	t.Helper()
+	srv := telegramtest.New(t)
+	bp := startBot(t, srv, env)
+	alice := newUser(9161, "Alice", "en")
+	say(srv, alice.chat, alice, "/play 1 white")
+	c := waitMessage(t, srv, alice.chat.ID, "card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+
+	type seen struct {
+		at       time.Time
+		s        cardState
+		thinking bool
+	}
+	states := make(chan seen, 1024)
+	stop := srv.OnMessage(func(call telegramtest.Call, m telegramtest.Msg) {
+		if m.ChatID == alice.chat.ID && m.ID == c.ID {
+			states <- seen{time.Now(), stateOf(m, time.Now()), strings.Contains(m.Text, "thinking")}
+		}
+	})
+	defer stop()
+	next := func(what string, ok func(seen) bool) seen {
+		t.Helper()
+		timeout := time.After(60 * time.Second)
+		for {
+			select {
+			case s := <-states:
+				if ok(s) {
+					return s
+				}
+			case <-timeout:
+				t.Fatalf("the card never showed %s; it shows %q %v\nlogs:\n%s", what, card(t, srv, alice.chat.ID, c.ID).Text, buttons(card(t, srv, alice.chat.ID, c.ID)), bp.logs.String())
+			}
+		}
+	}
+	cur := stateOf(card(t, srv, alice.chat.ID, c.ID), time.Now())
+	var own, reply []time.Duration
+	taps := 0
+	before := len(srv.Calls())
+	for moves := 0; moves < quickPlies/2 && cur.ply >= 0; moves++ {
+		ply := cur.ply
+		if think > 0 {
+			<-time.After(think) // a person looking at the board
+		}
+		var tapped time.Time
+		for {
+			tapped = time.Now()
+			srv.PushUpdate(srv.CallbackQuery(alice.chat, alice.u, c.ID, cur.data[0]))
+			taps++
+			s := next("the answer to a tap", func(s seen) bool { return s.s.back || s.thinking || s.s.ply != ply })
+			if s.s.back && s.s.ply == ply {
+				cur = s.s
+				continue
+			}
+			own = append(own, s.at.Sub(tapped))
+			if !s.thinking {
+				// The AI answered before its move was worth showing alone.
+				reply = append(reply, s.at.Sub(tapped))
+				cur = s.s
+				break
+			}
+			s = next("the AI's reply", func(s seen) bool { return !s.thinking && s.s.ply != ply })
+			reply = append(reply, s.at.Sub(tapped))
+			cur = s.s
+			break
+		}
+	}
+	calls := map[string]int{}
+	for _, call := range srv.Calls()[before:] {
+		if call.ChatID() == alice.chat.ID || strings.HasPrefix(call.Method, "answer") {
+			calls[call.Method]++
+		}
+	}
+	return privateResult{own: own, reply: reply, taps: taps, think: think, calls: calls}
+}
