@@ -178,7 +178,7 @@ type item struct {
 	req       request
 	notBefore time.Time // Reply.Delay after it was enqueued
 	lane      *lane     // nil for query answers
-	closedBy error // set under Outbox.mu when a 403 closed the chat: fail without sending
+	closedBy  error     // set under Outbox.mu when a 403 closed the chat: fail without sending
 }
 
 // Outbox paces and sends replies. Create it with New, feed it with Enqueue,
