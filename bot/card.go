@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -177,23 +178,50 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	photo.Caption = b.caption(g, v)
 	photo.ReplyMarkup = b.keyboard(g, v)
 	r := chatReply(chat, photo)
-	oldMessage := g.MessageID
-	oldChat := g.ChatID
+	b.cardOf(g, nil) // a card posted a moment ago is the old card too
+	var olds []int   // earlier cards of the game in this chat
+	if g.MessageID != 0 && g.ChatID == chat.ID {
+		olds = append(olds, g.MessageID)
+	}
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
 			return
 		}
-		b.freshCards.Store(g.ID, cardRef{chatID: chat.ID, messageID: msg.MessageID})
+		ref := cardRef{chatID: chat.ID, messageID: msg.MessageID}
+		if prev, ok := b.freshCards.Swap(g.ID, ref); ok {
+			// A card sent just before this one (a /board right after the
+			// game began) is older than anything the store knew.
+			if p := prev.(cardRef); p.chatID == chat.ID {
+				olds = append(olds, p.messageID)
+			}
+		}
 		b.background(func(ctx context.Context) {
-			defer b.freshCards.Delete(g.ID)
+			defer b.freshCards.CompareAndDelete(g.ID, ref)
+			// The card the store has now may have been recorded since
+			// this one was asked for.
+			if cur, err := b.svc.Game(ctx, g.ID); err == nil && cur.ChatID == chat.ID && cur.MessageID != 0 {
+				if cur.MessageID > msg.MessageID {
+					// A newer card (message ids grow in a chat) was
+					// recorded first: this one is the old card.
+					b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, msg.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
+					if after != nil {
+						after(ctx, cur)
+					}
+					return
+				}
+				olds = append(olds, cur.MessageID)
+			}
 			stored, err := b.svc.SetCard(ctx, g.ID, chat.ID, msg.MessageID, "")
 			if err != nil {
 				b.log.Warn("card not recorded", "game", g.ID, "err", err)
 				return
 			}
-			if oldMessage != 0 && oldChat == chat.ID && oldMessage != msg.MessageID {
-				// The old card loses its keyboard: only one live card a game.
-				b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, oldMessage, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
+			slices.Sort(olds)
+			for _, old := range slices.Compact(olds) {
+				if old < msg.MessageID {
+					// The old card loses its keyboard: only one live card a game.
+					b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, old, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
+				}
 			}
 			if after != nil {
 				after(ctx, stored)

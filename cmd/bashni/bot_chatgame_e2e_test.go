@@ -58,3 +58,32 @@ func TestE2EPrivateCommandsActOnTheChatsOwnGame(t *testing.T) {
 		})
 	}
 }
+
+// /board right after a game starts: one live card, the older loses its
+// picker, however the two posts and their bookkeeping interleave.
+func TestE2EBoardRightAfterTheStartLeavesOneLiveCard(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1005555500032, "Club")
+	alice, bob := newUser(9321, "Alice", "en"), newUser(9322, "Bob", "en")
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
+	srv.PushUpdate(srv.CallbackQuery(group, bob.u, ch.ID, buttons(ch)[0][1]))
+	say(srv, group, alice, "/board")
+	var cards []telegramtest.Msg
+	waitMessage(t, srv, group.ID, "two cards", func(telegramtest.Msg) bool {
+		cards = cards[:0]
+		for _, m := range srv.Messages(group.ID) {
+			if m.Kind == "photo" {
+				cards = append(cards, m)
+			}
+		}
+		return len(cards) == 2
+	})
+	waitMessage(t, srv, group.ID, "the first card without its picker", func(m telegramtest.Msg) bool {
+		return m.ID == cards[0].ID && len(buttons(m)) == 0
+	})
+	if last := card(t, srv, group.ID, cards[1].ID); len(buttons(last)) == 0 {
+		t.Errorf("the newer card has no picker")
+	}
+}
