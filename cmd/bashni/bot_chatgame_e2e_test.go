@@ -24,10 +24,7 @@ func TestE2EPrivateCommandsActOnTheChatsOwnGame(t *testing.T) {
 			alice, bob := newUser(9311, "Alice", tc.lang), newUser(9312, "Bob", tc.lang)
 
 			// A game in the group…
-			say(srv, group, alice, "/challenge white")
-			ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
-			tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-			waitMessage(t, srv, group.ID, "group card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+			startGroupGame(t, srv, group, alice, bob)
 			// …and one against the AI in Alice's private chat.
 			say(srv, alice.chat, alice, "/play 1 white")
 			c := waitMessage(t, srv, alice.chat.ID, "private card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })

@@ -25,10 +25,7 @@ func TestE2ESeeTheGameSoFar(t *testing.T) {
 			startBot(t, srv, nil)
 			group := telegramtest.GroupChat(-1005555500051, "Club")
 			alice, bob := newUser(9511, "Alice", tc.lang), newUser(9512, "Bob", tc.lang)
-			say(srv, group, alice, "/challenge white")
-			ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
-			tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-			c := waitMessage(t, srv, group.ID, "card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+			c := startGroupGame(t, srv, group, alice, bob)
 
 			say(srv, group, alice, "/m c3-d4")
 			say(srv, group, bob, "/m f6-e5")
@@ -87,10 +84,7 @@ func TestE2EForbiddenNoticeFallsBackToTheGroup(t *testing.T) {
 	// Bob started the bot once, so notices go to him by DM…
 	say(srv, bob.chat, bob, "/start")
 	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
-	say(srv, group, alice, "/challenge white")
-	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
-	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-	waitMessage(t, srv, group.ID, "card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	startGroupGame(t, srv, group, alice, bob)
 	// …but has blocked it since.
 	srv.FailWhen(func(c telegramtest.Call) bool { return c.Method == "sendMessage" && c.ChatID() == bob.u.ID }, telegramtest.Forbidden())
 	say(srv, group, alice, "/m c3-d4")

@@ -114,14 +114,15 @@ func quantile(ds []time.Duration, q float64) time.Duration {
 
 // cardState is the card as the players see it after one of its changes.
 type cardState struct {
-	at   time.Time
-	ply  int // the picker's board version; -1 without a picker
-	back bool
-	data []string // the picker's buttons but Back, in order
+	at       time.Time
+	ply      int // the picker's board version; -1 without a picker
+	back     bool
+	thinking bool     // the caption says the AI is thinking
+	data     []string // the picker's buttons but Back, in order
 }
 
 func stateOf(m telegramtest.Msg, at time.Time) cardState {
-	s := cardState{at: at, ply: -1}
+	s := cardState{at: at, ply: -1, thinking: strings.Contains(m.Text, "thinking")}
 	for _, b := range buttons(m) {
 		if !isPick(b[1]) {
 			continue
@@ -149,33 +150,9 @@ func playQuickGroupGame(t *testing.T, think time.Duration, env map[string]string
 	group := telegramtest.GroupChat(-1005555500015, "Blitz club")
 	alice, bob := newUser(9151, "Alice", "en"), newUser(9152, "Bob", "en")
 
-	say(srv, group, alice, "/challenge white")
-	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
-	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	c := startGroupGame(t, srv, group, alice, bob)
 
-	// Every change of the card, the moment the fake has it.
-	states := make(chan cardState, 1024)
-	stop := srv.OnMessage(func(call telegramtest.Call, m telegramtest.Msg) {
-		if m.ChatID == group.ID && m.ID == c.ID {
-			states <- stateOf(m, time.Now())
-		}
-	})
-	defer stop()
-	next := func(what string, ok func(cardState) bool) cardState {
-		t.Helper()
-		timeout := time.After(60 * time.Second)
-		for {
-			select {
-			case s := <-states:
-				if ok(s) {
-					return s
-				}
-			case <-timeout:
-				t.Fatalf("the card never showed %s", what)
-			}
-		}
-	}
+	next := watchCard(t, srv, group.ID, c.ID)
 	cur := stateOf(card(t, srv, group.ID, c.ID), time.Now())
 	if cur.ply != 0 || cur.back {
 		cur = next("the first move's picker", func(s cardState) bool { return s.ply == 0 && !s.back })
@@ -284,32 +261,7 @@ func playQuickPrivateGame(t *testing.T, think time.Duration, env map[string]stri
 	say(srv, alice.chat, alice, "/play 1 white")
 	c := waitMessage(t, srv, alice.chat.ID, "card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
 
-	type seen struct {
-		at       time.Time
-		s        cardState
-		thinking bool
-	}
-	states := make(chan seen, 1024)
-	stop := srv.OnMessage(func(call telegramtest.Call, m telegramtest.Msg) {
-		if m.ChatID == alice.chat.ID && m.ID == c.ID {
-			states <- seen{time.Now(), stateOf(m, time.Now()), strings.Contains(m.Text, "thinking")}
-		}
-	})
-	defer stop()
-	next := func(what string, ok func(seen) bool) seen {
-		t.Helper()
-		timeout := time.After(60 * time.Second)
-		for {
-			select {
-			case s := <-states:
-				if ok(s) {
-					return s
-				}
-			case <-timeout:
-				t.Fatalf("the card never showed %s; it shows %q %v\nlogs:\n%s", what, card(t, srv, alice.chat.ID, c.ID).Text, buttons(card(t, srv, alice.chat.ID, c.ID)), bp.logs.String())
-			}
-		}
-	}
+	next := watchCard(t, srv, alice.chat.ID, c.ID, bp)
 	cur := stateOf(card(t, srv, alice.chat.ID, c.ID), time.Now())
 	var own, reply []time.Duration
 	taps := 0
@@ -324,21 +276,21 @@ func playQuickPrivateGame(t *testing.T, think time.Duration, env map[string]stri
 			tapped = time.Now()
 			srv.PushUpdate(srv.CallbackQuery(alice.chat, alice.u, c.ID, cur.data[0]))
 			taps++
-			s := next("the answer to a tap", func(s seen) bool { return s.s.back || s.thinking || s.s.ply != ply })
-			if s.s.back && s.s.ply == ply {
-				cur = s.s
+			s := next("the answer to a tap", func(s cardState) bool { return s.back || s.thinking || s.ply != ply })
+			if s.back && s.ply == ply {
+				cur = s
 				continue
 			}
 			own = append(own, s.at.Sub(tapped))
 			if !s.thinking {
 				// The AI answered before its move was worth showing alone.
 				reply = append(reply, s.at.Sub(tapped))
-				cur = s.s
+				cur = s
 				break
 			}
-			s = next("the AI's reply", func(s seen) bool { return !s.thinking && s.s.ply != ply })
+			s = next("the AI's reply", func(s cardState) bool { return !s.thinking && s.ply != ply })
 			reply = append(reply, s.at.Sub(tapped))
-			cur = s.s
+			cur = s
 			break
 		}
 	}
@@ -349,4 +301,37 @@ func playQuickPrivateGame(t *testing.T, think time.Duration, env map[string]stri
 		}
 	}
 	return privateResult{own: own, reply: reply, taps: taps, think: think, calls: calls}
+}
+
+// watchCard hears of every change of a card the moment the fake has it; the
+// returned next waits for the first change that satisfies ok (logs of bots,
+// if given, go with a failure).
+func watchCard(t *testing.T, srv *telegramtest.Server, chatID int64, cardID int, bots ...*botProcess) func(what string, ok func(cardState) bool) cardState {
+	t.Helper()
+	states := make(chan cardState, 1024)
+	stop := srv.OnMessage(func(call telegramtest.Call, m telegramtest.Msg) {
+		if m.ChatID == chatID && m.ID == cardID {
+			states <- stateOf(m, time.Now())
+		}
+	})
+	t.Cleanup(stop)
+	return func(what string, ok func(cardState) bool) cardState {
+		t.Helper()
+		timeout := time.After(60 * time.Second)
+		for {
+			select {
+			case s := <-states:
+				if ok(s) {
+					return s
+				}
+			case <-timeout:
+				m := card(t, srv, chatID, cardID)
+				var logs []string
+				for _, b := range bots {
+					logs = append(logs, b.logs.String())
+				}
+				t.Fatalf("the card never showed %s; it shows %q %v\nlogs:\n%s", what, m.Text, buttons(m), strings.Join(logs, "\n"))
+			}
+		}
+	}
 }

@@ -268,3 +268,13 @@ func waitListening(t *testing.T, logs *testkit.Buffer, servers ...string) {
 		}
 	}
 }
+
+// startGroupGame starts a game in group: white challenges anyone as White,
+// black accepts. It returns the card.
+func startGroupGame(t *testing.T, srv *telegramtest.Server, group tgbotapi.Chat, white, black user) telegramtest.Msg {
+	t.Helper()
+	say(srv, group, white, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return m.FromBot && len(buttons(m)) > 0 })
+	tap(t, srv, group, black, ch.ID, buttons(ch)[0][1])
+	return waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+}
