@@ -130,6 +130,11 @@ func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool, fo
 		}
 		b.background(func(ctx context.Context) {
 			prev, err := b.svc.SetNotice(ctx, g.ID, userID, noticeRef(msg.MessageID, dm))
+			if errors.Is(err, play.ErrStale) || errors.Is(err, play.ErrGameOver) {
+				// They moved (or the game ended) while it was on its way.
+				b.deleteNotice(g, userID, noticeRef(msg.MessageID, dm))
+				return
+			}
 			if err != nil {
 				b.log.Warn("notice not recorded", "game", g.ID, "err", err)
 				return

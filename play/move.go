@@ -121,11 +121,23 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 
 // SetNotice records the message that tells userID it is their move in game
 // id (0 clears it), and returns the one it replaces, which the bot deletes.
+// A notice for a player no longer to move is refused with ErrStale
+// (ErrGameOver once the game ended): the bot deletes it instead.
 func (s *Service) SetNotice(ctx context.Context, id string, userID int64, messageID int) (previous int, err error) {
 	_, err = s.update(ctx, id, func(g *Game) error {
 		previous = g.Notices[userID]
 		if previous == messageID {
 			return errUnchanged
+		}
+		if messageID != 0 {
+			// A notice sent a moment ago to a player who has moved since
+			// (or to a game that ended) is not theirs to keep.
+			if !g.Active() {
+				return ErrGameOver
+			}
+			if _, p := g.ToMove(); p.UserID != userID {
+				return ErrStale
+			}
 		}
 		if g.Notices == nil {
 			g.Notices = map[int64]int{}

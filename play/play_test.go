@@ -115,8 +115,9 @@ func TestMoveTakesTheMoversNotice(t *testing.T) {
 	if _, err := s.SetNotice(ctx, g.ID, alice.UserID, -41); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); err != nil {
-		t.Fatal(err)
+	// Bob is not to move: a notice for him is stale.
+	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); !errors.Is(err, ErrStale) {
+		t.Fatalf("a notice for the player not to move: %v, want ErrStale", err)
 	}
 	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
 	if err != nil {
@@ -124,6 +125,9 @@ func TestMoveTakesTheMoversNotice(t *testing.T) {
 	}
 	if out.MoverNotice != -41 {
 		t.Errorf("MoverNotice %d, want -41 (Alice's mention)", out.MoverNotice)
+	}
+	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); err != nil {
+		t.Fatal(err)
 	}
 	saved, _ := s.Game(ctx, g.ID)
 	if _, ok := saved.Notices[alice.UserID]; ok || saved.Notices[bob.UserID] != 42 {

@@ -92,3 +92,34 @@ func TestE2EForbiddenNoticeFallsBackToTheGroup(t *testing.T) {
 		return c.Method == "sendMessage" && c.ChatID() == group.ID && c.OK() && strings.Contains(c.Params["text"], "tg://user?id=9532")
 	})
 }
+
+// A player who has not moved within the notice delay is told, once; the
+// mention goes when they move.
+func TestE2ENoticeForAPlayerWhoIsAway(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, map[string]string{"BASHNI_NOTICE_DELAY": "200ms", "BASHNI_CLOCK_INTERVAL": "50ms"})
+	group := telegramtest.GroupChat(-1005555500053, "Club")
+	alice, bob := newUser(9541, "Alice", "en"), newUser(9542, "Bob", "en")
+	startGroupGame(t, srv, group, alice, bob)
+	say(srv, group, alice, "/m c3-d4")
+	// Bob is away: after the delay he is mentioned.
+	notice := srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendMessage" && c.ChatID() == group.ID && c.OK() && strings.Contains(c.Params["text"], "tg://user?id=9542")
+	})
+	if !strings.Contains(notice.Text(), "c3-d4") {
+		t.Errorf("the notice %q does not say the last move", notice.Text())
+	}
+	say(srv, group, bob, "/m f6-e5")
+	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "deleteMessage" && c.ChatID() == group.ID && c.OK()
+	})
+	mentions := 0
+	for _, c := range srv.CallsTo("sendMessage") {
+		if c.ChatID() == group.ID && strings.Contains(c.Params["text"], "tg://user?id=9542") {
+			mentions++
+		}
+	}
+	if mentions != 1 {
+		t.Errorf("Bob was mentioned %d times; want once", mentions)
+	}
+}
