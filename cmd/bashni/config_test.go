@@ -98,6 +98,7 @@ func TestConfigErrors(t *testing.T) {
 		{"bad endpoint", "", map[string]string{"TELEGRAM_API_ENDPOINT": "http://x/"}, "two %s"},
 		{"redis queue without redis", "", map[string]string{"BASHNI_AI_QUEUE": "redis"}, "needs redis.url"},
 		{"bad level", "", map[string]string{"BASHNI_LOG_LEVEL": "loud"}, "log.level"},
+		{"negative notice delay", "", map[string]string{"BASHNI_NOTICE_DELAY": "-1s"}, "notice_delay"},
 		{"missing file", "-", nil, "no such file"},
 	}
 	for i, tt := range tests {
