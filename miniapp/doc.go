@@ -1,0 +1,20 @@
+// Package miniapp is the live board: a Telegram Mini App that shows a game
+// as it is played, served by `bashni bot` itself.
+//
+// The page and its script are embedded (no build step, no framework): the
+// board is SVG, towers drawn as stacks, coloured by Telegram's theme. The
+// page talks to a small JSON API over play.Service (state, move, draw
+// offer, resign) and hears every change to its game by server-sent events.
+//
+// Who is asking is told by Telegram's signed initData, checked on every
+// request (initdata.go): players move, anyone else watches. A move made in
+// the app goes through the same service as a tap on the card's picker and
+// is shown on the chat card by the bot (the Cards interface), so the card,
+// the notices and the board stay one game.
+//
+// Live updates: every write of a game record goes through WatchStore, which
+// tells the Broker; on Redis the broker publishes the game id on a channel
+// every replica listens to, so a board open on one replica hears a move
+// made on another. Each open board then reads the game afresh, so an event
+// lost or doubled changes nothing but timing.
+package miniapp
