@@ -39,6 +39,9 @@ type Config struct {
 	// LevelName names AI levels 1..MaxLevel for the picker.
 	LevelName func(level int) string
 	Logger    *slog.Logger
+	// BoardURL, if set, gives the link that opens a game in the Mini App
+	// (package miniapp); every card then has an "Open board" button.
+	BoardURL func(gameID string) string
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
 }

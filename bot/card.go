@@ -93,9 +93,15 @@ func (b *Bot) reasonText(lang, reason string) string {
 	return b.texts.T(lang, "reason_"+reason)
 }
 
-// keyboard is the card's buttons: the picker while the game goes on (none
-// while the AI thinks), Rematch/PDN/Replay once it is over.
+// keyboard is the card's buttons (gameKeyboard), and "Open board" under
+// them when the Mini App is configured.
 func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
+	return b.withBoardLink(g, v.lang, b.gameKeyboard(g, v))
+}
+
+// gameKeyboard is the card's buttons: the picker while the game goes on (none
+// while the AI thinks), Rematch/PDN/Replay once it is over.
+func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	lang := v.lang
 	if !g.Active() {
 		return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(

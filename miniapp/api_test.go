@@ -1,0 +1,144 @@
+package miniapp
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMoveThroughTheAPI(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	path := "/api/games/" + h.gameID
+	var st state
+	if code := h.call(r, "GET", path, h.initData(h.alice), "", &st); code != http.StatusOK {
+		t.Fatalf("state: %d", code)
+	}
+	if st.You != "w" || st.Turn != "w" || st.Ply != 0 || len(st.Legal) != 7 {
+		t.Fatalf("state: you %q turn %q ply %d legal %d; want w w 0 7", st.You, st.Turn, st.Ply, len(st.Legal))
+	}
+	var errBody errorBody
+	if code := h.call(r, "POST", path+"/move", h.initData(h.bob), `{"ply":0,"move":"c3-d4"}`, &errBody); code != http.StatusForbidden {
+		t.Errorf("Bob moving for White: %d %q; want 403", code, errBody.Error)
+	}
+	if code := h.call(r, "POST", path+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &st); code != http.StatusOK {
+		t.Fatalf("move: %d", code)
+	}
+	if g := h.stored(); g.Ply() != 1 || g.Moves[0] != "c3-d4" {
+		t.Errorf("stored moves %v; want [c3-d4]", g.Moves)
+	}
+	h.waitCard("c3-d4")
+	// The same move again, on the board as it was: stale.
+	errBody = errorBody{}
+	if code := h.call(r, "POST", path+"/move", h.initData(h.alice), `{"ply":0,"move":"e3-f4"}`, &errBody); code != http.StatusConflict || errBody.State == nil || errBody.State.Ply != 1 {
+		t.Errorf("stale move: %d %+v; want 409 with the game at ply 1", code, errBody)
+	}
+	if code := h.call(r, "POST", path+"/move", h.initData(h.bob), `{"ply":1,"move":"h6-h5"}`, &errBody); code != http.StatusUnprocessableEntity {
+		t.Errorf("illegal move: %d; want 422", code)
+	}
+	if g := h.stored(); g.Ply() != 1 {
+		t.Errorf("refused moves changed the game: ply %d", g.Ply())
+	}
+}
+
+func TestUnauthorized(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	good := h.initData(h.alice)
+	u := User{ID: h.alice.ID, FirstName: "Alice"}
+	bad := map[string]string{
+		"none":    "",
+		"forged":  SignUser("999:not-the-token", u, h.gameID, time.Now()),
+		"altered": strings.Replace(good, "Alice", "Mallory", 1),
+		"day old": SignUser(h.tg.Token(), u, h.gameID, time.Now().Add(-25*time.Hour)),
+	}
+	for name, auth := range bad {
+		t.Run(name, func(t *testing.T) {
+			for _, req := range []struct{ method, path, body string }{
+				{"GET", "/api/games/" + h.gameID, ""},
+				{"POST", "/api/games/" + h.gameID + "/move", `{"ply":0,"move":"c3-d4"}`},
+				{"POST", "/api/games/" + h.gameID + "/resign", ""},
+				{"GET", "/api/games/" + h.gameID + "/events", ""},
+			} {
+				if code := h.call(r, req.method, req.path, auth, req.body, nil); code != http.StatusUnauthorized {
+					t.Errorf("%s %s: %d; want 401", req.method, req.path, code)
+				}
+			}
+		})
+	}
+	if g := h.stored(); g.Ply() != 0 || !g.Active() {
+		t.Errorf("refused requests changed the game: ply %d, active %v", g.Ply(), g.Active())
+	}
+}
+
+// events opens the game's event stream on replica r as u and returns the
+// states it sends.
+func (h *harness) events(r *replica, auth string) <-chan state {
+	h.t.Helper()
+	req, err := http.NewRequestWithContext(h.ctx, "GET", r.web.URL+"/api/games/"+h.gameID+"/events?auth="+urlQueryEscape(auth), nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		h.t.Fatalf("events: %d", resp.StatusCode)
+	}
+	ch := make(chan state, 16)
+	go func() {
+		defer resp.Body.Close()
+		defer close(ch)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			data, ok := strings.CutPrefix(sc.Text(), "data: ")
+			if !ok {
+				continue
+			}
+			var st state
+			if json.Unmarshal([]byte(data), &st) == nil {
+				ch <- st
+			}
+		}
+	}()
+	return ch
+}
+
+// nextState waits for the stream to send a state at ply.
+func nextState(t *testing.T, ch <-chan state, ply int) state {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case st, ok := <-ch:
+			if !ok {
+				t.Fatalf("the stream ended before ply %d", ply)
+			}
+			if st.Ply == ply {
+				return st
+			}
+		case <-timeout:
+			t.Fatalf("no state at ply %d", ply)
+		}
+	}
+}
+
+func TestLiveUpdatesInOneProcess(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	watch := h.events(r, h.initData(h.bob))
+	nextState(t, watch, 0)
+	// A move by the picker's path (the service), not the app: heard too.
+	if _, err := r.svc.Move(h.ctx, h.gameID, h.alice.ID, 0, "c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	st := nextState(t, watch, 1)
+	if st.You != "b" || st.Last == nil || st.Last.Text != "c3-d4" {
+		t.Errorf("Bob's board: you %q last %+v; want b, c3-d4", st.You, st.Last)
+	}
+}

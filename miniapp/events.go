@@ -1,0 +1,91 @@
+package miniapp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// handleEvents streams the game to one board as server-sent events: the
+// game as it is now, then again after every change, until the board goes
+// away or the server stops (ctx). A board that reconnects (EventSource does
+// by itself) gets the game as it is then, so nothing missed meanwhile is
+// lost.
+func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	id := r.PathValue("id")
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	// Subscribe before the first read: a change between the two is then
+	// heard, not lost.
+	changed, cancel := s.broker.Subscribe(id)
+	defer cancel()
+	g, err := s.svc.Game(r.Context(), id)
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	w.WriteHeader(http.StatusOK)
+
+	var last []byte
+	send := func(st state) error {
+		data, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		// Bookkeeping writes (where the card is, notices) change nothing a
+		// board shows: skip what the board already has.
+		if bytes.Equal(data, last) {
+			return nil
+		}
+		last = data
+		if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", data); err != nil {
+			return err
+		}
+		flusher.Flush()
+		return nil
+	}
+	if send(s.state(g, v)) != nil {
+		return
+	}
+	beat := time.NewTicker(s.opts.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-r.Context().Done():
+			return
+		case <-beat.C:
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+				return
+			}
+			flusher.Flush()
+		case <-changed:
+			g, err := s.svc.Game(r.Context(), id)
+			if err != nil {
+				// The store is down or the game gone: the board keeps what it
+				// has; EventSource reconnects after we end the stream.
+				s.log.Warn("miniapp: reading a changed game failed", "game", id, "err", err)
+				return
+			}
+			if send(s.state(g, v)) != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package miniapp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+)
+
+// replica is one bot process: its service, bot, broker and app server,
+// over a store that may be shared with other replicas.
+type replica struct {
+	svc    *play.Service
+	bot    *bot.Bot
+	broker *Broker
+	app    *Server
+	web    *httptest.Server
+}
+
+// harness is a group with a game between Alice (White) and Bob (Black),
+// its card posted by the bot through the fake Bot API.
+type harness struct {
+	t      *testing.T
+	ctx    context.Context
+	cancel context.CancelFunc
+	tg     *telegramtest.Server
+	store  play.Store
+	reps   []*replica
+	group  tgbotapi.Chat
+	alice  tgbotapi.User
+	bob    tgbotapi.User
+	gameID string
+	cardID int
+}
+
+var (
+	testAlice = telegramtest.User(11, "Alice", "alice", "en")
+	testBob   = telegramtest.User(12, "Bob", "bob", "ru")
+)
+
+// newHarness starts n replicas over store (a fresh bbolt file if nil) with
+// their buses (nil: in-process only), and sets up the game.
+func newHarness(t *testing.T, store play.Store, buses ...Bus) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	h0cancel := cancel
+	if store == nil {
+		st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		store = st
+	}
+	if len(buses) == 0 {
+		buses = []Bus{nil}
+	}
+	h := &harness{t: t, ctx: ctx, cancel: h0cancel, tg: telegramtest.New(t), store: store,
+		group: telegramtest.GroupChat(-1001234567890, "Club"), alice: testAlice, bob: testBob}
+	for _, bus := range buses {
+		h.reps = append(h.reps, h.newReplica(bus))
+	}
+	svc := h.reps[0].svc
+	c, err := svc.Challenge(ctx, play.ChallengeRequest{ChatID: h.group.ID, From: storage.Player{UserID: h.alice.ID, Name: "Alice"}, Color: play.ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := svc.Accept(ctx, c.ID, storage.Player{UserID: h.bob.ID, Name: "Bob"}, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.gameID = g.ID
+	for _, u := range []tgbotapi.User{h.alice, h.bob} {
+		if _, err := svc.Touch(ctx, play.Profile{ID: u.ID, Name: u.FirstName, Username: u.UserName, Lang: u.LanguageCode}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The card, posted as /board posts it: the app's moves edit it. Its
+	// message id is stored in the background; the broker says when.
+	changed, unsubscribe := h.reps[0].broker.Subscribe(g.ID)
+	defer unsubscribe()
+	h.reps[0].bot.Handle(ctx, h.tg.TextMessage(h.group, h.alice, "/board"))
+	photo := h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "sendPhoto" && c.OK() })
+	if !strings.Contains(photo.Params["reply_markup"], "startapp="+g.ID) {
+		t.Errorf("the card has no Open board button: %s", photo.Params["reply_markup"])
+	}
+	timeout := time.After(10 * time.Second)
+	for h.cardID == 0 {
+		select {
+		case <-changed:
+		case <-timeout:
+			t.Fatal("the card was not recorded")
+		}
+		stored, err := svc.Game(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.cardID = stored.MessageID
+	}
+	return h
+}
+
+func (h *harness) newReplica(bus Bus) *replica {
+	t := h.t
+	api, err := tgbotapi.NewBotAPIWithAPIEndpoint(h.tg.Token(), h.tg.Endpoint())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000})
+	outDone := make(chan struct{})
+	go func() { defer close(outDone); _ = out.Run(h.ctx) }()
+	broker := NewBroker(bus, nil)
+	ready := make(chan struct{})
+	brokerDone := make(chan struct{})
+	go func() { defer close(brokerDone); _ = broker.Run(h.ctx, func() { close(ready) }) }()
+	<-ready
+	// A bus that is a store too (storage/redis) is this replica's own
+	// connection to the shared data.
+	st := h.store
+	if s, ok := bus.(play.Store); ok {
+		st = s
+	}
+	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig)
+	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
+		Username: api.Self.UserName,
+		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
+	})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang})
+	web := httptest.NewServer(app.Handler(h.ctx))
+	t.Cleanup(func() {
+		h.cancel() // ends event streams, the outbox and the broker
+		web.CloseClientConnections()
+		web.Close()
+		b.Wait()
+		<-outDone
+		<-brokerDone
+	})
+	return &replica{svc: svc, bot: b, broker: broker, app: app, web: web}
+}
+
+// initData signs an initData for u, opening the harness's game, now.
+func (h *harness) initData(u tgbotapi.User) string {
+	return SignUser(h.tg.Token(), User{ID: u.ID, FirstName: u.FirstName, Username: u.UserName, LanguageCode: u.LanguageCode}, h.gameID, time.Now())
+}
+
+// call makes an API request to replica r as auth, and decodes the answer.
+func (h *harness) call(r *replica, method, path, auth, body string, into any) int {
+	h.t.Helper()
+	req, err := http.NewRequestWithContext(h.ctx, method, r.web.URL+path, strings.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", "tma "+auth)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if into != nil {
+		if err := json.Unmarshal(data, into); err != nil {
+			h.t.Fatalf("%s %s: %d %s: %v", method, path, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// stored is the game as the store has it.
+func (h *harness) stored() *play.Game {
+	h.t.Helper()
+	g, err := h.reps[0].svc.Game(h.ctx, h.gameID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}
+
+// waitCard waits for the chat card to show text in its caption.
+func (h *harness) waitCard(text string) {
+	h.t.Helper()
+	h.tg.WaitFor(h.t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "editMessageMedia" && c.OK() && c.MessageID() == h.cardID && strings.Contains(c.Text(), text)
+	})
+}
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }

@@ -1,0 +1,341 @@
+package miniapp
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+//go:embed static
+var static embed.FS
+
+// Service is what the app needs of the game service (*play.Service).
+type Service interface {
+	Game(ctx context.Context, id string) (*play.Game, error)
+	Move(ctx context.Context, id string, userID int64, ply int, text string) (*play.Outcome, error)
+	Resign(ctx context.Context, id string, userID int64) (*play.Outcome, error)
+	OfferDraw(ctx context.Context, id string, userID int64) (*play.Outcome, error)
+	AnswerDraw(ctx context.Context, id string, userID int64, accept bool) (*play.Outcome, error)
+}
+
+var _ Service = (*play.Service)(nil)
+
+// Cards is the bot (*bot.Bot): it shows what the app did on the game's
+// chat card, and lends the app its texts.
+type Cards interface {
+	AppMoved(ctx context.Context, out *play.Outcome)
+	AppEnded(ctx context.Context, g *play.Game)
+	AppDrawOffered(ctx context.Context, g *play.Game, by int64)
+	AppDrawDeclined(ctx context.Context, g *play.Game, by int64)
+	AppText(lang, id string, data ...any) string
+	AppError(lang string, err error) string
+	AppPlayerName(lang string, p storage.Player) string
+	AppResult(lang string, g *play.Game) (result, reason string)
+}
+
+// Options configure a Server.
+type Options struct {
+	Token  string           // the bot's token: initData is signed with it
+	Now    func() time.Time // the service's clock
+	MaxAge time.Duration    // oldest initData accepted (MaxAge if 0)
+	Logger *slog.Logger
+	// Lang maps a Telegram language_code to one the texts speak.
+	Lang func(code string) string
+	// Heartbeat is how often an idle event stream sends a comment, so
+	// proxies keep it open (25 s if 0).
+	Heartbeat time.Duration
+}
+
+// Server serves the page and its API.
+type Server struct {
+	svc    Service
+	cards  Cards
+	broker *Broker
+	check  *Checker
+	opts   Options
+	log    *slog.Logger
+}
+
+// New returns the app's server.
+func New(svc Service, cards Cards, broker *Broker, opts Options) *Server {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Lang == nil {
+		opts.Lang = func(string) string { return "en" }
+	}
+	if opts.Heartbeat <= 0 {
+		opts.Heartbeat = 25 * time.Second
+	}
+	return &Server{svc: svc, cards: cards, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
+}
+
+// Link is the direct link that opens game id in the Mini App registered as
+// app with @BotFather for the bot @botUsername.
+func Link(botUsername, app, gameID string) string {
+	return "https://t.me/" + url.PathEscape(botUsername) + "/" + url.PathEscape(app) + "?startapp=" + url.QueryEscape(gameID)
+}
+
+// Handler serves the page at / and the API under /api/. Event streams end
+// when ctx does, so a server shutting down is not held open by them.
+func (s *Server) Handler(ctx context.Context) http.Handler {
+	mux := http.NewServeMux()
+	page, _ := fs.Sub(static, "static") // the directory is embedded above
+	files := http.FileServerFS(page)
+	mux.Handle("GET /", noCache(files))
+	mux.HandleFunc("GET /api/games/{id}", s.handleState)
+	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
+	return mux
+}
+
+// noCache makes webviews ask again for the page after a release (they
+// cache hard otherwise); the files are small.
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// viewer is who is asking, from their checked initData.
+type viewer struct {
+	user User
+	lang string
+}
+
+// auth checks the request's initData: the Authorization header
+// ("tma <initData>", the usual form), or the auth query parameter, which
+// is all an EventSource can send.
+func (s *Server) auth(r *http.Request) (viewer, error) {
+	raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "tma ")
+	if !ok {
+		raw = r.URL.Query().Get("auth")
+	}
+	d, err := s.check.Check(raw, s.opts.Now())
+	if err != nil {
+		return viewer{}, err
+	}
+	return viewer{user: d.User, lang: s.opts.Lang(d.User.LanguageCode)}, nil
+}
+
+// maxBody bounds a request body: a move is a few dozen bytes.
+const maxBody = 4 << 10
+
+// maxMoveText bounds a move's text: the longest capture in Bashni lands
+// on fewer than 16 squares, written in 3 bytes each.
+const maxMoveText = 64
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	g, err := s.svc.Game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.state(g, v))
+}
+
+// moveRequest is the body of a move: the move in notation, on the board
+// the player saw (its ply).
+type moveRequest struct {
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+}
+
+// errBadRequest is a body that is not a well-formed request.
+var errBadRequest = errors.New("miniapp: bad request")
+
+// decodeMove reads a move request, refusing anything but one small JSON
+// object with a ply and a short move.
+func decodeMove(body []byte) (moveRequest, error) {
+	var req moveRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return req, errBadRequest
+	}
+	if dec.More() || req.Ply < 0 || req.Move == "" || len(req.Move) > maxMoveText {
+		return req, errBadRequest
+	}
+	return req, nil
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	body, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	req, err := decodeMove(body)
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	out, err := s.svc.Move(r.Context(), r.PathValue("id"), v.user.ID, req.Ply, req.Move)
+	if err != nil {
+		s.failWithState(w, r, v, err)
+		return
+	}
+	s.cards.AppMoved(context.WithoutCancel(r.Context()), out)
+	writeJSON(w, http.StatusOK, s.state(out.Game, v))
+}
+
+// drawRequest is the body of a draw action: offer, accept or decline.
+type drawRequest struct {
+	Action string `json:"action"`
+}
+
+func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	body, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	var req drawRequest
+	if json.Unmarshal(body, &req) != nil {
+		s.fail(w, v, errBadRequest)
+		return
+	}
+	ctx, id := r.Context(), r.PathValue("id")
+	var out *play.Outcome
+	switch req.Action {
+	case "offer":
+		out, err = s.svc.OfferDraw(ctx, id, v.user.ID)
+	case "accept", "decline":
+		out, err = s.svc.AnswerDraw(ctx, id, v.user.ID, req.Action == "accept")
+	default:
+		err = errBadRequest
+	}
+	if err != nil {
+		s.failWithState(w, r, v, err)
+		return
+	}
+	bg := context.WithoutCancel(ctx)
+	switch {
+	case out.Ended:
+		s.cards.AppEnded(bg, out.Game)
+	case req.Action == "offer":
+		s.cards.AppDrawOffered(bg, out.Game, v.user.ID)
+	default:
+		s.cards.AppDrawDeclined(bg, out.Game, v.user.ID)
+	}
+	writeJSON(w, http.StatusOK, s.state(out.Game, v))
+}
+
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	out, err := s.svc.Resign(r.Context(), r.PathValue("id"), v.user.ID)
+	if err != nil {
+		s.failWithState(w, r, v, err)
+		return
+	}
+	s.cards.AppEnded(context.WithoutCancel(r.Context()), out.Game)
+	writeJSON(w, http.StatusOK, s.state(out.Game, v))
+}
+
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return nil, errBadRequest
+	}
+	return body, nil
+}
+
+// errorBody is what a refused request gets: the reason in the viewer's
+// language, and the game as it is now when the request came too late.
+type errorBody struct {
+	Error string `json:"error"`
+	State *state `json:"state,omitempty"`
+}
+
+// failWithState refuses a request on a game, sending the game as it is so
+// the board can catch up (a stale move, a game already over).
+func (s *Server) failWithState(w http.ResponseWriter, r *http.Request, v viewer, err error) {
+	code := statusOf(err)
+	body := errorBody{Error: s.cards.AppError(v.lang, err)}
+	if code != http.StatusNotFound && code != http.StatusServiceUnavailable {
+		if g, gerr := s.svc.Game(r.Context(), r.PathValue("id")); gerr == nil {
+			st := s.state(g, v)
+			body.State = &st
+		}
+	}
+	writeJSON(w, code, body)
+}
+
+func (s *Server) fail(w http.ResponseWriter, v viewer, err error) {
+	msg := ""
+	switch {
+	case errors.Is(err, ErrUnauthorized):
+		msg = s.cards.AppText(v.lang, "app_unauthorized")
+	case errors.Is(err, errBadRequest):
+		msg = "bad request"
+	default:
+		msg = s.cards.AppError(v.lang, err)
+	}
+	writeJSON(w, statusOf(err), errorBody{Error: msg})
+}
+
+// statusOf maps an error to its HTTP status.
+func statusOf(err error) int {
+	switch {
+	case errors.Is(err, ErrUnauthorized):
+		return http.StatusUnauthorized
+	case errors.Is(err, errBadRequest):
+		return http.StatusBadRequest
+	case errors.Is(err, storage.ErrNotFound):
+		return http.StatusNotFound
+	case errors.Is(err, play.ErrNotAPlayer), errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrDrawOfferOwn):
+		return http.StatusForbidden
+	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):
+		return http.StatusConflict
+	case errors.Is(err, play.ErrBusy), errors.Is(err, storage.ErrUnavailable):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, rules.ErrIllegalMove):
+		return http.StatusUnprocessableEntity // the message says why
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,120 @@
+package miniapp
+
+import (
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+)
+
+// state is a game as one viewer's board shows it.
+type state struct {
+	ID       string     `json:"id"`
+	Ply      int        `json:"ply"`      // the board's version: a move names it
+	Position string     `json:"position"` // the position format of RULES.md
+	Turn     string     `json:"turn"`     // "w" or "b"
+	You      string     `json:"you"`      // the viewer's colour, "" if watching
+	Active   bool       `json:"active"`
+	White    player     `json:"white"`
+	Black    player     `json:"black"`
+	Moves    []string   `json:"moves"`
+	Last     *move      `json:"last,omitempty"`
+	Legal    []move     `json:"legal"` // the side to move's moves; empty once over
+	Draw     string     `json:"draw"`  // colour offering a draw, ""
+	Status   string     `json:"status"`
+	Result   string     `json:"result,omitempty"`
+	Reason   string     `json:"reason,omitempty"`
+	Lang     string     `json:"lang"`
+	Texts    textsOfApp `json:"texts"`
+}
+
+type player struct {
+	Name string `json:"name"`
+	AI   int    `json:"ai,omitempty"`
+}
+
+// move is a move with the squares the page needs to draw and animate it.
+type move struct {
+	Text   string   `json:"n"`
+	Path   []string `json:"path"` // from, then every landing square
+	Jumped []string `json:"jumped,omitempty"`
+}
+
+func moveOf(m rules.Move) move {
+	mv := move{Text: m.String()}
+	for _, sq := range m.Squares() {
+		mv.Path = append(mv.Path, sq.String())
+	}
+	for _, sq := range m.JumpedSquares() {
+		mv.Jumped = append(mv.Jumped, sq.String())
+	}
+	return mv
+}
+
+// textsOfApp are the page's words, in the viewer's language.
+type textsOfApp map[string]string
+
+// pageTexts lists the texts the page uses; all come from the bot's
+// catalogue.
+var pageTexts = []string{
+	"side_white", "side_black", "app_your_move", "app_watching", "app_moves",
+	"app_offer_draw", "app_draw_offered", "app_resign", "app_resign_confirm",
+	"app_choose_path", "app_man", "app_king", "app_close", "app_reconnecting",
+	"app_no_game", "app_unauthorized", "app_hold_hint", "btn_draw_accept", "btn_draw_decline",
+}
+
+func colorCode(c rules.Color) string {
+	if c == rules.White {
+		return "w"
+	}
+	return "b"
+}
+
+// state builds what viewer v sees of g.
+func (s *Server) state(g *play.Game, v viewer) state {
+	lang := v.lang
+	turn, toMove := g.ToMove()
+	st := state{
+		ID: g.ID, Ply: g.Ply(), Position: g.Position().String(), Turn: colorCode(turn),
+		Active: g.Active(), Lang: lang,
+		White: player{Name: s.cards.AppPlayerName(lang, g.White), AI: g.White.AILevel},
+		Black: player{Name: s.cards.AppPlayerName(lang, g.Black), AI: g.Black.AILevel},
+		Moves: make([]string, 0, g.Ply()), Legal: []move{},
+	}
+	if c, ok := g.ColorOf(v.user.ID); ok {
+		st.You = colorCode(c)
+		if g.White.UserID == g.Black.UserID {
+			st.You = colorCode(turn) // a game against oneself: the side to move
+		}
+	}
+	for _, m := range g.Rules().Moves() {
+		st.Moves = append(st.Moves, m.String())
+	}
+	if m, ok := g.LastMove(); ok {
+		mv := moveOf(m)
+		st.Last = &mv
+	}
+	if g.Active() {
+		for _, m := range g.Rules().Legal() {
+			st.Legal = append(st.Legal, moveOf(m))
+		}
+		side := s.cards.AppText(lang, "side_white")
+		if turn == rules.Black {
+			side = s.cards.AppText(lang, "side_black")
+		}
+		st.Status = s.cards.AppText(lang, "app_to_move", "Move", g.MoveNumber(), "Side", side) + " · " + s.cards.AppPlayerName(lang, toMove)
+		switch g.DrawOfferBy {
+		case 0:
+		case g.White.UserID:
+			st.Draw = "w"
+		default:
+			st.Draw = "b"
+		}
+	} else {
+		st.Result, st.Reason = s.cards.AppResult(lang, g)
+		st.Status = st.Result
+	}
+	st.Texts = textsOfApp{}
+	for _, id := range pageTexts {
+		st.Texts[id] = s.cards.AppText(lang, id)
+	}
+	return st
+}
