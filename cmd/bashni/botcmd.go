@@ -62,7 +62,8 @@ func cmdBot(ctx context.Context, e env) error {
 
 	m := newMetrics()
 	thinker := timedThinker{Thinker: newThinker(cfg, store, e.now, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
-	svc := play.New(store, thinker, playConfig(cfg), e.now, play.WithLogger(logger),
+	live := newLiveBoard(cfg, store, logger) // the Mini App, if configured
+	svc := play.New(live.store(store), thinker, playConfig(cfg), e.now, play.WithLogger(logger),
 		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}))
 	// Background work and sending outlive the update loop by a little, so
 	// shutdown finishes what handled updates started.
@@ -78,7 +79,7 @@ func cmdBot(ctx context.Context, e env) error {
 	})
 	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
-		MediaChatID: cfg.Telegram.MediaChatID,
+		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName),
 	})
 
 	outDone := make(chan error, 1)
@@ -86,7 +87,8 @@ func cmdBot(ctx context.Context, e env) error {
 	setCommands(api, b.Texts(), logger)
 
 	var wg sync.WaitGroup
-	errs := make(chan error, 3)
+	errs := make(chan error, 4)
+	live.serve(ctx, &wg, errs, string(cfg.Telegram.Token), e.now, svc, b, logger)
 	wg.Add(1)
 	go func() { defer wg.Done(); b.RunClock(ctx, cfg.Game.ClockInterval) }()
 	if cfg.Ops.Listen != "" {

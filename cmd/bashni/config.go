@@ -72,6 +72,7 @@ type Config struct {
 	Ops struct {
 		Listen string `yaml:"listen" env:"BASHNI_OPS_LISTEN"`
 	} `yaml:"ops"`
+	MiniApp MiniAppConfig `yaml:"miniapp"`
 	Log struct {
 		Level  string `yaml:"level" env:"BASHNI_LOG_LEVEL"`
 		Format string `yaml:"format" env:"BASHNI_LOG_FORMAT"`
@@ -113,6 +114,7 @@ func defaults() Config {
 	c.AI.Workers = 1
 	c.AI.HashMB = 32
 	c.AI.Queue = "local"
+	c.MiniApp.Listen = ":8080"
 	c.Log.Level = "info"
 	c.Log.Format = "json"
 	return c
@@ -175,6 +177,9 @@ func (c *Config) validate() error {
 	}
 	if c.Telegram.RatePerChat <= 0 || c.Telegram.RatePerGroup <= 0 || c.Telegram.RateGlobal <= 0 {
 		return usageError("config: sending rates must be positive")
+	}
+	if err := c.MiniApp.validate(); err != nil {
+		return err
 	}
 	if _, err := logLevel(c.Log.Level); err != nil {
 		return usageError("config: %v", err)
@@ -254,6 +259,9 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_AI_MAX_NODES", num(&c.AI.MaxNodes)},
 		{"BASHNI_AI_QUEUE", str(&c.AI.Queue)},
 		{"BASHNI_OPS_LISTEN", str(&c.Ops.Listen)},
+		{"BASHNI_MINIAPP_URL", str(&c.MiniApp.URL)},
+		{"BASHNI_MINIAPP_NAME", str(&c.MiniApp.ShortName)},
+		{"BASHNI_MINIAPP_LISTEN", str(&c.MiniApp.Listen)},
 		{"BASHNI_LOG_LEVEL", str(&c.Log.Level)},
 		{"BASHNI_LOG_FORMAT", str(&c.Log.Format)},
 	} {

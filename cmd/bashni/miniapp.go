@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/miniapp"
+	"github.com/bashni/bashni/play"
+)
+
+// MiniAppConfig configures the live board (package miniapp). Without a URL
+// and a short name the bot runs without it and its cards have no "Open
+// board" button.
+type MiniAppConfig struct {
+	// URL is the page's public HTTPS address, as registered with
+	// @BotFather (/newapp); a reverse proxy forwards it to Listen.
+	URL string `yaml:"url" env:"BASHNI_MINIAPP_URL"`
+	// ShortName is the app's short name from @BotFather: the direct link
+	// is https://t.me/<bot>/<short name>?startapp=<game>.
+	ShortName string `yaml:"short_name" env:"BASHNI_MINIAPP_NAME"`
+	// Listen is where the page and its API are served.
+	Listen string `yaml:"listen" env:"BASHNI_MINIAPP_LISTEN"`
+}
+
+func (c MiniAppConfig) enabled() bool { return c.URL != "" && c.ShortName != "" }
+
+func (c MiniAppConfig) validate() error {
+	if (c.URL == "") != (c.ShortName == "") {
+		return usageError("config: the Mini App needs both miniapp.url and miniapp.short_name (or neither)")
+	}
+	if c.URL == "" {
+		return nil
+	}
+	u, err := url.Parse(c.URL)
+	if err != nil || u.Scheme != "https" || u.Host == "" {
+		return usageError("config: miniapp.url %q: Telegram opens only https:// pages", c.URL)
+	}
+	if c.ShortName != strings.Trim(c.ShortName, "/ ") || strings.ContainsAny(c.ShortName, "/?# ") {
+		return usageError("config: miniapp.short_name %q: the bare short name from @BotFather", c.ShortName)
+	}
+	if c.Listen == "" {
+		return usageError("config: miniapp.listen is empty")
+	}
+	return nil
+}
+
+// liveBoard is the Mini App's share of a bot process: a broker that hears
+// every write of a game (through the store it wraps) and, once the bot
+// exists, the server of the page. Its zero value is the bot without it.
+type liveBoard struct {
+	cfg    MiniAppConfig
+	broker *miniapp.Broker
+}
+
+// newLiveBoard prepares the Mini App when it is configured. On Redis the
+// store carries the news between replicas (pub/sub); on bbolt there is one
+// process and the broker alone does.
+func newLiveBoard(cfg Config, store Store, logger *slog.Logger) *liveBoard {
+	if !cfg.MiniApp.enabled() {
+		return &liveBoard{}
+	}
+	var bus miniapp.Bus
+	if b, ok := store.(miniapp.Bus); ok {
+		bus = b
+	}
+	return &liveBoard{cfg: cfg.MiniApp, broker: miniapp.NewBroker(bus, logger)}
+}
+
+// store is the store the service writes through: with the Mini App every
+// write of a game is announced to the open boards.
+func (l *liveBoard) store(st play.Store) play.Store {
+	if l.broker == nil {
+		return st
+	}
+	return miniapp.WatchStore(st, l.broker)
+}
+
+// boardURL gives the "Open board" link of a game, or nil without the app.
+func (l *liveBoard) boardURL(botUsername string) func(string) string {
+	if l.broker == nil {
+		return nil
+	}
+	return func(id string) string { return miniapp.Link(botUsername, l.cfg.ShortName, id) }
+}
+
+// serve runs the broker and the page's server until ctx ends.
+func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, errs chan<- error, token string, now func() time.Time, svc *play.Service, b *bot.Bot, logger *slog.Logger) {
+	if l.broker == nil {
+		return
+	}
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if err := l.broker.Run(ctx, nil); err != nil && ctx.Err() == nil {
+			logger.Error("miniapp: change listener stopped", "err", err)
+		}
+	}()
+	app := miniapp.New(svc, b, l.broker, miniapp.Options{Token: token, Now: now, Logger: logger, Lang: bot.Lang})
+	go func() {
+		defer wg.Done()
+		if err := serveHTTP(ctx, l.cfg.Listen, app.Handler(ctx), logger, "miniapp", func(net.Addr) {}); err != nil {
+			errs <- err
+		}
+	}()
+}
