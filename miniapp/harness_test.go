@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +58,12 @@ var (
 // newHarness starts n replicas over store (a fresh bbolt file if nil) with
 // their buses (nil: in-process only), and sets up the game.
 func newHarness(t *testing.T, store play.Store, buses ...Bus) *harness {
+	return newHarnessFrom(t, "", store, buses...)
+}
+
+// newHarnessFrom is newHarness with the game starting from a position of
+// its own ("" for the usual start).
+func newHarnessFrom(t *testing.T, startPosition string, store play.Store, buses ...Bus) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -78,11 +85,7 @@ func newHarness(t *testing.T, store play.Store, buses ...Bus) *harness {
 		h.reps = append(h.reps, h.newReplica(bus))
 	}
 	svc := h.reps[0].svc
-	c, err := svc.Challenge(ctx, play.ChallengeRequest{ChatID: h.group.ID, From: storage.Player{UserID: h.alice.ID, Name: "Alice"}, Color: play.ColorWhite})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := svc.Accept(ctx, c.ID, storage.Player{UserID: h.bob.ID, Name: "Bob"}, "bob")
+	g, err := h.newGame(startPosition)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +118,28 @@ func newHarness(t *testing.T, store play.Store, buses ...Bus) *harness {
 		h.cardID = stored.MessageID
 	}
 	return h
+}
+
+// newGame starts Alice (White) against Bob (Black) in the group: as an
+// accepted challenge, or, from a position of its own, as a record written
+// straight to the store (challenges always start from the start).
+func (h *harness) newGame(start string) (*play.Game, error) {
+	svc := h.reps[0].svc
+	alice, bob := storage.Player{UserID: h.alice.ID, Name: "Alice"}, storage.Player{UserID: h.bob.ID, Name: "Bob"}
+	if start == "" {
+		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite})
+		if err != nil {
+			return nil, err
+		}
+		return svc.Accept(h.ctx, c.ID, bob, "bob")
+	}
+	now := time.Now()
+	rec := &storage.Game{ID: "custom" + strconv.FormatInt(now.UnixNano()%1e6, 10), White: alice, Black: bob, Start: start, Position: start,
+		Status: storage.GameActive, CreatedAt: now, UpdatedAt: now, ChatID: h.group.ID}
+	if err := h.store.CreateGame(h.ctx, rec); err != nil {
+		return nil, err
+	}
+	return svc.Game(h.ctx, rec.ID)
 }
 
 func (h *harness) newReplica(bus Bus) *replica {

@@ -116,5 +116,7 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	for _, id := range pageTexts {
 		st.Texts[id] = s.cards.AppText(lang, id)
 	}
+	// The page puts the square in: "{sq}" marks where.
+	st.Texts["app_tower"] = s.cards.AppText(lang, "app_tower", "Square", "{sq}")
 	return st
 }

@@ -1,0 +1,257 @@
+package miniapp
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// The page in a real browser: headless Chromium (Debian's chromium, which
+// scripts/test.sh installs) driven from Go by chromedp.
+
+// Theme colours as Telegram's apps send them (themeParams).
+var (
+	lightTheme = map[string]string{"bg_color": "#ffffff", "text_color": "#000000", "hint_color": "#999999",
+		"button_color": "#2481cc", "button_text_color": "#ffffff", "secondary_bg_color": "#efeff3"}
+	darkTheme = map[string]string{"bg_color": "#17212b", "text_color": "#f5f5f5", "hint_color": "#708499",
+		"button_color": "#5288c1", "button_text_color": "#ffffff", "secondary_bg_color": "#232e3c"}
+)
+
+// artifactDir is where screenshots go: $BASHNI_ARTIFACTS, else
+// artifacts/miniapp at the top of the repository (README: "The live
+// board"; not committed).
+func artifactDir(t *testing.T) string {
+	dir := os.Getenv("BASHNI_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "artifacts", "miniapp")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// newBrowser starts a headless Chromium for the test.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("no chromium on PATH: scripts/test.sh installs Debian's chromium (apt-get install chromium)")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		// Nothing but the test's own servers: Telegram's script fails at
+		// once instead of waiting for a network the tests do not have.
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(390, 844),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+// tab opens the game in a new tab of the browser as u would from Telegram:
+// the launch parameters in the URL fragment, at phone size.
+func (h *harness) tab(browser context.Context, r *replica, auth string, theme map[string]string) context.Context {
+	h.t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	h.t.Cleanup(cancel)
+	themeJSON, _ := json.Marshal(theme)
+	frag := url.Values{}
+	frag.Set("tgWebAppData", auth)
+	frag.Set("tgWebAppThemeParams", string(themeJSON))
+	frag.Set("tgWebAppVersion", "8.0")
+	frag.Set("tgWebAppPlatform", "android")
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Navigate(r.web.URL+"/#"+frag.Encode()),
+	); err != nil {
+		h.t.Fatal(err)
+	}
+	return ctx
+}
+
+// waitPly waits until the page shows the game at ply.
+func waitPly(t *testing.T, ctx context.Context, ply int) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.ply === "`+strconv.Itoa(ply)+`"`,
+		chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.ply + " " + document.getElementById("status").textContent`))
+		t.Fatalf("the page never showed ply %d (shows %q): %v", ply, got, err)
+	}
+}
+
+// tap clicks the square sq on the board.
+func tap(t *testing.T, ctx context.Context, sq string) {
+	t.Helper()
+	if err := do(ctx, chromedp.Click(chromedp.CSS(`rect.hit[data-sq="`+sq+`"]`))); err != nil {
+		t.Fatalf("tapping %s: %v", sq, err)
+	}
+}
+
+// do runs browser actions, giving up after a while: a page that never gets
+// where the test waits for fails the test instead of hanging it.
+func do(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	return chromedp.Do(ctx, actions...)
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(artifactDir(t), name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+// Alice plays by tapping, the card in the chat follows, Bob's board hears
+// it live, and Bob's reply (made in the chat) reaches Alice's board.
+func TestBrowserPlay(t *testing.T) {
+	browser := newBrowser(t)
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	alice := h.tab(browser, r, h.initData(h.alice), lightTheme)
+	bob := h.tab(browser, r, h.initData(h.bob), darkTheme)
+	waitPly(t, alice, 0)
+	waitPly(t, bob, 0)
+
+	tap(t, alice, "c3")
+	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`document.querySelectorAll("circle.dest").length === 2`,
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("c3's destinations are not shown: %v", err)
+	}
+	tap(t, alice, "d4")
+	waitPly(t, alice, 1)
+	if g := h.stored(); g.Ply() != 1 || g.Moves[0] != "c3-d4" {
+		t.Fatalf("the store has %v; want [c3-d4]", g.Moves)
+	}
+	h.waitCard("c3-d4")
+	waitPly(t, bob, 1) // live, by server-sent events
+
+	// Bob answers from the chat (the service, as the picker does).
+	if _, err := r.svc.Move(h.ctx, h.gameID, h.bob.ID, 1, "f6-e5"); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, alice, 2)
+	// White must capture: d4:f6 puts Black's man under White's.
+	tap(t, alice, "d4")
+	tap(t, alice, "f6")
+	waitPly(t, alice, 3)
+	waitPly(t, bob, 3)
+	if tower, err := chromedp.Run(bob, chromedp.Evaluate[string](`document.querySelector('rect.hit[data-sq="f6"]').dataset.tower`)); err != nil || tower != "wb" {
+		t.Errorf("Bob's board shows f6 as %q (%v); want wb", tower, err)
+	}
+	screenshot(t, alice, "play-light.png")
+	screenshot(t, bob, "play-dark.png")
+
+	// A watcher sees the board but has no buttons.
+	carol := tgbotapi.User{ID: 13, FirstName: "Carol", LanguageCode: "en"}
+	watcher := h.tab(browser, r, h.initData(carol), lightTheme)
+	waitPly(t, watcher, 3)
+	if n, err := chromedp.Run(watcher, chromedp.Evaluate[int](`document.querySelectorAll("#actions button").length`)); err != nil || n != 0 {
+		t.Errorf("the watcher has %d buttons (%v); want none", n, err)
+	}
+}
+
+// Hold a tower: the sheet lists its pieces top to bottom. A capture with
+// two paths to one square asks which, on the board.
+func TestBrowserTowerAndPathChoice(t *testing.T) {
+	browser := newBrowser(t)
+	// White's man on e1 can go round the four black men either way.
+	h := newHarnessFrom(t, "w:e1w,d2b,f2b,d4b,f4b,a7b", nil)
+	alice := h.tab(browser, h.reps[0], h.initData(h.alice), darkTheme)
+	waitPly(t, alice, 0)
+	tap(t, alice, "e1")
+	tap(t, alice, "e1") // the destination is where it started
+	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`document.querySelectorAll("rect.option").length === 2`,
+		chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("no choice of path shown: %v", err)
+	}
+	screenshot(t, alice, "path-choice-dark.png")
+	tap(t, alice, "g3")
+	waitPly(t, alice, 1)
+	if g := h.stored(); g.Moves[0] != "e1:g3:e5:c3:e1" {
+		t.Fatalf("played %v; want e1:g3:e5:c3:e1", g.Moves)
+	}
+	// Hold e1, now a tower of five: press, wait for the sheet, release.
+	box, err := chromedp.Run(alice, chromedp.Evaluate[[]float64](
+		`(() => { const r = document.querySelector('rect.hit[data-sq="e1"]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := do(alice,
+		chromedp.MouseEvent(chromedp.MouseMoved, box[0], box[1]),
+		chromedp.MouseEvent(chromedp.MousePressed, box[0], box[1], chromedp.ButtonLeft, chromedp.ClickCount(1))); err != nil {
+		t.Fatal(err)
+	}
+	if err := do(alice, chromedp.WaitVisible(chromedp.CSS("#sheet-pieces li"))); err != nil {
+		dbg, _ := chromedp.Run(alice, chromedp.Evaluate[string](`JSON.stringify({hidden: document.getElementById("sheet").hidden, n: document.querySelectorAll("#sheet-pieces li").length, at: (() => { const e = document.elementFromPoint(`+strconv.FormatFloat(box[0], 'f', 1, 64)+`, `+strconv.FormatFloat(box[1], 'f', 1, 64)+`); return e && e.outerHTML; })()})`))
+		t.Fatalf("no sheet: %v; page: %s", err, dbg)
+	}
+	if err := do(alice, chromedp.MouseEvent(chromedp.MouseReleased, box[0], box[1], chromedp.ButtonLeft, chromedp.ClickCount(1))); err != nil {
+		t.Fatal(err)
+	}
+	pieces, err := chromedp.Run(alice, chromedp.Evaluate[string](`[...document.querySelectorAll("#sheet-pieces li")].map(li => li.dataset.piece).join("")`))
+	if err != nil || pieces != "wbbbb" {
+		t.Errorf("the sheet lists %q (%v); want wbbbb", pieces, err)
+	}
+	screenshot(t, alice, "tower-dark.png")
+	if g := h.stored(); g.Ply() != 1 {
+		t.Errorf("holding a tower changed the game: ply %d", g.Ply())
+	}
+}
+
+// A forged, altered or day-old initData: the page is refused (401) and the
+// game does not change.
+func TestBrowserUnauthorized(t *testing.T) {
+	browser := newBrowser(t)
+	h := newHarness(t, nil)
+	u := User{ID: h.alice.ID, FirstName: "Alice", LanguageCode: "en"}
+	good := h.initData(h.alice)
+	for name, auth := range map[string]string{
+		"forged":  SignUser("999:not-the-token", u, h.gameID, time.Now()),
+		"altered": good[:len(good)-1] + string("0123456789abcdef"[(int(good[len(good)-1])+1)%16]),
+		"day old": SignUser(h.tg.Token(), u, h.gameID, time.Now().Add(-25*time.Hour)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := h.tab(browser, h.reps[0], auth, lightTheme)
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.error === "401"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				t.Errorf("the page was not refused: %v", err)
+			}
+		})
+	}
+	if g := h.stored(); g.Ply() != 0 {
+		t.Errorf("the game changed: ply %d", g.Ply())
+	}
+}

@@ -1,0 +1,489 @@
+// The live board. Plain JavaScript, no build step: it reads Telegram's launch
+// parameters, shows the game as SVG and talks to the JSON API of package
+// miniapp, hearing every change by server-sent events.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const SQ = 100, MARGIN = 10; // square size and border in viewBox units
+const FILES = "abcdefgh";
+
+// Launch parameters: Telegram's script when it is there, else the URL
+// fragment Telegram puts them in (#tgWebAppData=...&tgWebAppThemeParams=...).
+const hash = new URLSearchParams(location.hash.slice(1));
+const query = new URLSearchParams(location.search);
+function tg() { return window.Telegram && window.Telegram.WebApp; }
+const initData = (tg() && tg().initData) || hash.get("tgWebAppData") || "";
+const signed = new URLSearchParams(initData);
+const gameID = signed.get("start_param") || hash.get("tgWebAppStartParam") || query.get("startapp") || query.get("game") || "";
+
+let game = null;        // the state as the server last sent it
+let pick = null;        // {from, cands, depth}: the move being chosen
+let busy = false;       // a request is in flight
+let animating = null;   // a Promise while a move is being shown
+
+// ---- theme ------------------------------------------------------------
+
+function applyTheme(params, scheme) {
+  const root = document.documentElement.style;
+  for (const [k, v] of Object.entries(params || {})) {
+    if (typeof v === "string") root.setProperty("--tg-theme-" + k.replace(/_/g, "-"), v);
+  }
+  if (!scheme && params && params.bg_color) scheme = luminance(params.bg_color) < 0.5 ? "dark" : "light";
+  document.documentElement.dataset.scheme = scheme || "light";
+}
+
+function luminance(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return 1;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function themeFromURL() {
+  try { return JSON.parse(hash.get("tgWebAppThemeParams") || "{}"); } catch { return {}; }
+}
+applyTheme(themeFromURL());
+
+window.addEventListener("load", () => {
+  const w = tg();
+  if (!w) return;
+  w.ready();
+  w.expand();
+  applyTheme(w.themeParams, w.colorScheme);
+  w.onEvent("themeChanged", () => applyTheme(w.themeParams, w.colorScheme));
+});
+
+// ---- squares and positions ---------------------------------------------
+
+function sqXY(sq, flip) {
+  const f = sq.charCodeAt(0) - 97, r = sq.charCodeAt(1) - 49;
+  const col = flip ? 7 - f : f, row = flip ? r : 7 - r;
+  return [MARGIN + col * SQ, MARGIN + row * SQ];
+}
+
+function center(sq, flip) {
+  const [x, y] = sqXY(sq, flip);
+  return [x + SQ / 2, y + SQ / 2];
+}
+
+// parsePosition reads the position format of RULES.md: "w:c3wb,e5Ww".
+function parsePosition(text) {
+  const towers = {};
+  const body = text.split(":")[1] || "";
+  for (const entry of body.split(",")) {
+    if (entry.length >= 3) towers[entry.slice(0, 2)] = entry.slice(2);
+  }
+  return towers;
+}
+
+// ---- API ---------------------------------------------------------------
+
+async function api(method, path, body) {
+  const res = await fetch("api/games/" + encodeURIComponent(gameID) + path, {
+    method,
+    headers: { "Authorization": "tma " + initData, "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try { data = await res.json(); } catch { /* an empty or broken answer */ }
+  return { status: res.status, data };
+}
+
+async function act(path, body) {
+  if (busy) return;
+  busy = true;
+  try {
+    const { status, data } = await api("POST", path, body);
+    if (status === 200) {
+      show(data);
+    } else {
+      if (data && data.state) show(data.state);
+      toast((data && data.error) || "HTTP " + status);
+    }
+  } catch (e) {
+    toast(String(e));
+  } finally {
+    busy = false;
+  }
+}
+
+function listen() {
+  const es = new EventSource("api/games/" + encodeURIComponent(gameID) + "/events?auth=" + encodeURIComponent(initData));
+  es.addEventListener("state", (ev) => {
+    document.body.classList.remove("offline");
+    show(JSON.parse(ev.data));
+  });
+  es.onerror = () => {
+    document.body.classList.add("offline");
+    if (game) setHint(game.texts.app_reconnecting);
+  };
+}
+
+// ---- showing the game --------------------------------------------------
+
+// show takes a new state: a move one ply on is animated first.
+function show(st) {
+  if (game && st.ply < game.ply) return; // an older answer overtaken by an event
+  const prev = game;
+  const chain = animating || Promise.resolve();
+  animating = chain.then(() => {
+    if (game && st.ply < game.ply) return;
+    if (prev && game && game.ply === st.ply - 1 && st.last && game.ply === prev.ply) {
+      return animate(st.last).then(() => render(st));
+    }
+    render(st);
+  }).finally(() => { animating = null; });
+}
+
+function render(st) {
+  const changed = !game || game.ply !== st.ply;
+  game = st;
+  document.documentElement.lang = st.lang;
+  if (changed) pick = null;
+  document.title = st.white.name + " – " + st.black.name;
+  drawBoard();
+  drawPlayers();
+  drawStatus();
+  drawActions();
+  drawMoves();
+  document.body.dataset.ply = st.ply; // tests wait on it
+}
+
+function flipped() { return game.you === "b"; }
+
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function drawBoard() {
+  const svg = document.getElementById("board");
+  svg.textContent = "";
+  const flip = flipped();
+  el("rect", { x: 0, y: 0, width: 820, height: 820, class: "frame", rx: 8 }, svg);
+  for (let r = 0; r < 8; r++) {
+    for (let f = 0; f < 8; f++) {
+      const sq = FILES[f] + (r + 1);
+      const [x, y] = sqXY(sq, flip);
+      el("rect", { x, y, width: SQ, height: SQ, class: (f + r) % 2 === 0 ? "sq-dark" : "sq-light" }, svg);
+    }
+  }
+  for (let i = 0; i < 8; i++) { // coordinates on the light border squares
+    const file = FILES[i], rank = String(i + 1);
+    const [fx] = sqXY(file + "1", flip), [, ry] = sqXY("a" + rank, flip);
+    // Files along the bottom row, ranks along the left column, each in the
+    // colour of the other kind of square.
+    const bottomSq = flip ? file + "8" : file + "1", leftSq = (flip ? "h" : "a") + rank;
+    const onDark = (sq) => (sq.charCodeAt(0) - 97 + sq.charCodeAt(1) - 49) % 2 === 0;
+    el("text", { x: fx + SQ - 14, y: 8 * SQ + MARGIN - 6, class: "coord " + (onDark(bottomSq) ? "on-dark" : "on-light") }, svg).textContent = file;
+    el("text", { x: MARGIN + 4, y: ry + 17, class: "coord " + (onDark(leftSq) ? "on-dark" : "on-light") }, svg).textContent = rank;
+  }
+  if (game.last && !pick) {
+    for (const sq of game.last.path) {
+      const [x, y] = sqXY(sq, flip);
+      el("rect", { x, y, width: SQ, height: SQ, class: "last" }, svg);
+    }
+  }
+  const towers = parsePosition(game.position);
+  const layer = el("g", { id: "towers" }, svg);
+  for (const [sq, pieces] of Object.entries(towers)) drawTower(layer, sq, pieces, flip);
+  if (pick) drawPick(svg, flip);
+  for (let r = 0; r < 8; r++) { // hit areas on top of everything, dark squares only
+    for (let f = 0; f < 8; f++) {
+      if ((f + r) % 2 !== 0) continue;
+      const sq = FILES[f] + (r + 1);
+      const [x, y] = sqXY(sq, flip);
+      const hit = el("rect", { x, y, width: SQ, height: SQ, class: "hit", "data-sq": sq }, svg);
+      if (towers[sq]) hit.setAttribute("data-tower", towers[sq]);
+      bindPress(hit, sq);
+    }
+  }
+}
+
+// drawTower draws a tower as a stack of discs, the top piece highest, with
+// a crown on kings and the height written on tall towers.
+function drawTower(layer, sq, pieces, flip) {
+  const [cx, cy] = center(sq, flip);
+  const g = el("g", { class: "tower", "data-sq": sq }, layer);
+  const n = pieces.length;
+  const step = n > 1 ? Math.min(9, 34 / (n - 1)) : 0;
+  const baseY = cy + ((n - 1) * step) / 2 + 4;
+  for (let i = n - 1; i >= 0; i--) { // bottom first, so the top is drawn last
+    const p = pieces[i];
+    const y = baseY - (n - 1 - i) * step;
+    const cls = p.toLowerCase() === "w" ? "pw" : "pb";
+    el("ellipse", { cx, cy: y + 6, rx: 36, ry: 15, class: cls }, g); // the disc's side
+    el("ellipse", { cx, cy: y, rx: 36, ry: 15, class: cls }, g);
+    if (p === "W" || p === "B") {
+      if (i === 0) {
+        el("path", { d: crown(cx, y), class: "king" }, g);
+      } else {
+        el("ellipse", { cx, cy: y, rx: 20, ry: 7, class: "king" }, g);
+      }
+    }
+  }
+  if (n > 1) {
+    const y = baseY - (n - 1) * step - 26;
+    el("rect", { x: cx + 20, y: y - 4, width: 30, height: 24, rx: 12, class: "count-bg" }, g);
+    el("text", { x: cx + 35, y: y + 14, "text-anchor": "middle", class: "count" }, g).textContent = n;
+  }
+}
+
+function crown(cx, y) {
+  return `M${cx - 16} ${y + 5} L${cx - 18} ${y - 9} L${cx - 8} ${y - 2} L${cx} ${y - 12} ` +
+    `L${cx + 8} ${y - 2} L${cx + 18} ${y - 9} L${cx + 16} ${y + 5} Z`;
+}
+
+// ---- choosing a move ---------------------------------------------------
+
+function myTurn() { return game && game.active && game.you !== "" && game.you === game.turn; }
+
+function onTap(sq) {
+  if (!myTurn() || busy) return;
+  const legal = game.legal;
+  if (pick && pick.cands) { // choosing among capture paths ending on one square
+    const opts = pathOptions(pick.cands, pick.depth);
+    if (opts.has(sq)) {
+      const cands = pick.cands.filter((m) => (m.path[pick.depth] || m.path[m.path.length - 1]) === sq);
+      choose(cands, pick.depth + 1);
+      return;
+    }
+  }
+  if (pick && pick.from) {
+    const to = legal.filter((m) => m.path[0] === pick.from && m.path[m.path.length - 1] === sq);
+    if (to.length > 0) {
+      pick = { from: pick.from };
+      choose(to, 1);
+      return;
+    }
+  }
+  if (legal.some((m) => m.path[0] === sq) && !(pick && pick.from === sq)) {
+    pick = { from: sq };
+  } else {
+    pick = null;
+  }
+  drawBoard();
+  drawHint();
+}
+
+// choose narrows the candidate moves: one left is played; several ending on
+// one square are told apart by the first square where their paths differ.
+function choose(cands, depth) {
+  if (cands.length === 1) {
+    const m = cands[0];
+    pick = null;
+    act("/move", { ply: game.ply, move: m.n });
+    return;
+  }
+  while (pathOptions(cands, depth).size === 1) depth++;
+  pick = { from: cands[0].path[0], cands, depth };
+  drawBoard();
+  drawHint();
+}
+
+function pathOptions(cands, depth) {
+  return new Set(cands.map((m) => m.path[depth] || m.path[m.path.length - 1]));
+}
+
+function drawPick(svg, flip) {
+  const [sx, sy] = sqXY(pick.from, flip);
+  el("rect", { x: sx + 3, y: sy + 3, width: SQ - 6, height: SQ - 6, class: "sel" }, svg);
+  if (pick.cands) {
+    for (const m of pick.cands) {
+      const pts = m.path.map((s) => center(s, flip).join(",")).join(" ");
+      el("polyline", { points: pts, class: "path" }, svg);
+    }
+    for (const sq of pathOptions(pick.cands, pick.depth)) {
+      const [x, y] = sqXY(sq, flip);
+      el("rect", { x: x + 6, y: y + 6, width: SQ - 12, height: SQ - 12, rx: 10, class: "option", "data-option": sq }, svg);
+    }
+    return;
+  }
+  const dests = new Set(game.legal.filter((m) => m.path[0] === pick.from).map((m) => m.path[m.path.length - 1]));
+  for (const sq of dests) {
+    const [cx, cy] = center(sq, flip);
+    el("circle", { cx, cy, r: 15, class: "dest", "data-dest": sq }, svg);
+  }
+}
+
+// ---- pressing: tap to move, hold to read a tower -----------------------
+
+const HOLD_MS = 450;
+
+function bindPress(node, sq) {
+  let timer = null, held = false;
+  node.addEventListener("pointerdown", (ev) => {
+    held = false;
+    clearTimeout(timer);
+    timer = setTimeout(() => { held = true; openTower(sq); }, HOLD_MS);
+    ev.preventDefault();
+  });
+  const cancel = () => { clearTimeout(timer); timer = null; };
+  node.addEventListener("pointerup", () => {
+    const wasHeld = held;
+    cancel();
+    if (!wasHeld) onTap(sq);
+  });
+  node.addEventListener("pointerleave", cancel);
+  node.addEventListener("pointercancel", cancel);
+  node.addEventListener("contextmenu", (ev) => { ev.preventDefault(); cancel(); held = true; openTower(sq); });
+}
+
+function openTower(sq) {
+  const pieces = parsePosition(game.position)[sq];
+  if (!pieces) return;
+  const t = game.texts;
+  document.getElementById("sheet-title").textContent = t.app_tower.replace("{sq}", sq);
+  const list = document.getElementById("sheet-pieces");
+  list.textContent = "";
+  for (const p of pieces) {
+    const li = document.createElement("li");
+    const disc = document.createElement("span");
+    const king = p === "W" || p === "B";
+    disc.className = "disc " + p.toLowerCase() + (king ? " king" : "");
+    const side = p.toLowerCase() === "w" ? t.side_white : t.side_black;
+    li.append(disc, document.createTextNode(side + " · " + (king ? t.app_king : t.app_man)));
+    li.dataset.piece = p;
+    list.appendChild(li);
+  }
+  document.getElementById("sheet-close").textContent = t.app_close;
+  document.getElementById("sheet").hidden = false;
+}
+
+document.getElementById("sheet-close").addEventListener("click", () => { document.getElementById("sheet").hidden = true; });
+document.getElementById("sheet").addEventListener("click", (ev) => {
+  if (ev.target.id === "sheet") ev.target.hidden = true;
+});
+
+// ---- animation ---------------------------------------------------------
+
+// animate moves the tower of the last move square by square along its path.
+function animate(last) {
+  const flip = flipped();
+  const node = document.querySelector(`#towers .tower[data-sq="${last.path[0]}"]`);
+  if (!node || !node.animate || last.path.length < 2) return Promise.resolve();
+  const [x0, y0] = center(last.path[0], flip);
+  const frames = last.path.map((sq) => {
+    const [x, y] = center(sq, flip);
+    return { transform: `translate(${x - x0}px, ${y - y0}px)` };
+  });
+  node.parentNode.appendChild(node); // above the others while it travels
+  const a = node.animate(frames, { duration: 180 * (last.path.length - 1), easing: "ease-in-out", fill: "forwards" });
+  return a.finished.catch(() => {});
+}
+
+// ---- players, status, actions, moves -----------------------------------
+
+function drawPlayers() {
+  const bottom = flipped() ? "b" : "w";
+  for (const [id, c] of [["player-bottom", bottom], ["player-top", bottom === "w" ? "b" : "w"]]) {
+    const p = c === "w" ? game.white : game.black;
+    const sec = document.getElementById(id);
+    sec.querySelector(".disc").className = "disc " + c;
+    sec.querySelector(".name").textContent = p.name;
+    const turn = sec.querySelector(".turn");
+    const mine = game.you === c;
+    turn.textContent = game.active && game.turn === c ? (mine ? game.texts.app_your_move : "●") : "";
+    turn.classList.toggle("theirs", !mine);
+    sec.dataset.color = c;
+  }
+}
+
+function drawStatus() {
+  document.getElementById("status").textContent = game.active ? game.status : game.status + (game.reason ? " · " + game.reason : "");
+  drawHint();
+}
+
+function setHint(text) { document.getElementById("hint").textContent = text || ""; }
+
+function drawHint() {
+  const t = game.texts;
+  if (pick && pick.cands) setHint(t.app_choose_path);
+  else if (!game.active) setHint("");
+  else if (game.you === "") setHint(t.app_watching);
+  else setHint(t.app_hold_hint);
+}
+
+function button(label, cls, onClick, id) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (cls) b.className = cls;
+  if (id) b.id = id;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function drawActions() {
+  const box = document.getElementById("actions");
+  box.textContent = "";
+  const t = game.texts;
+  if (!game.active || game.you === "") return;
+  if (game.draw && game.draw !== game.you) {
+    box.append(
+      button(t.btn_draw_accept, "", () => act("/draw", { action: "accept" }), "draw-accept"),
+      button(t.btn_draw_decline, "secondary", () => act("/draw", { action: "decline" }), "draw-decline"));
+  } else {
+    const offer = button(game.draw ? t.app_draw_offered : t.app_offer_draw, "secondary", () => act("/draw", { action: "offer" }), "draw-offer");
+    offer.disabled = game.draw === game.you || game.white.ai > 0 || game.black.ai > 0;
+    box.append(offer);
+  }
+  // Resigning takes two taps: the first asks.
+  const resign = button(t.app_resign, "danger", () => {
+    if (resign.dataset.armed) { act("/resign"); return; }
+    resign.dataset.armed = "1";
+    resign.textContent = t.app_resign_confirm;
+  }, "resign");
+  box.append(resign);
+}
+
+function drawMoves() {
+  const t = game.texts;
+  document.getElementById("moves-title").textContent = t.app_moves;
+  const list = document.getElementById("moves");
+  list.textContent = "";
+  const startBlack = game.position && game.moves.length % 2 === (game.turn === "w" ? 1 : 0);
+  const moves = startBlack ? ["…"].concat(game.moves) : game.moves;
+  for (let i = 0; i < moves.length; i += 2) {
+    const li = document.createElement("li");
+    const num = document.createElement("b");
+    num.textContent = i / 2 + 1 + ".";
+    li.appendChild(num);
+    for (const m of moves.slice(i, i + 2)) {
+      const s = document.createElement("span");
+      s.textContent = m;
+      li.appendChild(s);
+    }
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+let toastTimer = null;
+function toast(text) {
+  const t = document.getElementById("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 3000);
+}
+
+// ---- start -------------------------------------------------------------
+
+async function start() {
+  if (!gameID) {
+    document.getElementById("status").textContent = "Open the board from a game's card in the chat.";
+    return;
+  }
+  const { status, data } = await api("GET", "");
+  if (status !== 200) {
+    document.getElementById("status").textContent = (data && data.error) || "HTTP " + status;
+    document.body.dataset.error = String(status);
+    return;
+  }
+  show(data);
+  listen();
+}
+start();
