@@ -110,7 +110,7 @@ func (h *harness) events(r *replica, auth string) <-chan state {
 }
 
 // nextState waits for the stream to send a state at ply.
-func nextState(t *testing.T, ch <-chan state, ply int) state {
+func nextState(t testing.TB, ch <-chan state, ply int) state {
 	t.Helper()
 	timeout := time.After(10 * time.Second)
 	for {

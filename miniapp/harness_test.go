@@ -37,7 +37,7 @@ type replica struct {
 // harness is a group with a game between Alice (White) and Bob (Black),
 // its card posted by the bot through the fake Bot API.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	ctx    context.Context
 	cancel context.CancelFunc
 	tg     *telegramtest.Server
@@ -57,13 +57,13 @@ var (
 
 // newHarness starts n replicas over store (a fresh bbolt file if nil) with
 // their buses (nil: in-process only), and sets up the game.
-func newHarness(t *testing.T, store play.Store, buses ...Bus) *harness {
+func newHarness(t testing.TB, store play.Store, buses ...Bus) *harness {
 	return newHarnessFrom(t, "", store, buses...)
 }
 
 // newHarnessFrom is newHarness with the game starting from a position of
 // its own ("" for the usual start).
-func newHarnessFrom(t *testing.T, startPosition string, store play.Store, buses ...Bus) *harness {
+func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses ...Bus) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
