@@ -69,7 +69,7 @@ func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses 
 	t.Cleanup(cancel)
 	h0cancel := cancel
 	if store == nil {
-		st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"))
+		st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"), time.Now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,12 +162,12 @@ func (h *harness) newReplica(bus Bus) *replica {
 	if s, ok := bus.(play.Store); ok {
 		st = s
 	}
-	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig)
+	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig, time.Now)
 	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Now: time.Now, Lang: bot.Lang})
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker
