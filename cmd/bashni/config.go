@@ -73,7 +73,7 @@ type Config struct {
 		Listen string `yaml:"listen" env:"BASHNI_OPS_LISTEN"`
 	} `yaml:"ops"`
 	MiniApp MiniAppConfig `yaml:"miniapp"`
-	Log struct {
+	Log     struct {
 		Level  string `yaml:"level" env:"BASHNI_LOG_LEVEL"`
 		Format string `yaml:"format" env:"BASHNI_LOG_FORMAT"`
 	} `yaml:"log"`
