@@ -47,6 +47,9 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if last := lastPlies(g.Rules(), 2); last != "" {
 		lines = append(lines, b.texts.T(lang, "caption_last", "Move", last))
 	}
+	if line := b.clockLine(lang, g); line != "" {
+		lines = append(lines, line)
+	}
 	if g.Active() && g.DrawOfferBy != 0 {
 		name := g.White.Name
 		if g.Black.UserID == g.DrawOfferBy {

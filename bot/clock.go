@@ -35,6 +35,11 @@ func (b *Bot) ClockTick(ctx context.Context) {
 	if err != nil {
 		b.log.Warn("clock tick failed", "err", err)
 	}
+	b.showClockEvents(ctx, events)
+}
+
+// showClockEvents tells the chats about reminders and wins on time.
+func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 	for _, ev := range events {
 		g := ev.Game
 		lang := cardLang(g)

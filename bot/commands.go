@@ -197,6 +197,8 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 			}
 		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
 			req.Color = lf
+		case play.IsTimeControl(lf):
+			req.TimeControl = lf
 		}
 	}
 	if req.ToName == "" && msg.ReplyToMessage != nil && msg.ReplyToMessage.From != nil && !msg.ReplyToMessage.From.IsBot {
@@ -240,6 +242,7 @@ func (b *Bot) challengeCard(lang string, c *storage.Challenge) (string, tgbotapi
 	default:
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
+	text += b.timeControlLine(lang, c.TimeControl)
 	row := []tgbotapi.InlineKeyboardButton{
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: cbAccept, ID: c.ID, Ply: -1}.Encode()),
 	}

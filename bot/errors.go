@@ -27,6 +27,8 @@ var errorTexts = []struct {
 	{play.ErrBusy, "err_busy"},
 	{play.ErrBadLevel, "err_bad_level"},
 	{play.ErrBadColour, "err_bad_colour"},
+	{play.ErrTimeUp, "err_time_up"},
+	{play.ErrBadTimeControl, "err_bad_time_control"},
 	{storage.ErrUnavailable, "err_unavailable"},
 	{storage.ErrNotFound, "err_game_over"},
 }

@@ -29,6 +29,7 @@ type Service interface {
 	SetCard(ctx context.Context, id string, chatID int64, messageID int, inlineID string) (*play.Game, error)
 	SetNotice(ctx context.Context, id string, userID int64, messageID int) (int, error)
 	Tick(ctx context.Context, limit int) ([]play.ClockEvent, error)
+	ClaimTimeout(ctx context.Context, id string) (play.ClockEvent, error)
 
 	Challenge(ctx context.Context, r play.ChallengeRequest) (*storage.Challenge, error)
 	AttachChallenge(ctx context.Context, id string, messageID int, inlineID string) error

@@ -29,6 +29,10 @@ var miniappEN = []*i18n.Message{
 	{ID: "app_no_game", Other: "Open the board from a game's card in the chat."},
 	{ID: "app_unauthorized", Other: "Telegram did not vouch for this page: open it again from the chat."},
 	{ID: "app_hold_hint", Other: "Tap a tower to move it; hold it to see its pieces."},
+	{ID: "challenge_time_control", Other: "⏱ Live game, {{.Control}} (minutes each + seconds per move)"},
+	{ID: "caption_clock", Other: "⏱ White {{.White}} · Black {{.Black}} ({{.Control}})"},
+	{ID: "err_time_up", Other: "Your time is up."},
+	{ID: "err_bad_time_control", Other: "A time control is minutes+seconds, e.g. 5+3."},
 }
 
 var miniappRU = []*i18n.Message{
@@ -51,4 +55,8 @@ var miniappRU = []*i18n.Message{
 	{ID: "app_no_game", Other: "Откройте доску с карточки партии в чате."},
 	{ID: "app_unauthorized", Other: "Telegram не подтвердил эту страницу: откройте её снова из чата."},
 	{ID: "app_hold_hint", Other: "Нажмите башню, чтобы пойти; удерживайте, чтобы увидеть её шашки."},
+	{ID: "challenge_time_control", Other: "⏱ Живая партия, {{.Control}} (минут каждому + секунд за ход)"},
+	{ID: "caption_clock", Other: "⏱ Белые {{.White}} · Чёрные {{.Black}} ({{.Control}})"},
+	{ID: "err_time_up", Other: "Ваше время истекло."},
+	{ID: "err_bad_time_control", Other: "Контроль времени пишется как минуты+секунды, например 5+3."},
 }

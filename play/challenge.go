@@ -25,6 +25,9 @@ type ChallengeRequest struct {
 	ToName  string          // @username when the id is not known
 	Color   string          // the challenger's colour: white, black or random
 	Variant rules.Variant
+	// TimeControl makes it a live game, e.g. "5+3" (see ParseTimeControl);
+	// empty for correspondence.
+	TimeControl string
 }
 
 // Challenge opens a challenge. The bot posts it and records the message with
@@ -39,10 +42,16 @@ func (s *Service) Challenge(ctx context.Context, r ChallengeRequest) (*storage.C
 	if r.To != nil && r.To.UserID == r.From.UserID {
 		return nil, ErrOwnChallenge
 	}
+	if r.TimeControl != "" {
+		if _, _, err := ParseTimeControl(r.TimeControl); err != nil {
+			return nil, err
+		}
+	}
 	now := s.now()
 	c := &storage.Challenge{
 		ID: s.newID(), ChatID: r.ChatID, From: r.From, To: r.To, ToName: storage.UsernameKey(r.ToName),
 		Variant: r.Variant.String(), FromColor: r.Color, CreatedAt: now, ExpiresAt: now.Add(s.cfg.ChallengeTTL),
+		TimeControl: r.TimeControl,
 	}
 	if err := s.store.PutChallenge(ctx, c); err != nil {
 		return nil, err
@@ -116,7 +125,7 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 	}
 	// The game gets its own card (the bot posts it and calls SetCard); the
 	// challenge's message only says it was accepted.
-	g, err := s.newGame(ctx, newGameSpec{variant: v, white: white, black: black, chatID: c.ChatID, rated: true})
+	g, err := s.newGame(ctx, newGameSpec{variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -171,6 +180,7 @@ type newGameSpec struct {
 	chatID       int64
 	rated        bool
 	lang         string
+	timeControl  string
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -183,6 +193,9 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		ID: s.newID(), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
+	}
+	if spec.timeControl != "" {
+		startClock(rec, spec.timeControl, now)
 	}
 	g, err := load(rec)
 	if err != nil {

@@ -3,6 +3,9 @@ package play
 import (
 	"context"
 	"errors"
+	"time"
+
+	"github.com/bashni/bashni/rules"
 )
 
 // ClockEvent is a reminder sent or a game won on time, found by Tick.
@@ -26,50 +29,91 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 	}
 	var events []ClockEvent
 	for _, id := range ids {
-		var ev ClockEvent
-		g, err := s.update(ctx, id, func(g *Game) error {
-			ev = ClockEvent{}
-			if !g.Active() {
-				return errUnchanged
-			}
-			c, _ := g.ToMove()
-			switch {
-			case !g.TimeoutAt.IsZero() && !now.Before(g.TimeoutAt):
-				if err := g.rules.LoseOnTime(c); err != nil {
-					return err
-				}
-				s.syncRecord(g)
-				ev.TimedOut = true
-			case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
-				g.NoticeAt = timeZero // the reminder tells them too
-				g.Reminders++
-				g.RemindAt = now.Add(s.cfg.RemindEvery)
-				if !g.TimeoutAt.IsZero() && !g.RemindAt.Before(g.TimeoutAt) {
-					g.RemindAt = timeZero // the timeout comes first
-				}
-				ev.Reminder = true
-			case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
-				g.NoticeAt = timeZero
-				ev.Notice = true
-			default:
-				return errUnchanged // someone else handled it, or a move reset it
-			}
-			return nil
-		})
+		ev, err := s.due(ctx, id, now)
 		if err != nil {
 			if errors.Is(err, ErrBusy) || isNotFound(err) {
 				continue
 			}
 			return events, err
 		}
-		if !ev.Reminder && !ev.TimedOut && !ev.Notice {
-			continue
+		if ev.Reminder || ev.TimedOut || ev.Notice {
+			events = append(events, ev)
 		}
-		ev.Game = g
-		if ev.TimedOut {
-			s.finished(ctx, g)
-		}
-		events = append(events, ev)
 	}
 	return events, nil
+}
+
+// ClaimTimeout ends game id on time if the flag of the side to move has
+// fallen, as Tick would: the live board asks when its clock reaches zero,
+// rather than waiting for the next tick. Exactly one of any number of
+// claims, and of Tick, reports the event; the others get a zero event.
+func (s *Service) ClaimTimeout(ctx context.Context, id string) (ClockEvent, error) {
+	now := s.now()
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return ClockEvent{}, err
+	}
+	if !g.Active() || g.TimeoutAt.IsZero() || now.Before(g.TimeoutAt) {
+		return ClockEvent{}, nil // not yet, or someone was first
+	}
+	ev, err := s.due(ctx, id, now)
+	if err != nil || !ev.TimedOut {
+		return ClockEvent{}, err
+	}
+	return ev, nil
+}
+
+// due handles game id's deadline if it has passed at now.
+func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent, error) {
+	var ev ClockEvent
+	g, err := s.update(ctx, id, func(g *Game) error {
+		ev = ClockEvent{}
+		if !g.Active() {
+			return errUnchanged
+		}
+		c, _ := g.ToMove()
+		switch {
+		case !g.TimeoutAt.IsZero() && !now.Before(g.TimeoutAt):
+			if err := g.rules.LoseOnTime(c); err != nil {
+				return err
+			}
+			if g.TimeControl != "" {
+				// The flag fell: the loser's clock shows zero, not the time it
+				// had when its turn began.
+				g.Spent = append(g.Spent, g.TimeoutAt.Sub(g.TurnStart))
+				if c == rules.White {
+					g.WhiteLeft = 0
+				} else {
+					g.BlackLeft = 0
+				}
+			}
+			s.syncRecord(g)
+			ev.TimedOut = true
+		case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
+			g.NoticeAt = timeZero // the reminder tells them too
+			g.Reminders++
+			g.RemindAt = now.Add(s.cfg.RemindEvery)
+			if !g.TimeoutAt.IsZero() && !g.RemindAt.Before(g.TimeoutAt) {
+				g.RemindAt = timeZero // the timeout comes first
+			}
+			ev.Reminder = true
+		case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
+			g.NoticeAt = timeZero
+			ev.Notice = true
+		default:
+			return errUnchanged // someone else handled it, or a move reset it
+		}
+		return nil
+	})
+	if err != nil {
+		return ClockEvent{}, err
+	}
+	if !ev.Reminder && !ev.TimedOut && !ev.Notice {
+		return ClockEvent{}, nil
+	}
+	ev.Game = g
+	if ev.TimedOut {
+		s.finished(ctx, g)
+	}
+	return ev, nil
 }

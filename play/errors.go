@@ -20,4 +20,6 @@ var (
 	ErrBusy           = errors.New("play: the game is busy; try again")
 	ErrUserNotStarted = errors.New("play: that user has not started the bot yet")
 	ErrNoAI           = errors.New("play: no AI engine is configured")
+	ErrTimeUp         = errors.New("play: your time is up")
+	ErrBadTimeControl = errors.New("play: a time control is minutes+seconds, e.g. 5+3")
 )

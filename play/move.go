@@ -48,9 +48,16 @@ func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, te
 		if toMove, _ := g.ToMove(); c != toMove {
 			return ErrNotYourTurn
 		}
+		now := s.now()
+		if g.TimeControl != "" && g.Left(c, now) <= 0 {
+			return ErrTimeUp // the flag has fallen: the clock's tick ends the game
+		}
 		m, err := g.rules.PlayText(text)
 		if err != nil {
 			return err
+		}
+		if g.TimeControl != "" {
+			chargeMove(g, c, now)
 		}
 		out.Move, out.Mover = m, g.Player(c)
 		out.MoverNotice = g.Notices[userID]

@@ -89,6 +89,10 @@ func (s *Service) resetDeadlines(g *Game) {
 		// In their own private chat the board itself is the notice.
 		rec.NoticeAt = now.Add(s.cfg.NoticeDelay)
 	}
+	if rec.TimeControl != "" {
+		flagDeadline(g) // live play: the flag falls, no reminders
+		return
+	}
 	if s.cfg.RemindAfter > 0 {
 		rec.RemindAt = now.Add(s.cfg.RemindAfter)
 	}

@@ -17,6 +17,8 @@ type Challenge struct {
 	Variant   string `json:"variant,omitzero"`
 	FromColor string `json:"from_color,omitzero"` // "white", "black" or "random"
 	AILevel   int    `json:"ai_level,omitzero"`
+	// TimeControl makes the game a live one ("5+3"); empty: correspondence.
+	TimeControl string `json:"time_control,omitzero"`
 
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	ExpiresAt time.Time `json:"expires_at,omitzero"` // zero = never

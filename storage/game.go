@@ -56,6 +56,16 @@ type Game struct {
 	// player who is away: players who answer at once need none.
 	NoticeAt time.Time `json:"notice_at,omitzero"`
 
+	// Live play: a time control such as "5+3" (minutes each, seconds added
+	// per move), the time each side has left when its turn begins, when the
+	// turn began, and the time spent on each move. All empty in
+	// correspondence games. TimeoutAt is then the flag's fall.
+	TimeControl string          `json:"time_control,omitzero"`
+	WhiteLeft   time.Duration   `json:"white_left,omitzero"`
+	BlackLeft   time.Duration   `json:"black_left,omitzero"`
+	TurnStart   time.Time       `json:"turn_start,omitzero"`
+	Spent       []time.Duration `json:"spent,omitempty"`
+
 	// Notices maps a user id to the message id of the live DM or mention for
 	// this game, so the previous one can be deleted when a new one is sent.
 	Notices map[int64]int `json:"notices,omitempty"`
@@ -69,6 +79,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.Moves = slices.Clone(g.Moves)
 	c.Notices = maps.Clone(g.Notices)
+	c.Spent = slices.Clone(g.Spent)
 	return &c
 }
 

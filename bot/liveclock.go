@@ -1,0 +1,59 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+)
+
+// Live play on the card: a challenge says its time control, and a live
+// game's caption shows both clocks as they stood when it was drawn (the
+// card is edited on moves only; the Mini App's clock ticks).
+
+// timeControlLine is the challenge card's line naming its time control.
+func (b *Bot) timeControlLine(lang, control string) string {
+	if control == "" {
+		return ""
+	}
+	return "\n" + b.texts.T(lang, "challenge_time_control", "Control", control)
+}
+
+// clockLine is "⏱ White 4:32 · Black 5:00 (5+3)", or "" for
+// correspondence games.
+func (b *Bot) clockLine(lang string, g *play.Game) string {
+	if g.TimeControl == "" {
+		return ""
+	}
+	now := b.cfg.Now()
+	return b.texts.T(lang, "caption_clock", "White", FormatClock(g.Left(rules.White, now)),
+		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl)
+}
+
+// FormatClock writes a time left as m:ss (h:mm:ss from an hour up).
+func FormatClock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// AppClaimTimeout ends a live game whose flag has fallen, as the clock's
+// tick would, and tells the chat: the Mini App asks when its clock shows
+// zero.
+func (b *Bot) AppClaimTimeout(ctx context.Context, id string) (*play.Game, error) {
+	ev, err := b.svc.ClaimTimeout(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if ev.TimedOut {
+		b.showClockEvents(ctx, []play.ClockEvent{ev})
+	}
+	return ev.Game, nil
+}

@@ -1,0 +1,90 @@
+package play
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Live play. A challenge may carry a time control, "minutes+seconds": each
+// side starts with the minutes and gets the seconds back after each of its
+// moves (Fischer increment). The side to move's flag falls at TurnStart plus
+// its time left; that moment is the game's TimeoutAt, the same deadline the
+// store already keeps for correspondence games, so Tick ends a game on time
+// exactly once across replicas. Correspondence (no time control) stays the
+// default.
+
+// TimeControls are the usual controls the bot offers.
+var TimeControls = []string{"3+2", "5+3", "10+5", "15+10"}
+
+// ParseTimeControl reads "M+S": M minutes (1..180) each, S seconds (0..60)
+// added per move.
+func ParseTimeControl(s string) (base, inc time.Duration, err error) {
+	m, sec, ok := strings.Cut(strings.TrimSpace(s), "+")
+	if !ok {
+		return 0, 0, fmt.Errorf("%w: %q", ErrBadTimeControl, s)
+	}
+	mi, err1 := strconv.Atoi(m)
+	si, err2 := strconv.Atoi(sec)
+	if err1 != nil || err2 != nil || mi < 1 || mi > 180 || si < 0 || si > 60 {
+		return 0, 0, fmt.Errorf("%w: %q", ErrBadTimeControl, s)
+	}
+	return time.Duration(mi) * time.Minute, time.Duration(si) * time.Second, nil
+}
+
+// IsTimeControl reports whether s is a time control ParseTimeControl reads.
+func IsTimeControl(s string) bool {
+	_, _, err := ParseTimeControl(s)
+	return err == nil
+}
+
+// startClock sets a new game's clocks: both sides' full time, White's
+// turn beginning now.
+func startClock(rec *storage.Game, control string, now time.Time) {
+	base, _, _ := ParseTimeControl(control) // checked when the challenge was made
+	rec.TimeControl = control
+	rec.WhiteLeft, rec.BlackLeft = base, base
+	rec.TurnStart = now
+}
+
+// Left is the time c has left at now: its stored time, less the running
+// turn's if c is to move. Zero or less once its flag has fallen.
+func (g *Game) Left(c rules.Color, now time.Time) time.Duration {
+	left := g.WhiteLeft
+	if c == rules.Black {
+		left = g.BlackLeft
+	}
+	if toMove, _ := g.ToMove(); c == toMove && g.Active() && !g.TurnStart.IsZero() {
+		left -= now.Sub(g.TurnStart)
+	}
+	return left
+}
+
+// chargeMove books a move by c made at now: the time it took comes off
+// c's clock, the increment goes on, and the other side's turn begins.
+func chargeMove(g *Game, c rules.Color, now time.Time) {
+	_, inc, _ := ParseTimeControl(g.TimeControl)
+	spent := max(now.Sub(g.TurnStart), 0)
+	if c == rules.White {
+		g.WhiteLeft += inc - spent
+	} else {
+		g.BlackLeft += inc - spent
+	}
+	g.Spent = append(g.Spent, spent)
+	g.TurnStart = now
+}
+
+// flagDeadline makes the side to move's flag fall the game's deadline.
+func flagDeadline(g *Game) {
+	c, _ := g.ToMove()
+	left := g.WhiteLeft
+	if c == rules.Black {
+		left = g.BlackLeft
+	}
+	g.RemindAt = timeZero
+	g.TimeoutAt = g.TurnStart.Add(left)
+}

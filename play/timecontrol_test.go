@@ -1,0 +1,84 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+)
+
+func TestParseTimeControl(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		base, inc time.Duration
+		ok        bool
+	}{
+		{"3+2", 3 * time.Minute, 2 * time.Second, true},
+		{"15+10", 15 * time.Minute, 10 * time.Second, true},
+		{" 5+0 ", 5 * time.Minute, 0, true},
+		{"0+2", 0, 0, false}, {"5", 0, 0, false}, {"5+-1", 0, 0, false}, {"181+0", 0, 0, false},
+		{"5+61", 0, 0, false}, {"+", 0, 0, false}, {"a+b", 0, 0, false}, {"", 0, 0, false},
+	} {
+		base, inc, err := ParseTimeControl(tc.in)
+		if (err == nil) != tc.ok || base != tc.base || inc != tc.inc {
+			t.Errorf("%q: %v %v %v; want %v %v ok %v", tc.in, base, inc, err, tc.base, tc.inc, tc.ok)
+		}
+		if err != nil && !errors.Is(err, ErrBadTimeControl) {
+			t.Errorf("%q: %v is not ErrBadTimeControl", tc.in, err)
+		}
+	}
+}
+
+// A live game: time spent is booked per move with the increment, the flag
+// of the side to move is the game's deadline, a move after it is refused,
+// and the game ends on time exactly once.
+func TestLiveClock(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	c, err := s.Challenge(ctx, ChallengeRequest{ChatID: -100, From: alice, Color: ColorWhite, TimeControl: "3+2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Accept(ctx, c.ID, bob, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TimeControl != "3+2" || !g.TimeoutAt.Equal(g.TurnStart.Add(3*time.Minute)) || !g.RemindAt.IsZero() {
+		t.Fatalf("new game: control %q, timeout %v after turn start, remind %v", g.TimeControl, g.TimeoutAt.Sub(g.TurnStart), g.RemindAt)
+	}
+	clock.Advance(10 * time.Second)
+	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = out.Game
+	if want := 3*time.Minute - 10*time.Second + 2*time.Second; g.WhiteLeft != want || len(g.Spent) != 1 || g.Spent[0] != 10*time.Second {
+		t.Errorf("after White's move: left %v, spent %v; want %v, [10s]", g.WhiteLeft, g.Spent, want)
+	}
+	if got := g.Left(rules.Black, clock.Now()); got != 3*time.Minute {
+		t.Errorf("Black has %v; want 3m", got)
+	}
+	if !g.TimeoutAt.Equal(clock.Now().Add(3 * time.Minute)) {
+		t.Errorf("Black's flag falls at %v; want in 3m", g.TimeoutAt.Sub(clock.Now()))
+	}
+	clock.Advance(3*time.Minute + time.Second)
+	if _, err := s.Move(ctx, g.ID, bob.UserID, 1, "f6-e5"); !errors.Is(err, ErrTimeUp) {
+		t.Errorf("a move after the flag fell: %v; want ErrTimeUp", err)
+	}
+	ev, err := s.ClaimTimeout(ctx, g.ID)
+	if err != nil || !ev.TimedOut {
+		t.Fatalf("claim: %+v %v; want the game ended on time", ev, err)
+	}
+	if ev.Game.Result != "1-0" || ev.Game.Reason != "time" || ev.Game.BlackLeft != 0 {
+		t.Errorf("result %s by %s, Black left %v; want 1-0 by time, 0", ev.Game.Result, ev.Game.Reason, ev.Game.BlackLeft)
+	}
+	// Once: neither the tick nor another claim ends it again.
+	if events, err := s.Tick(ctx, 10); err != nil || len(events) != 0 {
+		t.Errorf("tick after the claim: %v %v; want nothing", events, err)
+	}
+	if ev, err := s.ClaimTimeout(ctx, g.ID); err != nil || ev.TimedOut {
+		t.Errorf("second claim: %+v %v; want nothing", ev, err)
+	}
+}
