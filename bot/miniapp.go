@@ -82,6 +82,18 @@ func (b *Bot) AppPlayerName(lang string, p storage.Player) string { return b.pla
 
 // AppResult is the result line ("1-0, White wins (Alice)") and the reason
 // of a finished game, in lang.
+//
+// It reads the stored result, not the rules state: a game re-read from the
+// store is rebuilt from its moves, which do not say who resigned or lost
+// on time.
 func (b *Bot) AppResult(lang string, g *play.Game) (result, reason string) {
-	return b.resultText(lang, g), b.reasonText(lang, g.Reason)
+	switch g.Result {
+	case "1-0":
+		result = g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White))
+	case "0-1":
+		result = g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black))
+	default:
+		result = g.Result + ", " + b.texts.T(lang, "result_draw")
+	}
+	return result, b.reasonText(lang, g.Reason)
 }

@@ -28,7 +28,7 @@ func BenchmarkAPIMove(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if !st.Active || len(st.Legal) == 0 {
 			b.StopTimer()
-			g, err := h.newGame("")
+			g, err := h.newGame(gameSpec{})
 			if err != nil {
 				b.Fatal(err)
 			}

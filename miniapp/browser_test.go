@@ -8,11 +8,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/telegramtest"
 )
 
 // The page in a real browser: headless Chromium (Debian's chromium, which
@@ -253,5 +256,75 @@ func TestBrowserUnauthorized(t *testing.T) {
 	}
 	if g := h.stored(); g.Ply() != 0 {
 		t.Errorf("the game changed: ply %d", g.Ply())
+	}
+}
+
+// A live game on the board: both clocks shown, White's running; a move
+// books its time; then Black's flag falls (the injected clock moves past
+// the stored deadline), the bot's clock tick ends the game on time, and
+// the board shows it live. The game ends once: a later tick or claim
+// changes nothing.
+func TestBrowserFlagFall(t *testing.T) {
+	browser := newBrowser(t)
+	h := newHarnessWith(t, gameSpec{control: "3+2"}, nil)
+	r := h.reps[0]
+	alice := h.tab(browser, r, h.initData(h.alice), lightTheme)
+	waitPly(t, alice, 0)
+	clocks := func() string {
+		s, err := chromedp.Run(alice, chromedp.Evaluate[string](`[...document.querySelectorAll(".player")].map(p => p.dataset.color + " " + p.querySelector(".clock").textContent).join(", ")`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if got := clocks(); got != "b 3:00, w 3:00" && got != "b 3:00, w 2:59" {
+		t.Errorf("clocks at the start: %q; want 3:00 each", got)
+	}
+	h.clock.Advance(5 * time.Second)
+	tap(t, alice, "c3")
+	tap(t, alice, "d4")
+	waitPly(t, alice, 1)
+	if g := h.stored(); len(g.Spent) != 1 || g.Spent[0] != 5*time.Second || g.WhiteLeft != 3*time.Minute-3*time.Second {
+		t.Errorf("stored after White's move: spent %v, White left %v; want [5s], 2m57s", g.Spent, g.WhiteLeft)
+	}
+	if got := clocks(); got != "b 3:00, w 2:57" && got != "b 2:59, w 2:57" {
+		t.Errorf("clocks after White's move: %q; want Black 3:00, White 2:57", got)
+	}
+	h.waitCard("2:57")
+
+	h.clock.Advance(3*time.Minute + time.Second) // past Black's flag
+	r.bot.ClockTick(h.ctx)
+	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`document.body.dataset.active === "false"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("the board never showed the game over: %v", err)
+	}
+	status, _ := chromedp.Run(alice, chromedp.Evaluate[string](`document.getElementById("status").textContent`))
+	if !strings.Contains(status, "1-0") || !strings.Contains(status, "time") {
+		t.Errorf("status %q; want 1-0 on time", status)
+	}
+	if got := clocks(); got != "b 0:00, w 2:57" {
+		t.Errorf("clocks at the end: %q; want Black 0:00", got)
+	}
+	screenshot(t, alice, "flag-light.png")
+	g := h.stored()
+	if g.Active() || g.Reason != "time" || g.Result != "1-0" {
+		t.Errorf("stored: active %v, %s by %s; want 1-0 by time", g.Active(), g.Result, g.Reason)
+	}
+	// Once only: neither another tick nor a board's claim ends it again.
+	r.bot.ClockTick(h.ctx)
+	if _, err := r.bot.AppClaimTimeout(h.ctx, h.gameID); err != nil {
+		t.Error(err)
+	}
+	r.bot.Wait()
+	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendMessage" && strings.Contains(c.Text(), "time")
+	})
+	n := 0
+	for _, c := range h.tg.CallsTo("sendMessage") {
+		if c.ChatID() == h.group.ID && strings.Contains(c.Text(), "ran out of time") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d time-out messages in the group; want 1", n)
 	}
 }

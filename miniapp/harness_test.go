@@ -18,6 +18,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -40,6 +41,7 @@ type harness struct {
 	t      testing.TB
 	ctx    context.Context
 	cancel context.CancelFunc
+	clock  *testkit.Clock // the one clock of stores, services and app servers
 	tg     *telegramtest.Server
 	store  play.Store
 	reps   []*replica
@@ -58,18 +60,36 @@ var (
 // newHarness starts n replicas over store (a fresh bbolt file if nil) with
 // their buses (nil: in-process only), and sets up the game.
 func newHarness(t testing.TB, store play.Store, buses ...Bus) *harness {
-	return newHarnessFrom(t, "", store, buses...)
+	return newHarnessWith(t, gameSpec{}, store, buses...)
 }
 
 // newHarnessFrom is newHarness with the game starting from a position of
-// its own ("" for the usual start).
+// its own.
 func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses ...Bus) *harness {
+	return newHarnessWith(t, gameSpec{start: startPosition}, store, buses...)
+}
+
+// gameSpec is the harness's game: from the start or a position of its own,
+// correspondence or with a time control.
+type gameSpec struct {
+	start, control string
+}
+
+// sharedClock is the clock a test gives the stores it opens itself before
+// the harness (Redis): every replica must read one clock.
+var sharedClock = testkit.NewClock(time.Now())
+
+func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	h0cancel := cancel
+	clock := testkit.NewClock(time.Now())
+	if store != nil {
+		clock = sharedClock
+	}
 	if store == nil {
-		st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"), time.Now)
+		st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"), clock.Now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,13 +99,13 @@ func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses 
 	if len(buses) == 0 {
 		buses = []Bus{nil}
 	}
-	h := &harness{t: t, ctx: ctx, cancel: h0cancel, tg: telegramtest.New(t), store: store,
+	h := &harness{t: t, ctx: ctx, cancel: h0cancel, clock: clock, tg: telegramtest.New(t), store: store,
 		group: telegramtest.GroupChat(-1001234567890, "Club"), alice: testAlice, bob: testBob}
 	for _, bus := range buses {
 		h.reps = append(h.reps, h.newReplica(bus))
 	}
 	svc := h.reps[0].svc
-	g, err := h.newGame(startPosition)
+	g, err := h.newGame(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,17 +143,18 @@ func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses 
 // newGame starts Alice (White) against Bob (Black) in the group: as an
 // accepted challenge, or, from a position of its own, as a record written
 // straight to the store (challenges always start from the start).
-func (h *harness) newGame(start string) (*play.Game, error) {
+func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 	svc := h.reps[0].svc
 	alice, bob := storage.Player{UserID: h.alice.ID, Name: "Alice"}, storage.Player{UserID: h.bob.ID, Name: "Bob"}
+	start := spec.start
 	if start == "" {
-		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite})
+		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control})
 		if err != nil {
 			return nil, err
 		}
 		return svc.Accept(h.ctx, c.ID, bob, "bob")
 	}
-	now := time.Now()
+	now := h.clock.Now()
 	rec := &storage.Game{ID: "custom" + strconv.FormatInt(now.UnixNano()%1e6, 10), White: alice, Black: bob, Start: start, Position: start,
 		Status: storage.GameActive, CreatedAt: now, UpdatedAt: now, ChatID: h.group.ID}
 	if err := h.store.CreateGame(h.ctx, rec); err != nil {
@@ -162,12 +183,12 @@ func (h *harness) newReplica(bus Bus) *replica {
 	if s, ok := bus.(play.Store); ok {
 		st = s
 	}
-	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig, time.Now)
+	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig, h.clock.Now)
 	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
-		Username: api.Self.UserName,
+		Username: api.Self.UserName, Now: h.clock.Now,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Now: time.Now, Lang: bot.Lang})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Now: h.clock.Now, Lang: bot.Lang})
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker

@@ -3,7 +3,6 @@ package miniapp
 import (
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
@@ -15,8 +14,8 @@ var _ Bus = (*redis.Store)(nil)
 // one hears a move made through the other.
 func TestLiveUpdatesAcrossReplicas(t *testing.T) {
 	db := redistest.New(t)
-	st1 := redis.New(db.Client(t), time.Now, redis.WithPrefix(db.Prefix))
-	st2 := redis.New(db.Client(t), time.Now, redis.WithPrefix(db.Prefix))
+	st1 := redis.New(db.Client(t), sharedClock.Now, redis.WithPrefix(db.Prefix))
+	st2 := redis.New(db.Client(t), sharedClock.Now, redis.WithPrefix(db.Prefix))
 	h := newHarness(t, st1, st1, st2)
 	watch := h.events(h.reps[1], h.initData(h.bob))
 	nextState(t, watch, 0)

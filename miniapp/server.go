@@ -43,6 +43,7 @@ type Cards interface {
 	AppError(lang string, err error) string
 	AppPlayerName(lang string, p storage.Player) string
 	AppResult(lang string, g *play.Game) (result, reason string)
+	AppClaimTimeout(ctx context.Context, id string) (*play.Game, error)
 }
 
 // Options configure a Server.
@@ -102,6 +103,7 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/flag", s.handleFlag)
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
 	return mux
 }
@@ -269,6 +271,29 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.state(out.Game, v))
 }
 
+// handleFlag is a board whose clock shows zero asking the server to end
+// the game on time. The server decides by its own clock and the stored
+// deadline; anyone watching may ask, and only the first claim (or the
+// bot's clock tick) ends the game.
+func (s *Server) handleFlag(w http.ResponseWriter, r *http.Request) {
+	v, err := s.auth(r)
+	if err != nil {
+		s.fail(w, viewer{}, err)
+		return
+	}
+	id := r.PathValue("id")
+	if _, err := s.cards.AppClaimTimeout(context.WithoutCancel(r.Context()), id); err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	g, err := s.svc.Game(r.Context(), id)
+	if err != nil {
+		s.fail(w, v, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.state(g, v))
+}
+
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
@@ -322,6 +347,8 @@ func statusOf(err error) int {
 		return http.StatusNotFound
 	case errors.Is(err, play.ErrNotAPlayer), errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrDrawOfferOwn):
 		return http.StatusForbidden
+	case errors.Is(err, play.ErrTimeUp):
+		return http.StatusConflict
 	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):
 		return http.StatusConflict
 	case errors.Is(err, play.ErrBusy), errors.Is(err, storage.ErrUnavailable):

@@ -22,8 +22,18 @@ type state struct {
 	Status   string     `json:"status"`
 	Result   string     `json:"result,omitempty"`
 	Reason   string     `json:"reason,omitempty"`
+	Clock    *clock     `json:"clock,omitempty"` // live games only
 	Lang     string     `json:"lang"`
 	Texts    textsOfApp `json:"texts"`
+}
+
+// clock is a live game's clocks at the moment the state was made: the
+// page counts the running one down from there.
+type clock struct {
+	Control string `json:"control"`
+	White   int64  `json:"w"` // ms left
+	Black   int64  `json:"b"`
+	Running string `json:"running"` // "w", "b", or "" once over
 }
 
 type player struct {
@@ -58,7 +68,7 @@ var pageTexts = []string{
 	"side_white", "side_black", "app_your_move", "app_watching", "app_moves",
 	"app_offer_draw", "app_draw_offered", "app_resign", "app_resign_confirm",
 	"app_choose_path", "app_man", "app_king", "app_close", "app_reconnecting",
-	"app_no_game", "app_unauthorized", "app_hold_hint", "btn_draw_accept", "btn_draw_decline",
+	"app_no_game", "app_unauthorized", "app_hold_hint", "btn_draw_accept", "btn_draw_decline", "err_time_up",
 }
 
 func colorCode(c rules.Color) string {
@@ -111,6 +121,14 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	} else {
 		st.Result, st.Reason = s.cards.AppResult(lang, g)
 		st.Status = st.Result
+	}
+	if g.TimeControl != "" {
+		now := s.opts.Now()
+		st.Clock = &clock{Control: g.TimeControl,
+			White: max(g.Left(rules.White, now).Milliseconds(), 0), Black: max(g.Left(rules.Black, now).Milliseconds(), 0)}
+		if g.Active() {
+			st.Clock.Running = colorCode(turn)
+		}
 	}
 	st.Texts = textsOfApp{}
 	for _, id := range pageTexts {

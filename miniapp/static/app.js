@@ -143,10 +143,12 @@ function render(st) {
   document.title = st.white.name + " – " + st.black.name;
   drawBoard();
   drawPlayers();
+  setClocks();
   drawStatus();
   drawActions();
   drawMoves();
-  document.body.dataset.ply = st.ply; // tests wait on it
+  document.body.dataset.ply = st.ply; // tests wait on these
+  document.body.dataset.active = String(st.active);
 }
 
 function flipped() { return game.you === "b"; }
@@ -390,6 +392,48 @@ function drawPlayers() {
     sec.dataset.color = c;
   }
 }
+
+// ---- clocks of live games ----------------------------------------------
+
+// clockBase is the clocks as the last state gave them, and when (by this
+// page's monotonic clock) it arrived; the running one counts down from it.
+let clockBase = null;
+let flagClaimed = -1; // the ply whose flag this page has claimed
+
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+  const mm = h > 0 ? String(m).padStart(2, "0") : String(m);
+  return (h > 0 ? h + ":" : "") + mm + ":" + String(sec).padStart(2, "0");
+}
+
+function setClocks() {
+  clockBase = game.clock ? { ...game.clock, at: performance.now(), ply: game.ply } : null;
+  tickClocks();
+}
+
+function tickClocks() {
+  for (const id of ["player-top", "player-bottom"]) {
+    const sec = document.getElementById(id);
+    const el = sec.querySelector(".clock");
+    if (!clockBase) { el.textContent = ""; continue; }
+    const c = sec.dataset.color;
+    let ms = clockBase[c];
+    const running = clockBase.running === c;
+    if (running) ms -= performance.now() - clockBase.at;
+    el.textContent = fmtClock(ms);
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", running && ms < 20000);
+    el.dataset.ms = String(Math.max(0, Math.round(ms)));
+    if (running && ms <= 0 && flagClaimed !== clockBase.ply && !busy) {
+      // The flag has fallen by this page's count: ask the server, which
+      // decides by its own clock and the stored deadline.
+      flagClaimed = clockBase.ply;
+      act("/flag");
+    }
+  }
+}
+setInterval(() => { if (clockBase && clockBase.running) tickClocks(); }, 200);
 
 function drawStatus() {
   document.getElementById("status").textContent = game.active ? game.status : game.status + (game.reason ? " · " + game.reason : "");
