@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
 )
 
 func TestMoveThroughTheAPI(t *testing.T) {
@@ -140,5 +142,54 @@ func TestLiveUpdatesInOneProcess(t *testing.T) {
 	st := nextState(t, watch, 1)
 	if st.You != "b" || st.Last == nil || st.Last.Text != "c3-d4" {
 		t.Errorf("Bob's board: you %q last %+v; want b, c3-d4", st.You, st.Last)
+	}
+}
+
+// A draw offered in the app reaches the chat with its buttons; declined,
+// offered again and accepted, the game ends drawn. Resigning ends the next.
+func TestDrawAndResignThroughTheAPI(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	path := "/api/games/" + h.gameID
+	var st state
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"offer"}`, &st); code != http.StatusOK || st.Draw != "w" {
+		t.Fatalf("offer: %d, draw %q; want 200, w", code, st.Draw)
+	}
+	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendMessage" && c.ChatID() == h.group.ID && strings.Contains(c.Params["reply_markup"], "callback_data")
+	})
+	var eb errorBody
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"accept"}`, &eb); code != http.StatusForbidden {
+		t.Errorf("accepting one's own offer: %d; want 403", code)
+	}
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.bob), `{"action":"decline"}`, &st); code != http.StatusOK || st.Draw != "" {
+		t.Fatalf("decline: %d, draw %q", code, st.Draw)
+	}
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.bob), `{"action":"surrender"}`, &eb); code != http.StatusBadRequest {
+		t.Errorf("unknown action: %d; want 400", code)
+	}
+	h.call(r, "POST", path+"/draw", h.initData(h.bob), `{"action":"offer"}`, &st)
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"accept"}`, &st); code != http.StatusOK || st.Active || st.Result == "" {
+		t.Fatalf("accept: %d, active %v, result %q", code, st.Active, st.Result)
+	}
+	if g := h.stored(); g.Active() || g.Result != "1/2-1/2" || g.Reason != "agreement" {
+		t.Errorf("stored %s by %s; want 1/2-1/2 by agreement", g.Result, g.Reason)
+	}
+	h.waitCard("1/2-1/2")
+
+	g, err := h.newGame(gameSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.gameID = g.ID
+	carol := telegramtest.User(13, "Carol", "carol", "en")
+	if code := h.call(r, "POST", "/api/games/"+g.ID+"/resign", h.initData(carol), "", &eb); code != http.StatusForbidden {
+		t.Errorf("a watcher resigning: %d; want 403", code)
+	}
+	if code := h.call(r, "POST", "/api/games/"+g.ID+"/resign", h.initData(h.bob), "", &st); code != http.StatusOK || st.Result != "1-0, победа: Alice" { // Bob reads Russian
+		t.Errorf("resign: %d, result %q", code, st.Result)
+	}
+	if code := h.call(r, "POST", "/api/games/"+g.ID+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
+		t.Errorf("a move after the end: %d; want 409", code)
 	}
 }
