@@ -3,15 +3,18 @@ package miniapp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -90,6 +93,34 @@ func (h *harness) tab(browser context.Context, r *replica, auth string, theme ma
 	frag.Set("tgWebAppThemeParams", string(themeJSON))
 	frag.Set("tgWebAppVersion", "8.0")
 	frag.Set("tgWebAppPlatform", "android")
+	// Any exception the page throws fails the test: a broken script
+	// otherwise shows only as a board that never changes.
+	if err := chromedp.Do(ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var thrown []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			mu.Lock()
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			thrown = append(thrown, fmt.Sprintf("%s (%s:%d)", msg, d.URL, d.LineNumber+1))
+			mu.Unlock()
+		}
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range thrown {
+			h.t.Errorf("the page threw: %s", e)
+		}
+	})
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
 		chromedp.Navigate(r.web.URL+"/#"+frag.Encode()),

@@ -99,11 +99,11 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	page, _ := fs.Sub(static, "static") // the directory is embedded above
 	files := http.FileServerFS(page)
 	mux.Handle("GET /", noCache(files))
-	mux.HandleFunc("GET /api/games/{id}", s.handleState)
-	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
-	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
-	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
-	mux.HandleFunc("POST /api/games/{id}/flag", s.handleFlag)
+	mux.HandleFunc("GET /api/games/{id}", s.authed(s.handleState))
+	mux.HandleFunc("POST /api/games/{id}/move", s.authed(s.handleMove))
+	mux.HandleFunc("POST /api/games/{id}/draw", s.authed(s.handleDraw))
+	mux.HandleFunc("POST /api/games/{id}/resign", s.authed(s.handleResign))
+	mux.HandleFunc("POST /api/games/{id}/flag", s.authed(s.handleFlag))
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
 	return mux
 }
@@ -138,6 +138,19 @@ func (s *Server) auth(r *http.Request) (viewer, error) {
 	return viewer{user: d.User, lang: s.opts.Lang(d.User.LanguageCode)}, nil
 }
 
+// authed runs h for a request whose initData checks out, and answers 401
+// to any other: every API call needs it.
+func (s *Server) authed(h func(http.ResponseWriter, *http.Request, viewer)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := s.auth(r)
+		if err != nil {
+			s.fail(w, viewer{}, err)
+			return
+		}
+		h(w, r, v)
+	}
+}
+
 // maxBody bounds a request body: a move is a few dozen bytes.
 const maxBody = 4 << 10
 
@@ -145,12 +158,7 @@ const maxBody = 4 << 10
 // on fewer than 16 squares, written in 3 bytes each.
 const maxMoveText = 64
 
-func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
-	v, err := s.auth(r)
-	if err != nil {
-		s.fail(w, viewer{}, err)
-		return
-	}
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, v viewer) {
 	g, err := s.svc.Game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, v, err)
@@ -184,12 +192,7 @@ func decodeMove(body []byte) (moveRequest, error) {
 	return req, nil
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
-	v, err := s.auth(r)
-	if err != nil {
-		s.fail(w, viewer{}, err)
-		return
-	}
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, v viewer) {
 	body, err := readBody(w, r)
 	if err != nil {
 		s.fail(w, v, err)
@@ -214,12 +217,7 @@ type drawRequest struct {
 	Action string `json:"action"`
 }
 
-func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
-	v, err := s.auth(r)
-	if err != nil {
-		s.fail(w, viewer{}, err)
-		return
-	}
+func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request, v viewer) {
 	body, err := readBody(w, r)
 	if err != nil {
 		s.fail(w, v, err)
@@ -256,12 +254,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.state(out.Game, v))
 }
 
-func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
-	v, err := s.auth(r)
-	if err != nil {
-		s.fail(w, viewer{}, err)
-		return
-	}
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request, v viewer) {
 	out, err := s.svc.Resign(r.Context(), r.PathValue("id"), v.user.ID)
 	if err != nil {
 		s.failWithState(w, r, v, err)
@@ -275,12 +268,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 // the game on time. The server decides by its own clock and the stored
 // deadline; anyone watching may ask, and only the first claim (or the
 // bot's clock tick) ends the game.
-func (s *Server) handleFlag(w http.ResponseWriter, r *http.Request) {
-	v, err := s.auth(r)
-	if err != nil {
-		s.fail(w, viewer{}, err)
-		return
-	}
+func (s *Server) handleFlag(w http.ResponseWriter, r *http.Request, v viewer) {
 	id := r.PathValue("id")
 	if _, err := s.cards.AppClaimTimeout(context.WithoutCancel(r.Context()), id); err != nil {
 		s.fail(w, v, err)
