@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
 // BenchmarkAPIMove plays moves through the app's API on one replica (bbolt,
@@ -13,14 +16,29 @@ import (
 // opponent's board open: moves/s, and how long a move takes from the
 // request to the other board's event (p50, p95).
 func BenchmarkAPIMove(b *testing.B) {
-	h := newHarness(b, nil)
+	benchMoves(b, newHarness(b, nil), 0)
+}
+
+// BenchmarkAPIMoveRedis is the same on Redis with two replicas: moves go
+// to one, the other board is open on the other, so each move crosses
+// Redis pub/sub.
+func BenchmarkAPIMoveRedis(b *testing.B) {
+	db := redistest.New(b)
+	st1 := redis.New(db.Client(b), sharedClock.Now, redis.WithPrefix(db.Prefix))
+	st2 := redis.New(db.Client(b), sharedClock.Now, redis.WithPrefix(db.Prefix))
+	benchMoves(b, newHarness(b, st1, st1, st2), 1)
+}
+
+// benchMoves plays b.N moves on replica 0 and watches them on replica
+// watchOn.
+func benchMoves(b *testing.B, h *harness, watchOn int) {
 	r := h.reps[0]
 	players := map[string]string{"w": h.initData(h.alice), "b": h.initData(h.bob)}
 	var st state
 	if code := h.call(r, "GET", "/api/games/"+h.gameID, players["w"], "", &st); code != http.StatusOK {
 		b.Fatalf("state: %d", code)
 	}
-	watch := h.events(r, players["b"])
+	watch := h.events(h.reps[watchOn], players["b"])
 	nextState(b, watch, 0)
 	lat := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
@@ -35,7 +53,7 @@ func BenchmarkAPIMove(b *testing.B) {
 			h.gameID = g.ID
 			players = map[string]string{"w": h.initData(h.alice), "b": h.initData(h.bob)}
 			h.call(r, "GET", "/api/games/"+h.gameID, players["w"], "", &st)
-			watch = h.events(r, players["b"])
+			watch = h.events(h.reps[watchOn], players["b"])
 			nextState(b, watch, 0)
 			b.StartTimer()
 		}
