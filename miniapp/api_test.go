@@ -80,10 +80,11 @@ func TestUnauthorized(t *testing.T) {
 // states it sends.
 func (h *harness) events(r *replica, auth string) <-chan state {
 	h.t.Helper()
-	req, err := http.NewRequestWithContext(h.ctx, "GET", r.web.URL+"/api/games/"+h.gameID+"/events?auth="+urlQueryEscape(auth), nil)
+	req, err := http.NewRequestWithContext(h.ctx, "GET", r.web.URL+"/api/games/"+h.gameID+"/events", nil)
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	req.Header.Set("Authorization", "tma "+auth)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		h.t.Fatal(err)

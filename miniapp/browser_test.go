@@ -209,10 +209,22 @@ func TestBrowserPlay(t *testing.T) {
 	screenshot(t, alice, "play-light.png")
 	screenshot(t, bob, "play-dark.png")
 
+	// Cut off, Alice's board reconnects by itself and shows the move made
+	// meanwhile.
+	r.web.CloseClientConnections()
+	if _, err := r.svc.Move(h.ctx, h.gameID, h.bob.ID, 3, "g7:e5"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`Number(document.body.dataset.reconnects || 0) >= 1`,
+		chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Errorf("the board did not reconnect: %v", err)
+	}
+	waitPly(t, alice, 4)
+
 	// A watcher sees the board but has no buttons.
 	carol := tgbotapi.User{ID: 13, FirstName: "Carol", LanguageCode: "en"}
 	watcher := h.tab(browser, r, h.initData(carol), lightTheme)
-	waitPly(t, watcher, 3)
+	waitPly(t, watcher, 4)
 	if n, err := chromedp.Run(watcher, chromedp.Evaluate[int](`document.querySelectorAll("#actions button").length`)); err != nil || n != 0 {
 		t.Errorf("the watcher has %d buttons (%v); want none", n, err)
 	}

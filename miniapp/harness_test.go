@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -247,5 +246,3 @@ func (h *harness) waitCard(text string) {
 		return c.Method == "editMessageMedia" && c.OK() && c.MessageID() == h.cardID && strings.Contains(c.Text(), text)
 	})
 }
-
-func urlQueryEscape(s string) string { return url.QueryEscape(s) }

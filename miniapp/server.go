@@ -123,14 +123,12 @@ type viewer struct {
 	lang string
 }
 
-// auth checks the request's initData: the Authorization header
-// ("tma <initData>", the usual form), or the auth query parameter, which
-// is all an EventSource can send.
+// auth checks the request's initData, sent in the Authorization header as
+// "tma <initData>". Never in the URL: a URL ends up in proxies' logs, and
+// the initData would let whoever reads them move for the user for a day
+// (the page reads its event stream with fetch, not EventSource, for this).
 func (s *Server) auth(r *http.Request) (viewer, error) {
-	raw, ok := strings.CutPrefix(r.Header.Get("Authorization"), "tma ")
-	if !ok {
-		raw = r.URL.Query().Get("auth")
-	}
+	raw, _ := strings.CutPrefix(r.Header.Get("Authorization"), "tma ")
 	d, err := s.check.Check(raw, s.opts.Now())
 	if err != nil {
 		return viewer{}, err

@@ -107,16 +107,46 @@ async function act(path, body) {
   }
 }
 
-function listen() {
-  const es = new EventSource("api/games/" + encodeURIComponent(gameID) + "/events?auth=" + encodeURIComponent(initData));
-  es.addEventListener("state", (ev) => {
-    document.body.classList.remove("offline");
-    show(JSON.parse(ev.data));
-  });
-  es.onerror = () => {
+// listen reads the game's event stream (server-sent events) with fetch, so
+// that initData travels in a header and never in a URL, and reconnects
+// when the stream breaks: the first event of a stream is the game as it is
+// then, so nothing missed meanwhile is lost.
+async function listen() {
+  let delay = 500;
+  for (;;) {
+    try {
+      const res = await fetch("api/games/" + encodeURIComponent(gameID) + "/events", {
+        headers: { "Authorization": "tma " + initData },
+      });
+      if (res.status === 401 || res.status === 404) return; // reopening the app is the cure
+      if (!res.ok || !res.body) throw new Error("HTTP " + res.status);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let end;
+        while ((end = buf.indexOf("\n\n")) >= 0) {
+          const block = buf.slice(0, end);
+          buf = buf.slice(end + 2);
+          const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          if (data) {
+            document.body.classList.remove("offline");
+            delay = 500;
+            show(JSON.parse(data));
+          }
+        }
+      }
+    } catch (e) {
+      // the network went away: try again below
+    }
     document.body.classList.add("offline");
+    document.body.dataset.reconnects = String(Number(document.body.dataset.reconnects || 0) + 1);
     if (game) setHint(game.texts.app_reconnecting);
-  };
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 10000);
+  }
 }
 
 // ---- showing the game --------------------------------------------------
