@@ -148,6 +148,29 @@ func tap(t *testing.T, ctx context.Context, sq string) {
 	}
 }
 
+// drag presses on square from, moves to square to and releases there.
+func drag(t *testing.T, ctx context.Context, from, to string) {
+	t.Helper()
+	at := func(sq string) []float64 {
+		xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](
+			`(() => { const r = document.querySelector('rect.hit[data-sq="`+sq+`"]').getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return xy
+	}
+	a, b := at(from), at(to)
+	if err := do(ctx,
+		chromedp.MouseEvent(chromedp.MouseMoved, a[0], a[1]),
+		chromedp.MouseEvent(chromedp.MousePressed, a[0], a[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(chromedp.MouseMoved, (a[0]+b[0])/2, (a[1]+b[1])/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseMoved, b[0], b[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseReleased, b[0], b[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+	); err != nil {
+		t.Fatalf("dragging %s to %s: %v", from, to, err)
+	}
+}
+
 // do runs browser actions, giving up after a while: a page that never gets
 // where the test waits for fails the test instead of hanging it.
 func do(ctx context.Context, actions ...chromedp.Action[chromedp.Void]) error {
@@ -198,9 +221,9 @@ func TestBrowserPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitPly(t, alice, 2)
-	// White must capture: d4:f6 puts Black's man under White's.
-	tap(t, alice, "d4")
-	tap(t, alice, "f6")
+	// White must capture: d4:f6 puts Black's man under White's. This one
+	// by dragging the tower from d4 to f6.
+	drag(t, alice, "d4", "f6")
 	waitPly(t, alice, 3)
 	waitPly(t, bob, 3)
 	if tower, err := chromedp.Run(bob, chromedp.Evaluate[string](`document.querySelector('rect.hit[data-sq="f6"]').dataset.tower`)); err != nil || tower != "wb" {

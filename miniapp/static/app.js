@@ -340,28 +340,58 @@ function drawPick(svg, flip) {
   }
 }
 
-// ---- pressing: tap to move, hold to read a tower -----------------------
+// ---- pressing: tap or drag to move, hold to read a tower ---------------
 
 const HOLD_MS = 450;
+let press = null; // {sq, timer, held}: the square pressed and not yet released
 
 function bindPress(node, sq) {
-  let timer = null, held = false;
   node.addEventListener("pointerdown", (ev) => {
-    held = false;
-    clearTimeout(timer);
-    timer = setTimeout(() => { held = true; openTower(sq); }, HOLD_MS);
+    if (press) clearTimeout(press.timer);
+    const p = { sq, held: false };
+    p.timer = setTimeout(() => { p.held = true; openTower(sq); }, HOLD_MS);
+    press = p;
     ev.preventDefault();
   });
-  const cancel = () => { clearTimeout(timer); timer = null; };
-  node.addEventListener("pointerup", () => {
-    const wasHeld = held;
-    cancel();
-    if (!wasHeld) onTap(sq);
+  node.addEventListener("contextmenu", (ev) => {
+    ev.preventDefault();
+    if (press) clearTimeout(press.timer);
+    press = null;
+    openTower(sq);
   });
-  node.addEventListener("pointerleave", cancel);
-  node.addEventListener("pointercancel", cancel);
-  node.addEventListener("contextmenu", (ev) => { ev.preventDefault(); cancel(); held = true; openTower(sq); });
 }
+
+// squareAt is the board square under a pointer event: where a drag ends
+// (a touch keeps sending its events to the square it started on).
+function squareAt(ev) {
+  const el = document.elementFromPoint(ev.clientX, ev.clientY);
+  return el && el.dataset ? el.dataset.sq || "" : "";
+}
+
+// A release is a tap on the pressed square, or, on another square, a drag:
+// the pressed tower picked and the square under the finger tapped.
+document.addEventListener("pointerup", (ev) => {
+  const p = press;
+  press = null;
+  if (!p) return;
+  clearTimeout(p.timer);
+  if (p.held) return;
+  const to = squareAt(ev);
+  if (to && to !== p.sq) {
+    if (!(pick && pick.from === p.sq)) onTap(p.sq);
+    if (pick && pick.from === p.sq) onTap(to);
+    return;
+  }
+  onTap(p.sq);
+});
+document.addEventListener("pointermove", (ev) => {
+  // Moving off the square is a drag, not a hold.
+  if (press && !press.held && squareAt(ev) !== press.sq) clearTimeout(press.timer);
+});
+document.addEventListener("pointercancel", () => {
+  if (press) clearTimeout(press.timer);
+  press = null;
+});
 
 function openTower(sq) {
   const pieces = parsePosition(game.position)[sq];
