@@ -432,7 +432,15 @@ function animate(last) {
     return { transform: `translate(${x - x0}px, ${y - y0}px)` };
   });
   node.parentNode.appendChild(node); // above the others while it travels
-  const a = node.animate(frames, { duration: 180 * (last.path.length - 1), easing: "ease-in-out", fill: "forwards" });
+  const leg = 180;
+  const a = node.animate(frames, { duration: leg * (last.path.length - 1), easing: "ease-in-out", fill: "forwards" });
+  // Each jumped tower dims as the capturer passes it: its top piece is
+  // taken, to go under the capturer when the move ends (the board drawn
+  // next shows it there).
+  (last.jumped || []).forEach((sq, i) => {
+    const j = document.querySelector(`#towers .tower[data-sq="${sq}"]`);
+    if (j) j.animate([{ opacity: 1 }, { opacity: 0.3 }], { delay: leg * (i + 0.5), duration: leg, fill: "forwards" });
+  });
   return a.finished.catch(() => {});
 }
 
