@@ -125,9 +125,13 @@ func (e *Engine) searchRootAll(p *rules.Position, depth int) (int, bool) {
 
 // pickNoisy chooses among the root moves by their last complete scores
 // plus a random bonus of up to noise: a wider noise makes worse moves
-// likelier.
+// likelier. A forced result is never left to chance: when the best move
+// wins (or every move loses) the best is played, so a found win is played
+// out instead of traded for another "win" the noise liked, which may only
+// be a longer one, or one that slips (issue 17: level 3 shuffled a king
+// while announcing a win in 9 and drew by repetition).
 func (e *Engine) pickNoisy(res Result, noise int, seed int64) Result {
-	if res.Depth == 0 {
+	if res.Depth == 0 || isMate(e.root[0].done) {
 		return res
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6261736886e69))
@@ -144,4 +148,10 @@ func (e *Engine) pickNoisy(res Result, noise int, seed int64) Result {
 		res.PV = append(res.PV[:0], r.move)
 	}
 	return res
+}
+
+// isMate reports whether a score is a forced win or loss, not an
+// evaluation.
+func isMate(s int) bool {
+	return s > MateScore-MaxPly || s < -MateScore+MaxPly
 }
