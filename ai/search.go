@@ -75,7 +75,14 @@ type Options struct {
 	HashMB int
 	// Weights replaces DefaultWeights when not nil.
 	Weights *Weights
+	// Threads is how many goroutines search each position (1 when 0, at
+	// most MaxThreads): helpers search the same tree sharing the
+	// transposition table (Lazy SMP), and the main one answers.
+	Threads int
 }
+
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 64
 
 // frame is one ply's reusable buffers.
 type frame struct {

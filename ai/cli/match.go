@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"text/tabwriter"
 	"time"
 
@@ -20,10 +21,12 @@ import (
 //	bashni match -a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K]
 //
 // A SPEC is comma-separated key=value pairs: level=N, depth=N, nodes=N,
-// movetime=D, scale=F (multiplies a level's node and time budgets), hash=MB;
-// e.g. "level=6", "depth=5", "nodes=20000", "level=5,scale=0.1". -movetime
-// and -nodes give every player that limit unless its spec sets its own;
-// -scale does the same for scale.
+// movetime=D, scale=F (multiplies a level's node and time budgets), hash=MB,
+// threads=N, exe=PATH (another build of bashni, asked through its think
+// command, see package ai/match); e.g. "level=6", "depth=5", "nodes=20000",
+// "level=5,scale=0.1", "exe=/tmp/bashni-old,movetime=1s". -movetime and
+// -nodes give every player that limit unless its spec sets its own; -scale
+// does the same for scale (our own engines only).
 func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K]", stderr)
 	specA := fs.String("a", "", "player A, e.g. level=6, depth=5 or nodes=20000")
@@ -68,10 +71,22 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if p.Limits.Nodes == 0 {
 			p.Limits.Nodes = *nodes
 		}
-		if p.Scale == 0 {
+		if p.Scale == 0 && p.Exe == "" {
 			p.Scale = *scale
 		}
-		if p.Level == 0 && p.Limits == (ai.Limits{}) {
+		if p.Exe != "" {
+			// An external build plays at its own default strength when no
+			// limit is given, so -scale (which needs our levels) is not
+			// passed on to it.
+			if p.Scale != 0 {
+				return usagef("match: %q: -scale does not apply to another build: give movetime or nodes", spec)
+			}
+			exe, err := exec.LookPath(p.Exe)
+			if err != nil {
+				return usagef("match: %q: %v", spec, err)
+			}
+			p.Exe = exe
+		} else if p.Level == 0 && p.Limits == (ai.Limits{}) {
 			return usagef("match: %q has no limit", spec)
 		}
 		players[i] = p

@@ -161,7 +161,9 @@ func play(ctx context.Context, cfg Config, n, opening int, start rules.Position,
 	}
 	var engines [2]*ai.Engine
 	for c, p := range players {
-		engines[c] = ai.New(p.Options)
+		if p.Exe == "" {
+			engines[c] = ai.New(p.Options)
+		}
 	}
 	aColor := rules.White
 	if !g.AWhite {
@@ -171,10 +173,17 @@ func play(ctx context.Context, cfg Config, n, opening int, start rules.Position,
 	for !game.Over() && game.Ply() < maxPlies {
 		p := game.Position()
 		side := p.SideToMove()
-		req := players[side].request()
-		req.Position, req.History, req.QuietPlies = p, game.History(), game.QuietPlies()
-		req.Seed = cfg.Seed*1_000_003 + int64(n)*1009 + int64(game.Ply())
-		res, err := engines[side].Search(ctx, req)
+		seed := cfg.Seed*1_000_003 + int64(n)*1009 + int64(game.Ply())
+		var res ai.Result
+		var err error
+		if pl := players[side]; pl.Exe != "" {
+			res, err = pl.thinkExternal(ctx, p, seed)
+		} else {
+			req := pl.request()
+			req.Position, req.History, req.QuietPlies = p, game.History(), game.QuietPlies()
+			req.Seed = seed
+			res, err = engines[side].Search(ctx, req)
+		}
 		if err != nil {
 			return g, fmt.Errorf("match: game %d, ply %d: %w", n, game.Ply(), err)
 		}

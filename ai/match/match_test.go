@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/bashni/bashni/ai"
@@ -71,6 +72,9 @@ func TestParseSpec(t *testing.T) {
 		"nodes=20000":           {Name: "nodes=20000", Limits: ai.Limits{Nodes: 20000}},
 		"level=3, scale=0.5":    {Name: "level=3, scale=0.5", Level: 3, Scale: 0.5},
 		"movetime=50ms,hash=32": {Name: "movetime=50ms,hash=32", Limits: ai.Limits{MoveTime: 50e6}, Options: ai.Options{HashMB: 32}},
+		"level=6,threads=2":     {Name: "level=6,threads=2", Level: 6, Options: ai.Options{Threads: 2}},
+		"exe=/tmp/old":          {Name: "exe=/tmp/old", Exe: "/tmp/old"},
+		"exe=./b,movetime=1s":   {Name: "exe=./b,movetime=1s", Exe: "./b", Limits: ai.Limits{MoveTime: 1e9}},
 	}
 	for spec, want := range good {
 		got, err := ParseSpec(spec)
@@ -78,7 +82,7 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q) = %+v, %v; want %+v", spec, got, err, want)
 		}
 	}
-	for _, spec := range []string{"", "level=7", "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1"} {
+	for _, spec := range []string{"", "level=7", "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1", "threads=0", "threads=1000", "exe=", "exe=/tmp/old,scale=0.5"} {
 		if _, err := ParseSpec(spec); !errors.Is(err, ErrSpec) && spec != "hash=1" {
 			t.Errorf("ParseSpec(%q) err = %v, want ErrSpec", spec, err)
 		}
@@ -162,5 +166,30 @@ func TestMatchStopsWhenCancelled(t *testing.T) {
 	_, err := Run(ctx, Config{A: p, B: p, Games: 4})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestExternalThinkArguments(t *testing.T) {
+	p, err := ParseSpec("exe=/tmp/old,level=3,nodes=500,hash=4,threads=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(p.thinkArgs(rules.Start(rules.Bashni), 7), " ")
+	want := "think -fen " + rules.StartText + " -level 3 -nodes 500 -hash 4 -threads 2 -seed 7"
+	if got != want {
+		t.Errorf("think arguments\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestParseThinkOutput(t *testing.T) {
+	start := rules.Start(rules.Bashni)
+	res, err := parseThink(start, []byte("c3-d4\ndepth 7\nscore +0.12\nnodes 12345\npv c3-d4 b6-a5\n"))
+	if err != nil || res.Move.String() != "c3-d4" || res.Nodes != 12345 || res.Depth != 7 {
+		t.Errorf("parseThink = %+v, %v; want c3-d4 at depth 7 with 12345 nodes", res, err)
+	}
+	for _, out := range []string{"", "c3-e5\n", "hello\n"} {
+		if _, err := parseThink(start, []byte(out)); err == nil {
+			t.Errorf("parseThink(%q) accepted it", out)
+		}
 	}
 }

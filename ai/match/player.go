@@ -24,13 +24,21 @@ type Player struct {
 	// Scale multiplies the level's node and time budgets (0 means 1), so a
 	// match can play the levels' own configurations faster.
 	Scale float64
-	// Options make the player's engines (table size, evaluation weights).
+	// Options make the player's engines (table size, threads, evaluation
+	// weights).
 	Options ai.Options
+	// Exe, when set, is another build of bashni that plays this side:
+	// each move is its `think` answer (see external.go). Level, Limits,
+	// HashMB and Threads become its flags; Scale and Weights do not apply.
+	Exe string
 }
 
 // ParseSpec reads a player spec: comma-separated key=value pairs among
-// level=N, depth=N, nodes=N, movetime=DURATION, scale=F and hash=MB, e.g.
-// "level=6", "depth=5", "nodes=20000" or "level=6,scale=0.1".
+// level=N, depth=N, nodes=N, movetime=DURATION, scale=F, hash=MB,
+// threads=N and exe=PATH, e.g. "level=6", "depth=5", "nodes=20000",
+// "level=6,scale=0.1" or "exe=/tmp/bashni-old,movetime=1s" (another build
+// of bashni, asked through its think command; alone it plays that build's
+// full strength).
 func ParseSpec(spec string) (Player, error) {
 	p := Player{Name: spec}
 	if strings.TrimSpace(spec) == "" {
@@ -68,19 +76,32 @@ func ParseSpec(spec string) (Player, error) {
 			if err == nil && !(p.Scale > 0) {
 				err = errors.New("want a positive factor")
 			}
+		case "threads":
+			p.Options.Threads, err = strconv.Atoi(val)
+			if err == nil && (p.Options.Threads < 1 || p.Options.Threads > ai.MaxThreads) {
+				err = fmt.Errorf("want 1 to %d", ai.MaxThreads)
+			}
+		case "exe":
+			p.Exe = val
+			if val == "" {
+				err = errors.New("want the path of a bashni binary")
+			}
 		case "hash":
 			p.Options.HashMB, err = strconv.Atoi(val)
 			if err == nil && p.Options.HashMB < 1 {
 				err = errors.New("want at least 1 MB")
 			}
 		default:
-			err = errors.New("unknown key (want level, depth, nodes, movetime, scale or hash)")
+			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, hash, threads or exe)")
 		}
 		if err != nil {
 			return p, fmt.Errorf("%w %q: %s: %v", ErrSpec, spec, part, err)
 		}
 	}
-	if p.Level == 0 && p.Limits == (ai.Limits{}) {
+	if p.Exe != "" && p.Scale != 0 {
+		return p, fmt.Errorf("%w %q: scale needs the levels' budgets, which an external build keeps to itself: give movetime or nodes", ErrSpec, spec)
+	}
+	if p.Exe == "" && p.Level == 0 && p.Limits == (ai.Limits{}) {
 		return p, fmt.Errorf("%w %q: give a level or a limit (depth, nodes or movetime)", ErrSpec, spec)
 	}
 	return p, nil
