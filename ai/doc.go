@@ -6,7 +6,9 @@
 // An Engine owns its transposition table and search buffers; make one with
 // New and call Search. An Engine may be shared by goroutines, but its
 // searches run one at a time (Search holds an internal lock); for parallel
-// searches use one Engine per goroutine.
+// searches use one Engine per goroutine. Options.Threads makes one search
+// use several cores: helper threads search the same position and share the
+// table without locks (Lazy SMP, threads.go).
 //
 // Scores are in hundredths of a man from the side to move's point of view.
 // A won position scores above MateScore-MaxPly, a lost one below its

@@ -42,7 +42,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	}
 	pvNode := beta-alpha > 1
 	var ttMove uint32
-	if ent := e.tt.probe(h); ent != nil {
+	if ent, ok := e.tt.probe(h); ok {
 		ttMove = ent.move
 		if !pvNode && int(ent.depth) >= depth {
 			s := scoreFromTT(int(ent.score), ply)
@@ -154,7 +154,7 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 	// skip it, a probe there costs more than the evaluation.
 	var ttMove uint32
 	h := p.Hash()
-	if ent := e.tt.probe(h); ent != nil {
+	if ent, ok := e.tt.probe(h); ok {
 		ttMove = ent.move
 		s := scoreFromTT(int(ent.score), ply)
 		switch b := ent.bound(); {

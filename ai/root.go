@@ -11,7 +11,7 @@ import (
 // iteration; later iterations keep each new best move in front.
 func (e *Engine) orderRoot(p *rules.Position) {
 	var ttMove uint32
-	if ent := e.tt.probe(p.Hash()); ent != nil {
+	if ent, ok := e.tt.probe(p.Hash()); ok {
 		ttMove = ent.move
 	}
 	fr := &e.frames[0]

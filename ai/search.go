@@ -126,6 +126,9 @@ type Engine struct {
 	rootDepth int
 	start     time.Time
 	noLMR     bool // no late-move reductions (they make scores depend on move order)
+
+	helpers []*Engine // Lazy SMP threads sharing tt, Options.Threads-1 of them
+	skip    int       // a helper's first iteration is 1+skip: threads spread over depths
 }
 
 // New makes an Engine. Its transposition table is allocated here, once.
@@ -138,7 +141,16 @@ func New(opts Options) *Engine {
 	if opts.Weights != nil {
 		w = *opts.Weights
 	}
-	e := &Engine{tt: newTable(mb), ev: newEvaluator(w)}
+	e := newEngine(newTable(mb), w)
+	for range min(max(opts.Threads, 1), MaxThreads) - 1 {
+		e.helpers = append(e.helpers, newEngine(e.tt, w))
+	}
+	return e
+}
+
+// newEngine makes an Engine, or a helper of one, on the table tt.
+func newEngine(tt *table, w Weights) *Engine {
+	e := &Engine{tt: tt, ev: newEvaluator(w)}
 	for i := range e.frames {
 		e.frames[i].moves = make([]rules.Move, 0, 64)
 		e.frames[i].order = make([]int32, 64)
@@ -153,6 +165,9 @@ func (e *Engine) Reset() {
 	defer e.mu.Unlock()
 	e.tt.clear()
 	e.history = [2][rules.NumSquares][rules.NumSquares]int32{}
+	for _, h := range e.helpers {
+		h.history = e.history
+	}
 }
 
 // Evaluate returns the static evaluation of p for the side to move, without
@@ -190,15 +205,20 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 		return Result{Move: m, PV: []rules.Move{m}, Elapsed: time.Since(start)}, nil
 	}
 
+	e.tt.newSearch()
 	e.prepare(ctx, req, limits, start)
 	var res Result
 	if noise > 0 {
+		// The noisy levels stay on one thread: they are weak on purpose,
+		// and one thread keeps a seed's choice reproducible.
 		res = e.iterate(&p, limits.Depth, true)
 		res = e.pickNoisy(res, noise, req.Seed)
+		res.Nodes = e.nodes
 	} else {
+		wait := e.startHelpers(ctx, req, limits, start, legal)
 		res = e.iterate(&p, limits.Depth, false)
+		res.Nodes = e.nodes + wait()
 	}
-	res.Nodes = e.nodes
 	res.Elapsed = time.Since(start)
 	if ctx.Err() != nil {
 		return res, fmt.Errorf("ai: search stopped: %w", ctx.Err())
@@ -247,7 +267,6 @@ func (e *Engine) prepare(ctx context.Context, req Request, lim Limits, start tim
 	if d, ok := ctx.Deadline(); ok && (!e.timed || d.Before(e.deadline)) {
 		e.deadline, e.timed = d, true
 	}
-	e.tt.newSearch()
 	for c := range e.history {
 		for f := range e.history[c] {
 			for t := range e.history[c][f] {
@@ -293,7 +312,7 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 	e.orderRoot(p)
 	res.Move = e.root[0].move
 	prev := 0
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1 + e.skip; depth <= maxDepth; depth++ {
 		e.rootDepth = depth
 		var score int
 		var ok bool

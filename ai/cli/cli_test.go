@@ -30,6 +30,23 @@ func TestThinkPrintsTheMoveFirst(t *testing.T) {
 	}
 }
 
+// TestThinkWithThreadsAnswersLegally: with helper threads and a move time,
+// think returns and its first line is a legal move (how long it took is a
+// benchmark's business, not a test's).
+func TestThinkWithThreadsAnswersLegally(t *testing.T) {
+	for _, fen := range []string{rules.StartText, "w:c1w,e1w,b2w,d2w,f2wb,a3w,c3w,b4w,d4w,f4b,h4b,e5bbww,b6b,f6bw,h6b,c7b,e7bb,g7b"} {
+		var out bytes.Buffer
+		if err := Think(context.Background(), []string{"-fen", fen, "-threads", "2", "-movetime", "50ms"}, &out, &out); err != nil {
+			t.Fatalf("think: %v\n%s", err, out.String())
+		}
+		first, _, _ := strings.Cut(out.String(), "\n")
+		p := rules.MustParsePosition(fen)
+		if m, err := rules.ParseMove(&p, first); err != nil || m.String() != first {
+			t.Errorf("%s: first line %q is not a legal move: %v", fen, first, err)
+		}
+	}
+}
+
 func TestThinkAtALevel(t *testing.T) {
 	var out bytes.Buffer
 	if err := Think(context.Background(), []string{"-level", "1"}, &out, &out); err != nil {
@@ -51,6 +68,10 @@ func TestCommandsRefuseBadUsage(t *testing.T) {
 		{"think unknown flag", think, []string{"-speed", "3"}},
 		{"think stray argument", think, []string{"c3-d4"}},
 		{"think negative depth", think, []string{"-depth", "-2"}},
+		{"think no threads", think, []string{"-threads", "0"}},
+		{"match too many threads", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-threads", "1000"}},
+		{"match scaled external build", matchCmd, []string{"-a", "depth=1", "-b", "exe=/bin/true,scale=0.5"}},
+		{"play no threads", playCmd, []string{"-threads", "0"}},
 		{"match without b", matchCmd, []string{"-a", "depth=1"}},
 		{"match bad spec", matchCmd, []string{"-a", "level=9", "-b", "depth=1"}},
 		{"match unknown spec key", matchCmd, []string{"-a", "speed=9", "-b", "depth=1"}},

@@ -18,7 +18,7 @@ import (
 // from balanced openings. It prints a line per game and then a table of
 // A's wins, draws, losses, score and Elo difference with its 95% interval.
 //
-//	bashni match -a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K]
+//	bashni match -a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]
 //
 // A SPEC is comma-separated key=value pairs: level=N, depth=N, nodes=N,
 // movetime=D, scale=F (multiplies a level's node and time budgets), hash=MB,
@@ -28,7 +28,7 @@ import (
 // -nodes give every player that limit unless its spec sets its own; -scale
 // does the same for scale (our own engines only).
 func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K]", stderr)
+	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]", stderr)
 	specA := fs.String("a", "", "player A, e.g. level=6, depth=5 or nodes=20000")
 	specB := fs.String("b", "", "player B")
 	games := fs.Int("games", 100, "games to play (rounded up to pairs)")
@@ -37,6 +37,7 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	scale := fs.Float64("scale", 0, "scale the levels' node and time budgets (e.g. 0.1)")
 	openingsFile := fs.String("openings", "", "file of opening positions, one per line (default: the shipped balanced set)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
+	threads := fs.Int("threads", 1, "search threads of each player whose spec sets none")
 	maxPlies := fs.Int("maxplies", match.DefaultMaxPlies, "adjudicate a draw after this many plies")
 	seed := fs.Int64("seed", 1, "seed for the weaker levels' random choices")
 	quiet := fs.Bool("quiet", false, "print only the final table")
@@ -58,6 +59,8 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usagef("match: -scale %v: want a positive factor", *scale)
 	case *maxPlies < 1:
 		return usagef("match: -maxplies %d: want at least 1", *maxPlies)
+	case *threads < 1 || *threads > ai.MaxThreads:
+		return usagef("match: -threads %d: want 1 to %d", *threads, ai.MaxThreads)
 	}
 	var players [2]match.Player
 	for i, spec := range []string{*specA, *specB} {
@@ -70,6 +73,9 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		if p.Limits.Nodes == 0 {
 			p.Limits.Nodes = *nodes
+		}
+		if p.Options.Threads == 0 {
+			p.Options.Threads = *threads
 		}
 		if p.Scale == 0 && p.Exe == "" {
 			p.Scale = *scale

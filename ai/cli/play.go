@@ -16,18 +16,22 @@ import (
 // typed in notation. "moves" lists the legal moves, "help" explains, and
 // "quit" or the end of input ends the game.
 //
-//	bashni play [-level N] [-color white|black] [-fen POS]
+//	bashni play [-level N] [-color white|black] [-fen POS] [-threads N]
 func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("play", "[-level N] [-color white|black] [-fen POS]", stderr)
+	fs := newFlags("play", "[-level N] [-color white|black] [-fen POS] [-threads N]", stderr)
 	level := fs.Int("level", 3, "the engine's level: "+levelNames())
 	color := fs.String("color", "white", "your colour: white or black")
 	fen := fs.String("fen", rules.StartText, "start position, in the position format")
 	seed := fs.Int64("seed", 0, "seed for the engine's random choices (default: varies with the position)")
+	threads := fs.Int("threads", 1, "the engine's search threads (levels 1 to 3 use one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *level < 1 || *level > len(ai.Levels) {
 		return usagef("play: -level %d: want 1 to %d (%s)", *level, len(ai.Levels), levelNames())
+	}
+	if *threads < 1 || *threads > ai.MaxThreads {
+		return usagef("play: -threads %d: want 1 to %d", *threads, ai.MaxThreads)
 	}
 	var human rules.Color
 	switch strings.ToLower(*color) {
@@ -46,7 +50,7 @@ func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // lets the stdin reader go once the game is over
 	lv := ai.Levels[*level-1]
-	engine := ai.New(ai.Options{})
+	engine := ai.New(ai.Options{Threads: *threads})
 	g := rules.NewGame(start)
 	lines := readLines(ctx, stdin)
 	fmt.Fprintf(stdout, "Bashni against level %d (%s). You play %s. Type moves like c3-d4 or c3:e5:c7; \"moves\", \"help\", \"quit\".\n\n",

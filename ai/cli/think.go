@@ -14,7 +14,7 @@ import (
 // move on the first line, then the depth, score, nodes, nodes per second,
 // time and principal variation, one "key value" per line.
 //
-//	bashni think -fen POS [-level N | -movetime D | -depth N | -nodes N] [-hash MB]
+//	bashni think -fen POS [-level N | -movetime D | -depth N | -nodes N] [-hash MB] [-threads N]
 func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("think", "-fen POS [-level N | -movetime D | -depth N | -nodes N]", stderr)
 	fen := fs.String("fen", rules.StartText, "position to search, in the position format")
@@ -24,6 +24,7 @@ func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nodes := fs.Uint64("nodes", 0, "positions to search")
 	hash := fs.Int("hash", ai.DefaultHashMB, "transposition table size in MB")
 	seed := fs.Int64("seed", 0, "seed for the weaker levels' random choices")
+	threads := fs.Int("threads", 1, "search threads (the noisy levels 1 to 3 use one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -40,8 +41,10 @@ func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return usagef("think: -depth %d: want 1 to %d", *depth, ai.MaxPly-8)
 	case *hash < 1:
 		return usagef("think: -hash %d: want at least 1 MB", *hash)
+	case *threads < 1 || *threads > ai.MaxThreads:
+		return usagef("think: -threads %d: want 1 to %d", *threads, ai.MaxThreads)
 	}
-	e := ai.New(ai.Options{HashMB: *hash})
+	e := ai.New(ai.Options{HashMB: *hash, Threads: *threads})
 	res, err := e.Search(ctx, ai.Request{
 		Position: p,
 		Level:    *level,
