@@ -1,0 +1,92 @@
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// plantedGame plays a game from the first shipped opening with the engine
+// on both sides at depth 4, except that at ply blunderAt the side to move
+// plays its worst move by a depth-4 search. It returns the start, the
+// moves and the blunder.
+func plantedGame(t *testing.T, blunderAt, plies int) (rules.Position, []rules.Move, rules.Move) {
+	t.Helper()
+	start := Openings()[0]
+	g := rules.NewGame(start)
+	e := New(Options{HashMB: 2})
+	var blunder rules.Move
+	for g.Ply() < plies && !g.Over() {
+		p := g.Position()
+		var m rules.Move
+		if g.Ply() == blunderAt {
+			worst := MateScore
+			for _, cand := range p.Legal() {
+				q := p.Play(cand)
+				res, err := New(Options{HashMB: 1}).Search(context.Background(), Request{Position: q, Limits: Limits{Depth: 4}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s := -res.Score; s < worst {
+					worst, m = s, cand
+				}
+			}
+			blunder = m
+		} else {
+			res, err := e.Search(context.Background(), Request{Position: p, History: g.History(), QuietPlies: g.QuietPlies(), Limits: Limits{Depth: 4}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = res.Move
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Ply() <= blunderAt {
+		t.Fatalf("the game ended at ply %d, before the blunder", g.Ply())
+	}
+	return start, g.Moves(), blunder
+}
+
+func TestReviewFindsAPlantedBlunder(t *testing.T) {
+	const at = 9 // Black's fifth move
+	start, moves, blunder := plantedGame(t, at, 24)
+	rv, err := New(Options{HashMB: 4}).ReviewGame(context.Background(), start, moves, Limits{Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rv.Scores) != len(moves)+1 || len(rv.Moves) != len(moves) {
+		t.Fatalf("%d scores and %d move reviews for %d moves", len(rv.Scores), len(rv.Moves), len(moves))
+	}
+	worst := rv.Mistakes(100, 3, rules.Black)
+	if len(worst) == 0 {
+		t.Fatalf("no mistake of Black found; scores %v", rv.Scores)
+	}
+	if w := worst[0]; w.Ply != at || w.Move != blunder || w.Best == blunder || w.Loss < 100 {
+		t.Errorf("worst Black move: ply %d %s (best %s, loss %d); want the planted %s at ply %d",
+			w.Ply, w.Move, w.Best, w.Loss, blunder, at)
+	}
+	// The graph's scores swing to White after the blunder.
+	if rv.Scores[at+1]-rv.Scores[at] < 100 {
+		t.Errorf("White's score goes from %d to %d over the blunder; want a rise of a man or more", rv.Scores[at], rv.Scores[at+1])
+	}
+	for _, s := range rv.Scores {
+		if s > ReviewCap || s < -ReviewCap {
+			t.Errorf("score %d beyond the cap", s)
+		}
+	}
+}
+
+func TestReviewRefusesAnIllegalMove(t *testing.T) {
+	start := rules.Start(rules.Bashni)
+	p := rules.MustParsePosition("w:c3w,d4b,h8b")
+	bad := p.Legal()[0] // legal there, not from the start
+	if _, err := New(Options{HashMB: 1}).ReviewGame(context.Background(), start, []rules.Move{bad}, Limits{Depth: 2}); err == nil {
+		t.Error("a review of an illegal game succeeded")
+	}
+	if _, err := New(Options{HashMB: 1}).ReviewGame(context.Background(), start, nil, Limits{}); err == nil {
+		t.Error("a review without a limit succeeded")
+	}
+}
