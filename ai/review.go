@@ -47,13 +47,19 @@ func (r Review) Mistakes(threshold, n int, colors ...rules.Color) []MoveReview {
 	return out[:min(n, len(out))]
 }
 
-// ReviewGame searches every position of the game that starts at start and
-// plays moves, each within per (a node or depth limit gives the same
-// review on any machine; a move time bounds the whole to about
-// (len(moves)+1)·per). Each search takes the Engine's lock on its own, so
-// on a shared Engine other searches interleave with a long review. The
-// game's history goes with every position, so repetitions count.
+// ReviewGame reviews a game on e: see the function ReviewGame. Each search
+// takes the Engine's lock on its own, so other searches on a shared Engine
+// interleave with a long review.
 func (e *Engine) ReviewGame(ctx context.Context, start rules.Position, moves []rules.Move, per Limits) (Review, error) {
+	return ReviewGame(ctx, e.Search, start, moves, per)
+}
+
+// ReviewGame searches, with search, every position of the game that starts
+// at start and plays moves, each within per (a node or depth limit gives
+// the same review on any machine; a move time bounds the whole to about
+// (len(moves)+1)·per). The game's history goes with every position, so
+// repetitions count.
+func ReviewGame(ctx context.Context, search func(context.Context, Request) (Result, error), start rules.Position, moves []rules.Move, per Limits) (Review, error) {
 	if per == (Limits{}) {
 		return Review{}, errors.New("ai: review: no limit per position")
 	}
@@ -80,7 +86,7 @@ func (e *Engine) ReviewGame(ctx context.Context, start rules.Position, moves []r
 			// worth what the position after it is worth.
 			nodes[i] = node{best: legal[0], forced: true}
 		default:
-			res, err := e.Search(ctx, Request{Position: p, History: g.History(), QuietPlies: g.QuietPlies(), Limits: per})
+			res, err := search(ctx, Request{Position: p, History: g.History(), QuietPlies: g.QuietPlies(), Limits: per})
 			if err != nil && (res.Move.Len() == 0 || ctx.Err() != nil) {
 				return Review{}, fmt.Errorf("ai: review of ply %d: %w", i, err)
 			}

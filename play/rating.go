@@ -41,6 +41,9 @@ func (s *Service) finished(ctx context.Context, g *Game) {
 	if s.hooks.GameFinished != nil {
 		s.hooks.GameFinished()
 	}
+	if g.Casual {
+		return // moves were taken back: the result says nothing of anyone
+	}
 	r, _ := g.rules.Result()
 	scoreWhite := 0.5
 	if w, ok := r.Winner(); ok {

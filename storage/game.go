@@ -72,6 +72,12 @@ type Game struct {
 
 	Rated bool   `json:"rated,omitzero"`
 	Lang  string `json:"lang,omitzero"`
+
+	// Help taken in a game against the AI: hints shown, moves taken back.
+	// A game with a takeback is Casual: it counts in no statistics.
+	Hints     int  `json:"hints,omitzero"`
+	Takebacks int  `json:"takebacks,omitzero"`
+	Casual    bool `json:"casual,omitzero"`
 }
 
 // Clone returns a copy of g that shares nothing it could change.

@@ -1,0 +1,102 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/rules"
+)
+
+// Reviewer reviews whole games with the engine. EnginePool is one; a
+// remote thinker is not (its workers answer moves only), and then
+// Analyse says ErrNoAnalysis.
+type Reviewer interface {
+	Review(ctx context.Context, g *rules.Game) (ai.Review, error)
+}
+
+var _ Reviewer = (*EnginePool)(nil)
+
+// ErrNoAnalysis is returned by Analyse when no engine here can review.
+var ErrNoAnalysis = errors.New("play: game analysis is not available here")
+
+// ErrGameNotOver is returned by Analyse for a game still being played: an
+// analysis would be a hint for every move.
+var ErrGameNotOver = errors.New("play: the game is not over yet")
+
+// Analysis bounds: the whole review takes at most analysisTime (a search
+// per position, each its share of it, between the two per-position bounds).
+const (
+	analysisTime   = 30 * time.Second
+	minPerPosition = 30 * time.Millisecond
+	maxPerPosition = 400 * time.Millisecond
+	// MistakeThreshold is the loss (hundredths of a man) that makes a
+	// move a mistake worth showing: half a man.
+	MistakeThreshold = 50
+	// MaxMistakes is how many mistakes an analysis lists.
+	MaxMistakes = 3
+)
+
+// Analysis is a finished game reviewed by the engine.
+type Analysis struct {
+	Game   *Game
+	Review ai.Review
+	// Mistakes are the worst moves of the game's people (both sides in
+	// a game between people, the human's in a game against the AI),
+	// worst first.
+	Mistakes []ai.MoveReview
+}
+
+// Analyse reviews a finished game with the engine: every position
+// searched within a bounded time on the AI pool, so AI moves and update
+// handling go on meanwhile (the pool lends an engine per position).
+func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if g.Active() {
+		return nil, ErrGameNotOver
+	}
+	r, ok := s.ai.(Reviewer)
+	if !ok {
+		return nil, ErrNoAnalysis
+	}
+	ctx, cancel := context.WithTimeout(ctx, analysisTime+s.cfg.AITimeout)
+	defer cancel()
+	rv, err := r.Review(ctx, g.rules)
+	if err != nil {
+		return nil, fmt.Errorf("play: analysis: %w", err)
+	}
+	var people []rules.Color
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if g.Player(c).Human() {
+			people = append(people, c)
+		}
+	}
+	return &Analysis{Game: g, Review: rv, Mistakes: rv.Mistakes(MistakeThreshold, MaxMistakes, people...)}, nil
+}
+
+// Review reviews a game, borrowing one of the pool's engines for each
+// position in turn, so a review never holds an engine an AI move waits
+// for longer than one position's search.
+func (p *EnginePool) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
+	per := p.limits
+	if per == (ai.Limits{}) {
+		share := analysisTime / time.Duration(g.Ply()+1)
+		per.MoveTime = min(max(share, minPerPosition), maxPerPosition)
+	}
+	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
+		var e *ai.Engine
+		select {
+		case e = <-p.engines:
+		case <-ctx.Done():
+			return ai.Result{}, ctx.Err()
+		}
+		defer func() { p.engines <- e }()
+		return e.Search(ctx, req)
+	}
+	return ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)
+}

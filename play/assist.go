@@ -1,0 +1,136 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// Help a player may take in a game against the AI.
+const (
+	// HintsPerGame is how many hints a game allows: enough to get
+	// unstuck, too few to let the engine play the game.
+	HintsPerGame = 3
+	// TakebacksPerGame is how many full moves a game lets be taken back.
+	TakebacksPerGame = 3
+)
+
+var (
+	ErrNotAgainstAI    = errors.New("play: hints and takebacks are for games against the AI")
+	ErrNoHintsLeft     = errors.New("play: no hints left in this game")
+	ErrNoTakeback      = errors.New("play: there is no move of yours to take back")
+	ErrNoTakebacksLeft = errors.New("play: no takebacks left in this game")
+)
+
+// Hint is the engine's suggestion for the player to move.
+type Hint struct {
+	Game *Game
+	Move rules.Move
+	Left int // hints left after this one
+}
+
+// Hint asks the engine (at the top level) for userID's best move in a game
+// against the AI, on their turn, and counts it. ply is the board the player
+// saw (AnyPly for a typed command): a hint for an old board is refused.
+func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*Hint, error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.canHint(g, userID, ply); err != nil {
+		return nil, err
+	}
+	if s.ai == nil {
+		return nil, ErrNoAI
+	}
+	at := g.Ply()
+	tctx, cancel := context.WithTimeout(ctx, s.cfg.AITimeout)
+	defer cancel()
+	m, err := s.ai.Think(tctx, g.rules, s.cfg.MaxLevel)
+	if err != nil {
+		return nil, fmt.Errorf("play: hint: %w", err)
+	}
+	g, err = s.update(ctx, id, func(g *Game) error {
+		if err := s.canHint(g, userID, at); err != nil {
+			return err
+		}
+		g.Hints++
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Hint{Game: g, Move: m, Left: HintsPerGame - g.Hints}, nil
+}
+
+func (s *Service) canHint(g *Game, userID int64, ply int) error {
+	if err := humanTurnVsAI(g, userID); err != nil {
+		return err
+	}
+	if ply != AnyPly && ply != g.Ply() {
+		return ErrStale
+	}
+	if g.Hints >= HintsPerGame {
+		return ErrNoHintsLeft
+	}
+	return nil
+}
+
+// Takeback undoes userID's last full move in a game against the AI (their
+// move and the AI's answer), on their turn. The game becomes casual: it
+// counts in no statistics. ply is the board the player saw, or AnyPly.
+func (s *Service) Takeback(ctx context.Context, id string, userID int64, ply int) (*Outcome, error) {
+	var out Outcome
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if err := humanTurnVsAI(g, userID); err != nil {
+			return err
+		}
+		if ply != AnyPly && ply != g.Ply() {
+			return ErrStale
+		}
+		if g.Takebacks >= TakebacksPerGame {
+			return ErrNoTakebacksLeft
+		}
+		// The human's last move is two plies back, behind the AI's
+		// answer; a game the AI opened has none at ply 1.
+		if g.Ply() < 2 {
+			return ErrNoTakeback
+		}
+		for range 2 {
+			if err := g.rules.Undo(); err != nil {
+				return err
+			}
+		}
+		g.Takebacks++
+		g.Casual = true
+		g.DrawOfferBy = 0
+		s.syncRecord(g)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Game = g
+	return &out, nil
+}
+
+// humanTurnVsAI checks that g is a game against the AI in progress where
+// it is userID's move.
+func humanTurnVsAI(g *Game, userID int64) error {
+	if !g.Active() {
+		return ErrGameOver
+	}
+	c, ok := g.ColorOf(userID)
+	if !ok {
+		return ErrNotAPlayer
+	}
+	if !g.AgainstAI() {
+		return ErrNotAgainstAI
+	}
+	if toMove, _ := g.ToMove(); toMove != c {
+		return ErrNotYourTurn
+	}
+	return nil
+}
