@@ -37,6 +37,7 @@ const (
 	cbLang      = "ln" // language chosen: Arg = code
 	cbSetting   = "s"  // settings toggle: Arg = which
 	cbInlineNew = "i"  // inline challenge accept
+	cbAnalyse   = "an" // analyse a finished game
 )
 
 // maxCallbackData is Telegram's limit on callback_data.

@@ -63,6 +63,8 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		return b.sendPDN(ctx, q, cb.ID, lang)
 	case cbReplay:
 		return b.sendReplay(ctx, q, cb.ID, lang)
+	case cbAnalyse:
+		return b.onAnalyse(ctx, q, cb.ID, lang)
 	case cbMenu:
 		return b.onMenu(ctx, q, cb.Arg, user, lang)
 	case cbLevel:

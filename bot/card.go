@@ -111,7 +111,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: cbRematch, ID: g.ID, Ply: -1}.Encode()),
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: cbPDN, ID: g.ID, Ply: -1}.Encode()),
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: cbReplay, ID: g.ID, Ply: -1}.Encode()),
-		))
+		), tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID)))
 	}
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}

@@ -121,6 +121,10 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
 	case "draw":
 		return b.cmdDraw(ctx, msg, lang)
+	case "hint":
+		return b.cmdHint(ctx, msg, lang)
+	case "takeback":
+		return b.cmdTakeback(ctx, msg, lang)
 	case "games":
 		return b.cmdGames(ctx, msg, lang)
 	case "stats":

@@ -1,0 +1,178 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
+)
+
+// The engine working for players: /hint and /takeback in games against the
+// AI, and the Analyse button of a finished game's card.
+
+// assistErrors extend errorTexts with the refusals of this file.
+var assistErrors = []struct {
+	err  error
+	text string
+}{
+	{play.ErrNotAgainstAI, "err_not_against_ai"},
+	{play.ErrNoHintsLeft, "err_no_hints_left"},
+	{play.ErrNoTakeback, "err_no_takeback"},
+	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
+	{play.ErrGameNotOver, "err_game_not_over"},
+	{play.ErrNoAnalysis, "err_no_analysis"},
+}
+
+func init() { errorTexts = append(errorTexts, assistErrors...) }
+
+// cmdHint sends the engine's move for the user's game against the AI as a
+// board with the move drawn on it. The search runs in the background.
+func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+	g, err := b.gameForCommand(ctx, msg, lang)
+	if err != nil || g == nil {
+		return err
+	}
+	chat, from, replyTo := msg.Chat, msg.From.ID, msg.MessageID
+	b.send(chatReply(chat, tgbotapi.NewChatAction(chat.ID, tgbotapi.ChatTyping)))
+	b.background(func(ctx context.Context) {
+		h, err := b.svc.Hint(ctx, g.ID, from, play.AnyPly)
+		if err != nil {
+			b.text(chat, b.userMessage(lang, err, false), replyTo)
+			if !expected(err) {
+				b.log.Warn("hint failed", "game", g.ID, "err", err)
+			}
+			return
+		}
+		o := render.Options{LastMove: &h.Move}
+		if c, ok := h.Game.ColorOf(from); ok {
+			o.Perspective = c
+		}
+		png, err := b.render.PNG(h.Game.Position(), o)
+		if err != nil {
+			b.log.Error("drawing the hint", "game", g.ID, "err", err)
+			return
+		}
+		photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "hint.png", Bytes: png})
+		photo.Caption = b.texts.T(lang, "hint_caption", "Move", h.Move.String()) + "\n" + b.texts.N(lang, "hints_left", h.Left)
+		photo.ReplyToMessageID = replyTo
+		photo.AllowSendingWithoutReply = true
+		b.send(chatReply(chat, photo))
+	})
+	return nil
+}
+
+// cmdTakeback undoes the user's last full move against the AI and redraws
+// the card.
+func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+	g, err := b.gameForCommand(ctx, msg, lang)
+	if err != nil || g == nil {
+		return err
+	}
+	out, err := b.svc.Takeback(ctx, g.ID, msg.From.ID, play.AnyPly)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
+	b.text(msg.Chat, b.texts.T(lang, "takeback_done", "Left", play.TakebacksPerGame-out.Game.Takebacks), msg.MessageID)
+	return nil
+}
+
+// analyseButton is the finished card's Analyse button.
+func (b *Bot) analyseButton(lang, id string) tgbotapi.InlineKeyboardButton {
+	return tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_analyse"), Callback{Kind: cbAnalyse, ID: id, Ply: -1}.Encode())
+}
+
+// onAnalyse reviews a finished game in the background (the engine pool
+// lends an engine per position, so other games' AI moves go on) and sends
+// the evaluation graph with the biggest mistakes, in the tapper's language.
+func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+	if q.Message == nil {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil
+	}
+	g, err := b.svc.Game(ctx, id)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	if g.Active() {
+		b.toast(q, b.userMessage(lang, play.ErrGameNotOver, false))
+		return nil
+	}
+	b.toast(q, b.texts.T(lang, "analysing"))
+	chat := q.Message.Chat
+	b.background(func(ctx context.Context) {
+		a, err := b.svc.Analyse(ctx, id)
+		if err != nil {
+			b.text(chat, b.userMessage(lang, err, false), 0)
+			if !expected(err) {
+				b.log.Warn("analysis failed", "game", id, "err", err)
+			}
+			return
+		}
+		marks := make([]int, 0, len(a.Mistakes))
+		for _, m := range a.Mistakes {
+			marks = append(marks, m.Ply)
+		}
+		png, err := render.GraphPNG(render.Graph{Scores: a.Review.Scores, Result: a.Game.Result, Marks: marks})
+		if err != nil {
+			b.log.Error("drawing the analysis", "game", id, "err", err)
+			return
+		}
+		photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "analysis.png", Bytes: png})
+		photo.Caption = b.analysisCaption(lang, a)
+		b.send(chatReply(chat, photo))
+	})
+	return nil
+}
+
+// analysisCaption names the game and lists its biggest mistakes, each with
+// the move number, the loss in men and the engine's better move.
+func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
+	g := a.Game
+	lines := []string{b.texts.T(lang, "analysis_caption",
+		"White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black), "Result", b.recordResult(lang, g))}
+	if len(a.Mistakes) == 0 {
+		return lines[0] + "\n" + b.texts.T(lang, "analysis_none")
+	}
+	lines = append(lines, b.texts.T(lang, "analysis_mistakes"))
+	for _, m := range a.Mistakes {
+		lines = append(lines, b.texts.T(lang, "analysis_line",
+			"Number", moveNumber(g.Rules().StartPosition(), m), "Move", m.Move.String(),
+			"Loss", fmt.Sprintf("%.1f", float64(m.Loss)/100), "Best", m.Best.String()))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// moveNumber writes where a move stands in the record: "5." for White's
+// fifth move, "5…" for Black's.
+func moveNumber(start rules.Position, m ai.MoveReview) string {
+	ply := m.Ply
+	if start.SideToMove() == rules.Black {
+		ply++
+	}
+	if m.Mover == rules.Black {
+		return fmt.Sprintf("%d…", ply/2+1)
+	}
+	return fmt.Sprintf("%d.", ply/2+1)
+}
+
+// recordResult is resultText from the stored result, which a game loaded
+// from the store keeps even when the moves alone do not give it
+// (resignation, time, agreement).
+func (b *Bot) recordResult(lang string, g *play.Game) string {
+	switch g.Result {
+	case "1-0":
+		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White))
+	case "0-1":
+		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black))
+	}
+	return g.Result + ", " + b.texts.T(lang, "result_draw")
+}
