@@ -89,13 +89,11 @@ func (p *EnginePool) Review(ctx context.Context, g *rules.Game) (ai.Review, erro
 		per.MoveTime = min(max(share, minPerPosition), maxPerPosition)
 	}
 	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
-		var e *ai.Engine
-		select {
-		case e = <-p.engines:
-		case <-ctx.Done():
-			return ai.Result{}, ctx.Err()
+		e, err := p.borrow(ctx)
+		if err != nil {
+			return ai.Result{}, err
 		}
-		defer func() { p.engines <- e }()
+		defer p.giveBack(e)
 		return e.Search(ctx, req)
 	}
 	return ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)

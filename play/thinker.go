@@ -34,13 +34,11 @@ func NewEnginePool(size, hashMB int, limits ai.Limits) *EnginePool {
 
 // Think searches the game's position at level and returns the move.
 func (p *EnginePool) Think(ctx context.Context, g *rules.Game, level int) (rules.Move, error) {
-	var e *ai.Engine
-	select {
-	case e = <-p.engines:
-	case <-ctx.Done():
-		return rules.Move{}, ctx.Err()
+	e, err := p.borrow(ctx)
+	if err != nil {
+		return rules.Move{}, err
 	}
-	defer func() { p.engines <- e }()
+	defer p.giveBack(e)
 	req := ai.Request{
 		Position:   g.Position(),
 		History:    g.History(),
@@ -58,3 +56,15 @@ func (p *EnginePool) Think(ctx context.Context, g *rules.Game, level int) (rules
 	}
 	return res.Move, nil
 }
+
+// borrow waits for a free engine (or ctx's end); giveBack returns it.
+func (p *EnginePool) borrow(ctx context.Context) (*ai.Engine, error) {
+	select {
+	case e := <-p.engines:
+		return e, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (p *EnginePool) giveBack(e *ai.Engine) { p.engines <- e }
