@@ -22,12 +22,18 @@ var _ Thinker = (*EnginePool)(nil)
 // NewEnginePool makes size engines with hashMB of transposition table each.
 // Non-zero limits replace every level's own (used to keep tests fast).
 func NewEnginePool(size, hashMB int, limits ai.Limits) *EnginePool {
+	return NewEnginePoolOptions(size, ai.Options{HashMB: hashMB}, limits)
+}
+
+// NewEnginePoolOptions is NewEnginePool with every engine made with opts
+// (table size, threads per search).
+func NewEnginePoolOptions(size int, opts ai.Options, limits ai.Limits) *EnginePool {
 	if size < 1 {
 		size = 1
 	}
 	p := &EnginePool{engines: make(chan *ai.Engine, size), limits: limits}
 	for i := 0; i < size; i++ {
-		p.engines <- ai.New(ai.Options{HashMB: hashMB})
+		p.engines <- ai.New(opts)
 	}
 	return p
 }

@@ -268,7 +268,7 @@ func newEnginePool(cfg Config) *play.EnginePool {
 	if cfg.AI.MaxNodes > 0 {
 		limits.Nodes = uint64(cfg.AI.MaxNodes)
 	}
-	return play.NewEnginePool(cfg.AI.Workers, cfg.AI.HashMB, limits)
+	return play.NewEnginePoolOptions(cfg.AI.Workers, ai.Options{HashMB: cfg.AI.HashMB, Threads: cfg.AI.Threads}, limits)
 }
 
 func playConfig(cfg Config) play.Config {

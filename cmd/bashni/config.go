@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/bashni/bashni/ai"
 )
 
 // Config is every setting of `bashni bot` and `bashni worker`. Each one can
@@ -61,6 +63,9 @@ type Config struct {
 	AI struct {
 		Workers int `yaml:"workers" env:"BASHNI_AI_WORKERS"`
 		HashMB  int `yaml:"hash_mb" env:"BASHNI_AI_HASH_MB"`
+		// Threads is how many cores one AI search uses (ai.Options.Threads):
+		// a worker's search takes Threads cores while it runs.
+		Threads int `yaml:"threads" env:"BASHNI_AI_THREADS"`
 		// MaxNodes caps every AI search (0: each level's own limits). For
 		// small machines, and to keep tests fast.
 		MaxNodes int `yaml:"max_nodes" env:"BASHNI_AI_MAX_NODES"`
@@ -113,6 +118,7 @@ func defaults() Config {
 	c.Game.NoticeDelay = 45 * time.Second
 	c.AI.Workers = 1
 	c.AI.HashMB = 32
+	c.AI.Threads = 1
 	c.AI.Queue = "local"
 	c.MiniApp.Listen = ":8080"
 	c.Log.Level = "info"
@@ -163,6 +169,9 @@ func (c *Config) validate() error {
 	}
 	if c.AI.Workers < 1 || c.Telegram.Workers < 1 {
 		return usageError("config: ai.workers and telegram.workers must be at least 1")
+	}
+	if c.AI.Threads < 1 || c.AI.Threads > ai.MaxThreads {
+		return usageError("config: ai.threads %d: want 1 to %d", c.AI.Threads, ai.MaxThreads)
 	}
 	for _, d := range []time.Duration{c.Game.ChallengeTTL, c.Game.ClockInterval, c.Telegram.PollTimeout} {
 		if d <= 0 {
@@ -256,6 +265,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_NOTICE_DELAY", dur(&c.Game.NoticeDelay)},
 		{"BASHNI_AI_WORKERS", num(&c.AI.Workers)},
 		{"BASHNI_AI_HASH_MB", num(&c.AI.HashMB)},
+		{"BASHNI_AI_THREADS", num(&c.AI.Threads)},
 		{"BASHNI_AI_MAX_NODES", num(&c.AI.MaxNodes)},
 		{"BASHNI_AI_QUEUE", str(&c.AI.Queue)},
 		{"BASHNI_OPS_LISTEN", str(&c.Ops.Listen)},

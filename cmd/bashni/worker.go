@@ -48,9 +48,10 @@ func cmdWorker(ctx context.Context, e env) error {
 	host, _ := os.Hostname()
 	consumer := fmt.Sprintf("%s-%d-%s", host, os.Getpid(), rand.Text()[:6])
 	w := &worker{
-		q:      aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{Consumer: consumer}),
-		logger: logger,
-		hashMB: cfg.AI.HashMB,
+		q:       aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{Consumer: consumer}),
+		logger:  logger,
+		hashMB:  cfg.AI.HashMB,
+		threads: cfg.AI.Threads,
 	}
 	if cfg.AI.MaxNodes > 0 {
 		w.limits.Nodes = uint64(cfg.AI.MaxNodes)
@@ -75,18 +76,19 @@ func cmdWorker(ctx context.Context, e env) error {
 
 // worker is what the engine goroutines of `bashni worker` share.
 type worker struct {
-	q      *aiqueue.Queue
-	logger *slog.Logger
-	hashMB int
-	limits ai.Limits // non-zero: replace every level's (max_nodes)
-	down   atomic.Bool
-	jobs   atomic.Int64
+	q       *aiqueue.Queue
+	logger  *slog.Logger
+	hashMB  int
+	threads int
+	limits  ai.Limits // non-zero: replace every level's (max_nodes)
+	down    atomic.Bool
+	jobs    atomic.Int64
 }
 
 // serve is one engine's loop: take a job, think, answer, until ctx ends.
 // Redis going away is logged once and waited out.
 func (w *worker) serve(ctx context.Context) {
-	engine := ai.New(ai.Options{HashMB: w.hashMB})
+	engine := ai.New(ai.Options{HashMB: w.hashMB, Threads: w.threads})
 	for {
 		job, err := w.q.Take(ctx, 2*time.Second)
 		switch {
