@@ -65,10 +65,9 @@ func ReviewGame(ctx context.Context, search func(context.Context, Request) (Resu
 	}
 	g := rules.NewGame(start)
 	type node struct {
-		score int // for the side to move; valid when searched
-		best  rules.Move
-		forced,
-		searched bool
+		score  int // for the side to move
+		best   rules.Move
+		forced bool // one legal move: no search, the score comes from the next node
 	}
 	nodes := make([]node, len(moves)+1)
 	positions := make([]rules.Position, 0, len(moves)+1)
@@ -78,9 +77,9 @@ func ReviewGame(ctx context.Context, search func(context.Context, Request) (Resu
 		legal := g.Legal()
 		switch r, _ := g.Result(); {
 		case r == rules.Draw:
-			nodes[i] = node{searched: true}
+			nodes[i] = node{}
 		case r != rules.Ongoing || len(legal) == 0:
-			nodes[i] = node{score: -MateScore, searched: true} // the side to move has lost
+			nodes[i] = node{score: -MateScore} // the side to move has lost
 		case len(legal) == 1:
 			// Search answers a forced move without a score: it is
 			// worth what the position after it is worth.
@@ -90,7 +89,7 @@ func ReviewGame(ctx context.Context, search func(context.Context, Request) (Resu
 			if err != nil && (res.Move.Len() == 0 || ctx.Err() != nil) {
 				return Review{}, fmt.Errorf("ai: review of ply %d: %w", i, err)
 			}
-			nodes[i] = node{score: res.Score, best: res.Move, searched: true}
+			nodes[i] = node{score: res.Score, best: res.Move}
 		}
 		if i == len(moves) {
 			break
@@ -99,10 +98,11 @@ func ReviewGame(ctx context.Context, search func(context.Context, Request) (Resu
 			return Review{}, fmt.Errorf("ai: review: move %d: %w", i+1, err)
 		}
 	}
-	// Forced moves take their worth from the position after them; the
-	// last position is always searched or over.
+	// Forced moves take their worth from the position after them. A game
+	// that stopped (resigned) on a forced move ends with that position
+	// counted as even: nothing after it was played.
 	for i := len(nodes) - 2; i >= 0; i-- {
-		if nodes[i].forced && !nodes[i].searched {
+		if nodes[i].forced {
 			nodes[i].score = -nodes[i+1].score
 		}
 	}
