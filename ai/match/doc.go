@@ -6,4 +6,8 @@
 //
 // Every game gets fresh engines and seeds derived from the match seed and
 // the game's number, so a match with node or depth limits replays exactly.
+//
+// A player may also be another build of bashni (Player.Exe), asked for
+// each move through its think command, so two versions of the engine can
+// be measured against each other (see external.go for the protocol).
 package match
