@@ -144,7 +144,7 @@ func (e *Engine) quiesce(p *rules.Position, ply, alpha, beta int) int {
 		if mobility == 0 {
 			return -MateScore + ply // blocked: no legal move
 		}
-		return s
+		return e.crownings(p, ply, s, alpha, beta)
 	}
 	if ply >= MaxPly-1 {
 		s, _ := e.ev.evaluate(p)
@@ -280,4 +280,41 @@ func (e *Engine) enter(ply int) (stop bool) {
 		e.stopped = true
 	}
 	return e.stopped
+}
+
+// preCrown is each colour's last rank before crowning (rank 7 for White,
+// rank 2 for Black): squares are numbered four to a rank from a1.
+var preCrown = [2]uint32{0x0F000000, 0x000000F0}
+
+// crownings lets a quiet side at the horizon crown a man instead of
+// standing on its static score s: a man that crowns next move changes the
+// game, and the static score cannot see it.
+func (e *Engine) crownings(p *rules.Position, ply, s, alpha, beta int) int {
+	side := p.SideToMove()
+	if p.Owned(side)&^p.KingTopped()&preCrown[side] == 0 || s >= beta || ply >= MaxPly-2 {
+		return s
+	}
+	fr := &e.frames[ply]
+	moves := p.LegalMoves(fr.moves[:0])
+	fr.moves = moves[:0]
+	best := s
+	for i := range moves {
+		if !p.Crowns(moves[i]) {
+			continue
+		}
+		q := &e.pos[ply+1]
+		*q = p.Play(moves[i])
+		e.quiet[ply+1], e.rev[ply+1] = 0, 0
+		score := -e.quiesce(q, ply+1, -beta, -max(alpha, best))
+		if e.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if best >= beta {
+				break
+			}
+		}
+	}
+	return best
 }
