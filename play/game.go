@@ -31,7 +31,33 @@ func load(rec *storage.Game) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
 	}
+	if err := endAsStored(g, rec); err != nil {
+		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
+	}
 	return &Game{Game: rec, rules: g}, nil
+}
+
+// endAsStored ends the rebuilt game as the record says it ended, where the
+// moves alone do not (a resignation, a draw agreed, a loss on time), so
+// that a finished game read back shows its real result and reason.
+func endAsStored(g *rules.Game, rec *storage.Game) error {
+	if rec.Status != storage.GameFinished || g.Over() {
+		return nil
+	}
+	switch rec.Result {
+	case rules.Draw.String():
+		return g.AgreeDraw()
+	case rules.WhiteWins.String(), rules.BlackWins.String():
+		loser := rules.Black
+		if rec.Result == rules.BlackWins.String() {
+			loser = rules.White
+		}
+		if rec.Reason == rules.Timeout.String() {
+			return g.LoseOnTime(loser)
+		}
+		return g.Resign(loser)
+	}
+	return nil // no result recorded: nothing to apply
 }
 
 // Rules returns the game's rules state. Callers must not change it.

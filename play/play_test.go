@@ -379,3 +379,46 @@ func TestClockRemindsThenTimesOutOnce(t *testing.T) {
 		t.Errorf("White did not move and should lose on time: %q %q", final.Result, final.Reason)
 	}
 }
+
+// A game that ended off the board (resigned, lost on time, drawn by
+// agreement) reads back from the store with its real result and reason,
+// not as a game still going or a draw.
+func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := t.Context()
+
+	resigned := startGame(t, s)
+	if _, err := s.Resign(ctx, resigned.ID, alice.UserID); err != nil {
+		t.Fatal(err)
+	}
+	drawn := startGame(t, s)
+	if _, err := s.OfferDraw(ctx, drawn.ID, alice.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AnswerDraw(ctx, drawn.ID, bob.UserID, true); err != nil {
+		t.Fatal(err)
+	}
+	timed := startGame(t, s)
+	clock.Advance(DefaultConfig.TimeoutAfter + time.Minute)
+	if _, err := s.Tick(ctx, 10); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id         string
+		result     rules.Result
+		reason     rules.Reason
+		storedWhat string
+	}{
+		{resigned.ID, rules.BlackWins, rules.Resignation, "resigned by White"},
+		{drawn.ID, rules.Draw, rules.Agreement, "drawn by agreement"},
+		{timed.ID, rules.BlackWins, rules.Timeout, "lost on time by White"},
+	} {
+		g, err := s.Game(ctx, tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, why := g.Rules().Result(); r != tc.result || why != tc.reason {
+			t.Errorf("%s: read back as %v (%v), want %v (%v)", tc.storedWhat, r, why, tc.result, tc.reason)
+		}
+	}
+}
