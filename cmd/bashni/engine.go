@@ -4,19 +4,19 @@ import (
 	"context"
 	"errors"
 
-	aicli "github.com/bashni/bashni/ai/cli"
+	"github.com/bashni/bashni/internal/enginecli"
 )
 
 func cmdThink(ctx context.Context, e env) error {
-	return engineErr(aicli.Think(ctx, e.args, e.stdout, e.stderr))
+	return engineErr(enginecli.Think(ctx, e.args, e.stdout, e.stderr))
 }
 
 func cmdMatch(ctx context.Context, e env) error {
-	return engineErr(aicli.Match(ctx, e.args, e.stdout, e.stderr))
+	return engineErr(enginecli.Match(ctx, e.args, e.stdout, e.stderr))
 }
 
 func cmdPlay(ctx context.Context, e env) error {
-	return engineErr(aicli.Play(ctx, e.args, e.stdin, e.stdout, e.stderr))
+	return engineErr(enginecli.Play(ctx, e.args, e.stdin, e.stdout, e.stderr))
 }
 
 // engineErr maps the engine commands' usage errors to this binary's.
@@ -26,7 +26,7 @@ func engineErr(err error) error {
 		return nil
 	case errors.Is(err, errHelp):
 		return errHelp
-	case errors.Is(err, aicli.ErrUsage):
+	case errors.Is(err, enginecli.ErrUsage):
 		return usageError("%v", err)
 	}
 	return err

@@ -1,4 +1,4 @@
-// Package aicli holds the engine's command-line subcommands, for the main
+// Package enginecli holds the engine's command-line subcommands, for the main
 // binary to wire: Think (one position, the engine's move), Match (engine
 // against engine with a result table) and Play (a game against the engine
 // in the terminal).
@@ -7,4 +7,4 @@
 // error wrapping ErrUsage for bad flags, positions or specs, so the caller
 // can exit with status 2 for those; -h returns an error wrapping both
 // ErrUsage and flag.ErrHelp.
-package aicli
+package enginecli

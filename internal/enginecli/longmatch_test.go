@@ -1,4 +1,4 @@
-package aicli
+package enginecli
 
 import (
 	"context"
@@ -13,7 +13,7 @@ var matchArgs = flag.String("match", "", `run a long match with these "bashni ma
 // TestLongMatch plays a real match when asked with -match; the default
 // test run skips it. Use a long -timeout:
 //
-//	go test ./ai/cli -run TestLongMatch -timeout 3h -match "-a level=6 -b level=5 -games 100 -scale 0.1 -concurrency 2"
+//	go test ./internal/enginecli -run TestLongMatch -timeout 3h -match "-a level=6 -b level=5 -games 100 -scale 0.1 -concurrency 2"
 func TestLongMatch(t *testing.T) {
 	if *matchArgs == "" {
 		t.Skip(`long matches run only with -match "ARGS"`)
