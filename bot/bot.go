@@ -151,10 +151,15 @@ func (t *tasks) wait() {
 }
 
 // Handle handles one update. Repeated updates (same update_id) are
-// recognised and handled once.
+// recognised and handled once: the update is marked handled in the store
+// only after its handler has written its effects, so an update whose
+// handling a crash cut short is handled again when Telegram redelivers it
+// (at least once), while one handled in full is not. Handle returns when
+// the update's effects are in the store; the caller may then acknowledge
+// it to Telegram.
 func (b *Bot) Handle(ctx context.Context, u tgbotapi.Update) {
 	start := time.Now()
-	kind, err := b.handle(ctx, u)
+	kind, err := b.handleOnce(ctx, u)
 	if err != nil && !expected(err) {
 		b.log.Error("update failed", "update", u.UpdateID, "kind", kind, "err", err)
 	}
@@ -163,15 +168,27 @@ func (b *Bot) Handle(ctx context.Context, u tgbotapi.Update) {
 	}
 }
 
-func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
-	if u.UpdateID != 0 {
-		first, err := b.svc.MarkUpdate(ctx, int64(u.UpdateID))
-		if err == nil && !first {
-			return "repeat", nil
-		}
-		// If the store is down we still try: the operations themselves will
-		// say "try again shortly", and compare-and-set keeps them safe.
+func (b *Bot) handleOnce(ctx context.Context, u tgbotapi.Update) (string, error) {
+	if u.UpdateID == 0 {
+		return b.handle(ctx, u)
 	}
+	seen, err := b.svc.UpdateSeen(ctx, int64(u.UpdateID))
+	if err == nil && seen {
+		return "repeat", nil
+	}
+	// If the store is down we still try: the operations themselves will
+	// say "try again shortly", and compare-and-set keeps them safe.
+	kind, herr := b.handle(ctx, u)
+	if _, err := b.svc.MarkUpdate(ctx, int64(u.UpdateID)); err != nil && herr == nil {
+		// Not marked: a redelivery is handled again, which the
+		// compare-and-set of moves makes harmless.
+		b.log.Warn("update handled but not marked", "update", u.UpdateID, "err", err)
+	}
+	return kind, herr
+}
+
+// handle routes an update to its handler.
+func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
 	switch {
 	case u.CallbackQuery != nil:
 		return "callback", b.onCallback(ctx, u.CallbackQuery)

@@ -16,6 +16,7 @@ type Service interface {
 	UpdateUser(ctx context.Context, id int64, fn func(u *storage.User)) (*storage.User, error)
 	Blocked(ctx context.Context, id int64) error
 	MarkUpdate(ctx context.Context, updateID int64) (bool, error)
+	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
 
 	Game(ctx context.Context, id string) (*play.Game, error)
 	ActiveGames(ctx context.Context, userID, chatID int64) ([]*play.Game, error)

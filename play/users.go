@@ -91,8 +91,19 @@ func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.Use
 	return u, nil
 }
 
-// MarkUpdate reports whether a Telegram update is seen for the first time
-// (within a day), so a redelivered update is handled once.
+// updateMarkTTL is how long a handled update is remembered: Telegram gives
+// up redelivering long before.
+const updateMarkTTL = 24 * time.Hour
+
+// MarkUpdate records that a Telegram update has been handled and reports
+// whether it was the first to (within a day). Call it once the update's
+// effects are written, never before: see UpdateSeen.
 func (s *Service) MarkUpdate(ctx context.Context, updateID int64) (bool, error) {
-	return s.store.MarkUpdate(ctx, updateID, 24*time.Hour)
+	return s.store.MarkUpdate(ctx, updateID, updateMarkTTL)
+}
+
+// UpdateSeen reports whether a Telegram update was handled already
+// (MarkUpdate), so that a redelivered one is not handled twice.
+func (s *Service) UpdateSeen(ctx context.Context, updateID int64) (bool, error) {
+	return s.store.UpdateSeen(ctx, updateID)
 }

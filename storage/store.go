@@ -71,6 +71,11 @@ type Store interface {
 	// is the first time it is seen within that time, so a redelivered update is
 	// handled once.
 	MarkUpdate(ctx context.Context, updateID int64, ttl time.Duration) (first bool, err error)
+	// UpdateSeen reports whether updateID is marked (and the mark is live),
+	// without marking it. The bot asks before handling an update and marks
+	// it only once its effects are written, so a crash in between leaves
+	// the update unmarked and its redelivery is handled.
+	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
 
 	// Ping checks that the backend answers.
 	Ping(ctx context.Context) error

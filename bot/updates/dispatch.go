@@ -32,7 +32,7 @@ type dispatcher struct {
 	cond *sync.Cond
 	// A key is in queues exactly while one of its updates is either in
 	// ready or being handled; so no two workers ever hold the same key.
-	queues   map[int64][]tgbotapi.Update
+	queues   map[int64][]job
 	ready    []int64 // keys whose next update may start, oldest first
 	closed   bool    // no more dispatches; workers leave when ready is empty
 	dropping bool    // drain deadline passed: discard what has not started
@@ -49,7 +49,7 @@ func newDispatcher(parent context.Context, workers, maxPending int, handle Handl
 		ctx:    ctx,
 		cancel: cancel,
 		slots:  make(chan struct{}, maxPending),
-		queues: make(map[int64][]tgbotapi.Update),
+		queues: make(map[int64][]job),
 	}
 	d.cond = sync.NewCond(&d.mu)
 	for range workers {
@@ -58,9 +58,23 @@ func newDispatcher(parent context.Context, workers, maxPending int, handle Handl
 	return d
 }
 
+// job is an update queued, and what to call once it is handled (handled
+// true) or dropped at shutdown (false); done may be nil.
+type job struct {
+	u    tgbotapi.Update
+	done func(handled bool)
+}
+
 // dispatch queues u for its key's worker. It blocks while maxPending
 // updates are waiting (backpressure for the poll loop), until ctx ends.
 func (d *dispatcher) dispatch(ctx context.Context, u tgbotapi.Update) error {
+	return d.dispatchThen(ctx, u, nil)
+}
+
+// dispatchThen is dispatch that calls done when u's handler has returned
+// (or u was dropped): only then may u be acknowledged to Telegram. done is
+// not called when dispatchThen returns an error.
+func (d *dispatcher) dispatchThen(ctx context.Context, u tgbotapi.Update, done func(handled bool)) error {
 	select {
 	case d.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -74,10 +88,10 @@ func (d *dispatcher) dispatch(ctx context.Context, u tgbotapi.Update) error {
 	}
 	k := orderKey(u)
 	if q, busy := d.queues[k]; busy {
-		d.queues[k] = append(q, u)
+		d.queues[k] = append(q, job{u, done})
 		return nil
 	}
-	d.queues[k] = []tgbotapi.Update{u}
+	d.queues[k] = []job{{u, done}}
 	d.ready = append(d.ready, k)
 	d.cond.Signal()
 	return nil
@@ -95,14 +109,17 @@ func (d *dispatcher) work() {
 		}
 		k := d.ready[0]
 		d.ready = d.ready[1:]
-		u := d.queues[k][0]
+		j := d.queues[k][0]
 		drop := d.dropping
 
 		d.mu.Unlock()
 		if drop {
-			d.log.Warn("updates: shutdown deadline passed, update not handled", "update_id", u.UpdateID)
+			d.log.Warn("updates: shutdown deadline passed, update not handled", "update_id", j.u.UpdateID)
 		} else {
-			d.run(u)
+			d.run(j.u)
+		}
+		if j.done != nil {
+			j.done(!drop)
 		}
 		<-d.slots
 		d.mu.Lock()

@@ -11,16 +11,19 @@
 //
 // Poll is our own loop around getUpdates rather than tgbotapi's
 // GetUpdatesChan, which cannot be stopped and logs errors with the bot
-// token in them. An update is confirmed to Telegram (by the next
-// getUpdates offset) once it has been handed to a worker; on shutdown Poll
-// lets the handlers finish and confirms what they handled, so a restart
-// handles nothing twice. An update that was confirmed but whose handler
-// had not finished when the process died is lost; the game service's
-// versioned writes make replaying instead unsafe anyway.
+// token in them.
 //
-// The webhook checks Telegram's secret token on every request, answers at
-// once and handles the update afterwards; SetWebhook registers it with the
-// secret, which tgbotapi's WebhookConfig cannot.
+// Delivery is at least once. An update is acknowledged to Telegram only
+// once its handler has returned, that is once its effects are in the
+// store: Poll confirms a batch (by the next getUpdates offset) when every
+// update of it is handled, and the webhook answers 200 only then. An
+// update a crash (or a shutdown deadline) cut short is therefore delivered
+// again; the handler recognises one it handled in full (bot.Handle marks
+// an update handled after its effects, never before).
+//
+// The webhook checks Telegram's secret token on every request before it
+// reads the body; SetWebhook registers it with the secret, which
+// tgbotapi's WebhookConfig cannot.
 //
 // Errors returned and logged never contain the bot token.
 package updates

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bashni/bashni/bot/outbox"
@@ -105,8 +106,13 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 	}
 	d := newDispatcher(ctx, opts.Workers, opts.MaxPending, handle, log)
 
+	// offset is the offset of the last getUpdates call: it confirmed to
+	// Telegram every update before it. A batch is confirmed (by the next
+	// call) only once each of its updates has been handled, so an update
+	// whose handling a crash cut short comes again after a restart.
 	offset, confirmed := opts.Offset, opts.Offset
 	var err error
+	var b *batch
 	failures := 0
 	for ctx.Err() == nil {
 		ups, ferr := p.fetch(ctx, offset)
@@ -131,31 +137,115 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 			continue
 		}
 		failures = 0
-		confirmed = offset // the call's offset confirmed everything before it
+		confirmed = offset
+		b = newBatch(offset)
 		for _, u := range ups {
 			if u.UpdateID < offset {
-				continue // seen already
+				continue // confirmed already
 			}
-			if derr := d.dispatch(ctx, u); derr != nil {
+			done := b.add(u.UpdateID)
+			if derr := d.dispatchThen(ctx, u, done); derr != nil {
+				b.undo(u.UpdateID)
 				break // ctx ended; u stays unconfirmed and comes again
 			}
-			offset = u.UpdateID + 1
 		}
+		if !b.wait(ctx) {
+			break
+		}
+		offset = b.next()
+		b = nil
 	}
 
 	drainCtx, cancelDrain := context.WithTimeout(context.WithoutCancel(ctx), opts.DrainTimeout)
 	defer cancelDrain()
 	if n := d.drain(drainCtx); n > 0 {
-		log.Warn("updates: updates dropped at shutdown", "count", n)
+		log.Warn("updates: updates dropped at shutdown; Telegram will deliver them again", "count", n)
 	}
 	// Its own deadline: the drain may have used all of its own.
 	finishCtx, cancelFinish := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancelFinish()
 	p.wait(finishCtx)
+	if b != nil {
+		offset = b.next()
+	}
 	if offset != confirmed && err == nil {
 		p.confirm(finishCtx, offset)
 	}
 	return err
+}
+
+// batch tracks the updates of one getUpdates answer until each is handled.
+type batch struct {
+	mu       sync.Mutex
+	from     int          // the offset the batch was fetched with
+	last     int          // the highest update id dispatched, or from-1
+	unlanded map[int]bool // dispatched and not handled (dropped: false stays)
+	left     int          // dispatched and not yet done
+	idle     chan struct{}
+}
+
+func newBatch(offset int) *batch {
+	return &batch{from: offset, last: offset - 1, unlanded: map[int]bool{}, idle: make(chan struct{})}
+}
+
+// add counts update id in and returns the dispatcher's done callback.
+func (b *batch) add(id int) func(handled bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.unlanded[id] = true
+	b.last = max(b.last, id)
+	b.left++
+	return func(handled bool) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if handled {
+			delete(b.unlanded, id)
+		}
+		b.left--
+		if b.left == 0 {
+			close(b.idle)
+		}
+	}
+}
+
+// undo forgets an update that could not be dispatched; it and every later
+// one stay unconfirmed.
+func (b *batch) undo(id int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.left--
+	if b.left == 0 {
+		close(b.idle)
+	}
+	b.last = id - 1
+}
+
+// wait waits until every dispatched update is done, or ctx ends.
+func (b *batch) wait(ctx context.Context) bool {
+	b.mu.Lock()
+	empty := b.left == 0
+	b.mu.Unlock()
+	if empty {
+		return true
+	}
+	select {
+	case <-b.idle:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// next is the offset that confirms what of the batch is handled: up to
+// the first update not handled, or past the last one.
+func (b *batch) next() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	next := b.last + 1
+	for id := range b.unlanded {
+		next = min(next, id)
+	}
+	return max(next, b.from)
 }
 
 // poller makes the getUpdates calls for Poll.

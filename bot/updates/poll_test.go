@@ -210,6 +210,10 @@ func TestPollDrainDeadlineCancelsHandlersAndDropsTheRest(t *testing.T) {
 	if !strings.Contains(logs.String(), "dropped") {
 		t.Errorf("the dropped update was not logged:\n%s", logs)
 	}
+	// The dropped update is not confirmed: Telegram delivers it again.
+	if n := srv.PendingUpdates(); n != 1 {
+		t.Errorf("%d updates left unconfirmed, want the 1 dropped", n)
+	}
 }
 
 func TestPollBacksOffAfterErrorsWithoutShowingTheToken(t *testing.T) {

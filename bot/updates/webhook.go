@@ -29,14 +29,20 @@ type WebhookOptions struct {
 	// pending updates before it is answered 503, which makes Telegram
 	// deliver it again later (default 5 s).
 	AcceptTimeout time.Duration
+	// HandleTimeout is how long a request waits for its update to be
+	// handled before it is answered 503 all the same (default 30 s): the
+	// handler goes on, and the redelivery finds the update marked handled
+	// if it finished by then.
+	HandleTimeout time.Duration
 	// MaxBodyBytes bounds a request body (default 1 MiB).
 	MaxBodyBytes int64
 	// Logger receives errors and warnings (default slog.Default()).
 	Logger *slog.Logger
 }
 
-// Webhook is the http.Handler Telegram posts updates to. It answers 200 as
-// soon as an update is queued, and handles it afterwards.
+// Webhook is the http.Handler Telegram posts updates to. It answers 200
+// only once the update is handled (its effects are in the store), so an
+// update a crash cut short is delivered again, to this replica or another.
 type Webhook struct {
 	secret [sha256.Size]byte
 	valid  bool // a usable secret was given
@@ -61,6 +67,9 @@ func WebhookHandler(secret string, handle HandleFunc, opts WebhookOptions) *Webh
 	}
 	if opts.AcceptTimeout <= 0 {
 		opts.AcceptTimeout = 5 * time.Second
+	}
+	if opts.HandleTimeout <= 0 {
+		opts.HandleTimeout = 30 * time.Second
 	}
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = 1 << 20
@@ -98,12 +107,27 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), w.opts.AcceptTimeout)
 	defer cancel()
-	if err := w.d.dispatch(ctx, u); err != nil {
+	handled := make(chan bool, 1)
+	if err := w.d.dispatchThen(ctx, u, func(ok bool) { handled <- ok }); err != nil {
 		w.log.Warn("updates: webhook update refused; Telegram will deliver it again", "update_id", u.UpdateID, "err", err)
 		http.Error(rw, "busy", http.StatusServiceUnavailable)
 		return
 	}
-	rw.WriteHeader(http.StatusOK)
+	timer := time.NewTimer(w.opts.HandleTimeout)
+	defer timer.Stop()
+	select {
+	case ok := <-handled:
+		if ok {
+			rw.WriteHeader(http.StatusOK)
+			return
+		}
+		http.Error(rw, "shutting down", http.StatusServiceUnavailable)
+	case <-timer.C:
+		w.log.Warn("updates: webhook update still being handled; answered 503 so that Telegram delivers it again", "update_id", u.UpdateID)
+		http.Error(rw, "still handling", http.StatusServiceUnavailable)
+	case <-r.Context().Done():
+		// Telegram hung up: it will deliver the update again.
+	}
 }
 
 // Drain stops accepting updates (later requests get 503, so Telegram keeps

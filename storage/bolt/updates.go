@@ -40,3 +40,14 @@ func (s *Store) MarkUpdate(ctx context.Context, updateID int64, ttl time.Duratio
 	})
 	return first && err == nil, err
 }
+
+// UpdateSeen reports whether updateID is marked and the mark is live.
+func (s *Store) UpdateSeen(ctx context.Context, updateID int64) (bool, error) {
+	seen := false
+	err := s.view(ctx, fmt.Sprintf("update seen %d", updateID), func(tx *bbolt.Tx) error {
+		until := tx.Bucket(bucketUpdates).Get(intKey(updateID))
+		seen = until != nil && bytes.Compare(until, timeKey(s.now())) > 0
+		return nil
+	})
+	return seen && err == nil, err
+}

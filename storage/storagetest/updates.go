@@ -33,3 +33,31 @@ func testMarkUpdate(t *testing.T, newStore clockedStore) {
 		}
 	}
 }
+
+// testUpdateSeen: asking does not mark; a mark is seen until it expires.
+func testUpdateSeen(t *testing.T, newStore clockedStore) {
+	s, clock := newStore(t)
+	ctx := ctxFor(t)
+	for range 2 { // asking twice still does not mark
+		seen, err := s.UpdateSeen(ctx, 2001)
+		checkErr(t, "UpdateSeen before the mark", err, nil)
+		if seen {
+			t.Fatalf("UpdateSeen(2001) before MarkUpdate: got true, want false")
+		}
+	}
+	if first, err := s.MarkUpdate(ctx, 2001, time.Hour); err != nil || !first {
+		t.Fatalf("MarkUpdate(2001) after asking: got %v, %v; want true, no error", first, err)
+	}
+	seen, err := s.UpdateSeen(ctx, 2001)
+	checkErr(t, "UpdateSeen after the mark", err, nil)
+	if !seen {
+		t.Errorf("UpdateSeen(2001) after MarkUpdate: got false, want true")
+	}
+	if seen, _ := s.UpdateSeen(ctx, 2002); seen {
+		t.Errorf("UpdateSeen(2002), never marked: got true, want false")
+	}
+	clock.Advance(time.Hour + time.Second)
+	if seen, _ := s.UpdateSeen(ctx, 2001); seen {
+		t.Errorf("UpdateSeen(2001) after its mark expired: got true, want false")
+	}
+}
