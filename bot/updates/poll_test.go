@@ -194,11 +194,12 @@ func TestPollDrainDeadlineCancelsHandlersAndDropsTheRest(t *testing.T) {
 		<-ctx.Done()
 	}
 	logs := &testkit.Buffer{}
-	stop := poll(t, api, updates.PollOptions{Timeout: time.Second, DrainTimeout: 200 * time.Millisecond, Logger: logger(logs)}, handle)
+	// Both queued before the first call, so one getUpdates fetches both:
+	// the second waits behind the first (same chat).
 	srv.PushUpdate(srv.TextMessage(telegramtest.PrivateChat(ann), ann, "1"))
 	srv.PushUpdate(srv.TextMessage(telegramtest.PrivateChat(ann), ann, "2"))
+	stop := poll(t, api, updates.PollOptions{Timeout: time.Second, DrainTimeout: 200 * time.Millisecond, Logger: logger(logs)}, handle)
 	<-started
-	srv.WaitConfirmed(t, 10*time.Second) // both fetched: the second waits behind the first
 	// The first handler returns only when its context ends: Poll returns
 	// (within stop's guard) only if the drain deadline ended it.
 	if err := stop(); err != nil {

@@ -197,12 +197,22 @@ func TestWebhookDrainWaitsForHandlers(t *testing.T) {
 		mu.Unlock()
 	}
 	wh, hs := hook(t, secret, handle, updates.WebhookOptions{})
+	// The requests are answered once their updates are handled, so they
+	// wait in goroutines of their own.
+	var deliveries sync.WaitGroup
 	for _, u := range []tgbotapi.User{ann, bob} {
-		resp, err := srv.DeliverWebhook(t.Context(), hs.URL, secret, srv.TextMessage(telegramtest.PrivateChat(u), u, "/start"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		up := srv.TextMessage(telegramtest.PrivateChat(u), u, "/start")
+		deliveries.Go(func() {
+			resp, err := srv.DeliverWebhook(t.Context(), hs.URL, secret, up)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("an update handled during the drain answered %d, want 200", resp.StatusCode)
+			}
+		})
 	}
 	<-started
 	<-started
@@ -214,6 +224,7 @@ func TestWebhookDrainWaitsForHandlers(t *testing.T) {
 	if err := <-drained; err != nil {
 		t.Fatal(err)
 	}
+	deliveries.Wait()
 	mu.Lock()
 	defer mu.Unlock()
 	if done != 2 {
