@@ -79,6 +79,10 @@ type Store interface {
 
 	// Ping checks that the backend answers.
 	Ping(ctx context.Context) error
+	// Writable checks that the backend takes writes (a Redis that answers
+	// may still refuse them: read-only replica, out of memory, disk
+	// full), by a write that changes no record.
+	Writable(ctx context.Context) error
 	// Close releases the store; later calls fail with ErrUnavailable.
 	Close() error
 }

@@ -47,6 +47,9 @@ type PollOptions struct {
 
 	// Logger receives errors and warnings (default slog.Default()).
 	Logger *slog.Logger
+	// OnFetch, if set, hears the outcome of each getUpdates call (nil:
+	// Telegram answered), for health checks.
+	OnFetch func(err error)
 }
 
 func (o PollOptions) withDefaults() PollOptions {
@@ -118,6 +121,9 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 		ups, ferr := p.fetch(ctx, offset)
 		if ctx.Err() != nil {
 			break
+		}
+		if opts.OnFetch != nil {
+			opts.OnFetch(ferr)
 		}
 		if ferr != nil {
 			if isUnauthorized(ferr) {

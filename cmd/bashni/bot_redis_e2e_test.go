@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	goredis "github.com/redis/go-redis/v9"
+
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
@@ -77,5 +79,30 @@ func TestE2ERedisDownMidGame(t *testing.T) {
 	after := waitTurn(t, srv, group.ID, c.ID)
 	if !strings.Contains(after.Text, "Move 2 · White") {
 		t.Errorf("after Redis came back: %q", after.Text)
+	}
+}
+
+// A Redis that answers but refuses writes (here: too few replicas) makes
+// the replica not ready; once it takes writes again, ready again.
+func TestE2EReadyzFollowsRedisWrites(t *testing.T) {
+	rds := redistest.Start(t)
+	srv := telegramtest.New(t)
+	ops := freeAddr(t)
+	startBot(t, srv, map[string]string{"REDIS_URL": rds.URL(), "BASHNI_OPS_LISTEN": ops})
+	rdb := goredis.NewClient(&goredis.Options{Addr: rds.Addr()})
+	defer rdb.Close()
+	for _, step := range []struct {
+		min  string
+		want int
+	}{{"0", 200}, {"1", 503}, {"0", 200}} {
+		if err := rdb.ConfigSet(t.Context(), "min-replicas-to-write", step.min).Err(); err != nil {
+			t.Fatal(err)
+		}
+		if code, body := get(t, "http://"+ops+"/readyz"); code != step.want {
+			t.Errorf("min-replicas-to-write %s: /readyz %d %q, want %d", step.min, code, body, step.want)
+		}
+	}
+	if code, _ := get(t, "http://"+ops+"/healthz"); code != 200 {
+		t.Errorf("/healthz %d: a store refusing writes is not the loop's death", code)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -54,6 +55,22 @@ func cmdBot(ctx context.Context, e env) error {
 	}
 	defer store.Close()
 
+	// Ports are taken before Telegram is called: one in use ends the
+	// process at start, not at shutdown.
+	var opsLn, hookLn net.Listener
+	if cfg.Ops.Listen != "" {
+		if opsLn, err = listen(cfg.Ops.Listen, "ops"); err != nil {
+			return err
+		}
+		defer opsLn.Close()
+	}
+	if cfg.Telegram.Mode == "webhook" {
+		if hookLn, err = listen(cfg.Telegram.Webhook.Listen, "webhook"); err != nil {
+			return err
+		}
+		defer hookLn.Close()
+	}
+
 	api, err := newTelegram(cfg)
 	if err != nil {
 		return err
@@ -86,31 +103,48 @@ func cmdBot(ctx context.Context, e env) error {
 	go func() { outDone <- out.Run(bgCtx) }()
 	setCommands(api, b.Texts(), logger)
 
+	// The process lives or dies with its update loop: when the loop or the
+	// ops server ends by itself, runCtx ends everything else, and the
+	// process exits non-zero so that its supervisor restarts it.
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	var stale time.Duration
+	if cfg.Telegram.Mode != "webhook" {
+		stale = 2*(cfg.Telegram.PollTimeout+15*time.Second) + 30*time.Second // two calls' timeouts and the longest backoff
+	}
+	health := newLoopHealth(e.now, stale)
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
 	live.serve(ctx, &wg, errs, string(cfg.Telegram.Token), e.now, svc, b, logger)
 	wg.Add(1)
-	go func() { defer wg.Done(); b.RunClock(ctx, cfg.Game.ClockInterval) }()
-	if cfg.Ops.Listen != "" {
+	go func() { defer wg.Done(); b.RunClock(runCtx, cfg.Game.ClockInterval) }()
+	if opsLn != nil {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := serveHTTP(ctx, cfg.Ops.Listen, opsHandler(store, m), logger, "ops", nil); err != nil {
+			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops"); err != nil {
+				logger.Error("ops server stopped; exiting", "err", err)
 				errs <- err
+				stopRun()
 			}
 		}()
 	}
+	health.running()
 	if cfg.Telegram.Mode == "webhook" {
-		err = runWebhook(ctx, cfg, api, b, logger)
+		err = runWebhook(runCtx, cfg, api, b, hookLn, logger)
 	} else {
-		err = updates.Poll(ctx, api, updates.PollOptions{
+		err = updates.Poll(runCtx, api, updates.PollOptions{
 			Timeout: cfg.Telegram.PollTimeout,
 			Workers: cfg.Telegram.Workers,
 			Logger:  logger,
+			OnFetch: health.polled,
 		}, b.Handle)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		logger.Error("update loop stopped", "err", outbox.Redact(err))
+		err = outbox.Redact(err)
+		health.stopped(err)
+		logger.Error("update loop died; exiting so that the supervisor restarts the bot", "err", err)
+		stopRun()
 	}
 	wg.Wait()
 	waitFor(b.Wait, 15*time.Second) // AI moves in flight may take a few seconds
@@ -121,21 +155,21 @@ func cmdBot(ctx context.Context, e env) error {
 	// the store closes.
 	waitFor(b.Wait, 5*time.Second)
 	logger.Info("stopped")
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("update loop: %w", err)
+	}
 	select {
 	case err2 := <-errs:
 		return err2
 	default:
 	}
-	if ctx.Err() != nil {
-		return nil // a signal: a clean stop
-	}
-	return outbox.Redact(err)
+	return nil // a signal: a clean stop
 }
 
 // runWebhook registers the webhook with its secret and serves it until ctx
 // ends, then lets accepted updates finish. Several replicas may serve one
 // bot behind a load balancer: each registers the same URL and secret.
-func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, logger *slog.Logger) error {
+func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, ln net.Listener, logger *slog.Logger) error {
 	secret := string(cfg.Telegram.Webhook.Secret)
 	hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{Workers: cfg.Telegram.Workers, Logger: logger})
 	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, nil); err != nil {
@@ -147,7 +181,7 @@ func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bo
 	}
 	mux := http.NewServeMux()
 	mux.Handle(path, hook)
-	err := serveHTTP(ctx, cfg.Telegram.Webhook.Listen, mux, logger, "webhook", nil)
+	err := serveHTTP(ctx, ln, mux, logger, "webhook")
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
 	defer cancel()
 	if derr := hook.Drain(dctx); derr != nil && err == nil {
@@ -186,6 +220,7 @@ func storeKind(cfg Config) string {
 type Store interface {
 	play.Store
 	Ping(ctx context.Context) error
+	Writable(ctx context.Context) error
 	Close() error
 }
 

@@ -79,23 +79,27 @@ func (m *metrics) onCall(method string, err error, _ time.Duration) {
 	m.telegramCalls.WithLabelValues(method, outcome).Inc()
 }
 
-// pinger is what readiness needs: the store answers.
-type pinger interface {
-	Ping(ctx context.Context) error
+// writable is what readiness needs: the store takes writes.
+type writable interface {
+	Writable(ctx context.Context) error
 }
 
-// opsHandler serves /healthz (the process is up), /readyz (the store
-// answers: take the replica out of rotation while it does not) and
+// opsHandler serves /healthz (the update loop runs), /readyz (the store
+// takes writes: take the replica out of rotation while it does not) and
 // /metrics.
-func opsHandler(store pinger, m *metrics) http.Handler {
+func opsHandler(store writable, m *metrics, health *loopHealth) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if err := health.check(); err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
 		fmt.Fprintln(w, "ok")
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := store.Ping(ctx); err != nil {
+		if err := store.Writable(ctx); err != nil {
 			http.Error(w, "store unavailable", http.StatusServiceUnavailable)
 			return
 		}
@@ -105,16 +109,18 @@ func opsHandler(store pinger, m *metrics) http.Handler {
 	return mux
 }
 
-// serveHTTP runs an HTTP server on addr until ctx ends, then shuts it down
-// gracefully. ready receives the bound address (useful with ":0").
-func serveHTTP(ctx context.Context, addr string, h http.Handler, logger *slog.Logger, name string, ready func(net.Addr)) error {
+// listen takes the address a server named name will serve on.
+func listen(addr, name string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s server: %w", name, err)
 	}
-	if ready != nil {
-		ready(ln.Addr())
-	}
+	return ln, nil
+}
+
+// serveHTTP runs an HTTP server on ln until ctx ends, then shuts it down
+// gracefully.
+func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger, name string) error {
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -88,6 +88,12 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.view(ctx, "ping", func(*bbolt.Tx) error { return nil })
 }
 
+// Writable commits an empty read-write transaction: it takes the write
+// lock and syncs the file, so a file that cannot be written fails it.
+func (s *Store) Writable(ctx context.Context) error {
+	return s.update(ctx, "writable", func(*bbolt.Tx) error { return nil })
+}
+
 // view and update run fn in a read-only or read-write transaction. bbolt
 // knows no context, so a canceled context is honoured before starting.
 func (s *Store) view(ctx context.Context, op string, fn func(*bbolt.Tx) error) error {

@@ -86,6 +86,16 @@ func (s *Store) Ping(ctx context.Context) error {
 	return fail("ping", s.rdb.Ping(ctx).Err())
 }
 
+// Writable sets a key of its own that expires at once: Redis refuses it
+// when it refuses writes (a replica, maxmemory reached, a failed
+// background save, too few replicas).
+func (s *Store) Writable(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fail("writable", err)
+	}
+	return fail("writable", s.rdb.Set(ctx, s.prefix+"writable", "1", time.Second).Err())
+}
+
 // fail prefixes an error with the operation. Anything Redis or the network
 // says is a failure of the backend, hence storage.ErrUnavailable; only a
 // canceled context is the caller's own doing. redis.Nil is handled by the

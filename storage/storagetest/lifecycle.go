@@ -13,6 +13,7 @@ func testLifecycle(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	t.Run("Ping", func(t *testing.T) {
 		s := newStore(t)
 		checkErr(t, "Ping", s.Ping(ctxFor(t)), nil)
+		checkErr(t, "Writable", s.Writable(ctxFor(t)), nil)
 	})
 
 	t.Run("CanceledContext", func(t *testing.T) {
@@ -52,5 +53,6 @@ func testLifecycle(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		_, err := s.Game(ctxFor(t), "g")
 		checkErr(t, "Game after Close", err, storage.ErrUnavailable)
 		checkErr(t, "Ping after Close", s.Ping(ctxFor(t)), storage.ErrUnavailable)
+		checkErr(t, "Writable after Close", s.Writable(ctxFor(t)), storage.ErrUnavailable)
 	})
 }
