@@ -11,9 +11,11 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"golang.org/x/time/rate"
 )
 
 // SecretHeader is the header Telegram sends the webhook's secret token in.
@@ -37,7 +39,16 @@ type WebhookOptions struct {
 	// MaxBodyBytes bounds a request body (default 1 MiB).
 	MaxBodyBytes int64
 	// Logger receives errors and warnings (default slog.Default()).
-	Logger *slog.Logger
+	// Refused requests are logged at most once per RefusedLogEvery
+	// (default a minute), with how many there were: anyone who finds the
+	// URL could otherwise flood the log.
+	Logger          *slog.Logger
+	RefusedLogEvery time.Duration
+	// OnRefused, if set, hears each refused request with why: "method",
+	// "secret" or "body" (for a metric).
+	OnRefused func(reason string)
+	// Now is the clock of the refusal log's pacing (default time.Now).
+	Now func() time.Time
 }
 
 // Webhook is the http.Handler Telegram posts updates to. It answers 200
@@ -49,6 +60,10 @@ type Webhook struct {
 	d      *dispatcher
 	opts   WebhookOptions
 	log    *slog.Logger
+
+	refusedMu    sync.Mutex
+	refusedLog   *rate.Limiter
+	refusedSince int // refused and not yet logged
 }
 
 var _ http.Handler = (*Webhook)(nil)
@@ -77,7 +92,13 @@ func WebhookHandler(secret string, handle HandleFunc, opts WebhookOptions) *Webh
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	w := &Webhook{opts: opts, log: opts.Logger, valid: secret != ""}
+	if opts.RefusedLogEvery <= 0 {
+		opts.RefusedLogEvery = time.Minute
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	w := &Webhook{opts: opts, log: opts.Logger, valid: secret != "", refusedLog: rate.NewLimiter(rate.Every(opts.RefusedLogEvery), 1)}
 	if !w.valid {
 		w.log.Error("updates: webhook without a secret token refuses every update")
 	}
@@ -90,19 +111,18 @@ func WebhookHandler(secret string, handle HandleFunc, opts WebhookOptions) *Webh
 func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		rw.Header().Set("Allow", http.MethodPost)
-		http.Error(rw, "method not allowed", http.StatusMethodNotAllowed)
+		w.refuse(rw, r, "method", http.StatusMethodNotAllowed, nil)
 		return
 	}
+	// The secret is checked before a byte of the body is read.
 	got := sha256.Sum256([]byte(r.Header.Get(SecretHeader)))
 	if subtle.ConstantTimeCompare(got[:], w.secret[:]) != 1 || !w.valid {
-		w.log.Warn("updates: webhook request with a wrong or missing secret token", "remote", r.RemoteAddr)
-		http.Error(rw, "unauthorized", http.StatusUnauthorized)
+		w.refuse(rw, r, "secret", http.StatusUnauthorized, nil)
 		return
 	}
 	var u tgbotapi.Update
 	if err := json.NewDecoder(http.MaxBytesReader(rw, r.Body, w.opts.MaxBodyBytes)).Decode(&u); err != nil {
-		w.log.Warn("updates: webhook request is not an update", "err", err)
-		http.Error(rw, "bad update", http.StatusBadRequest)
+		w.refuse(rw, r, "body", http.StatusBadRequest, err)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), w.opts.AcceptTimeout)
@@ -127,6 +147,33 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "still handling", http.StatusServiceUnavailable)
 	case <-r.Context().Done():
 		// Telegram hung up: it will deliver the update again.
+	}
+}
+
+// refuse answers a request that is not Telegram's, closing the connection
+// rather than reading the rest of its body, counts it, and logs refusals
+// at most once per RefusedLogEvery.
+func (w *Webhook) refuse(rw http.ResponseWriter, r *http.Request, reason string, status int, err error) {
+	// After the handler, net/http reads what is left of the body to reuse
+	// the connection: a deadline in the past makes that read fail at once,
+	// and Connection: close ends the connection instead.
+	_ = http.NewResponseController(rw).SetReadDeadline(time.Unix(1, 0))
+	rw.Header().Set("Connection", "close")
+	http.Error(rw, http.StatusText(status), status)
+	if w.opts.OnRefused != nil {
+		w.opts.OnRefused(reason)
+	}
+	w.refusedMu.Lock()
+	w.refusedSince++
+	n := w.refusedSince
+	log := w.refusedLog.AllowN(w.opts.Now(), 1)
+	if log {
+		w.refusedSince = 0
+	}
+	w.refusedMu.Unlock()
+	if log {
+		w.log.Warn("updates: webhook requests refused (logged at most once per interval)",
+			"refused", n, "last_reason", reason, "last_remote", r.RemoteAddr, "last_err", err, "interval", w.opts.RefusedLogEvery)
 	}
 }
 
