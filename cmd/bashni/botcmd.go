@@ -122,7 +122,7 @@ func cmdBot(ctx context.Context, e env) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops"); err != nil {
+			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops", opsLimits, m); err != nil {
 				logger.Error("ops server stopped; exiting", "err", err)
 				errs <- err
 				stopRun()
@@ -131,7 +131,7 @@ func cmdBot(ctx context.Context, e env) error {
 	}
 	health.running()
 	if cfg.Telegram.Mode == "webhook" {
-		err = runWebhook(runCtx, cfg, api, b, hookLn, logger)
+		err = runWebhook(runCtx, cfg, api, b, hookLn, logger, m, e.now)
 	} else {
 		err = updates.Poll(runCtx, api, updates.PollOptions{
 			Timeout: cfg.Telegram.PollTimeout,
@@ -169,9 +169,12 @@ func cmdBot(ctx context.Context, e env) error {
 // runWebhook registers the webhook with its secret and serves it until ctx
 // ends, then lets accepted updates finish. Several replicas may serve one
 // bot behind a load balancer: each registers the same URL and secret.
-func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, ln net.Listener, logger *slog.Logger) error {
+func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, ln net.Listener, logger *slog.Logger, m *metrics, now func() time.Time) error {
 	secret := string(cfg.Telegram.Webhook.Secret)
-	hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{Workers: cfg.Telegram.Workers, Logger: logger})
+	hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{
+		Workers: cfg.Telegram.Workers, Logger: logger, Now: now,
+		OnRefused: func(reason string) { m.httpRefused.WithLabelValues("webhook", reason).Inc() },
+	})
 	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, nil); err != nil {
 		return fmt.Errorf("setWebhook: %w", err)
 	}
@@ -181,7 +184,7 @@ func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bo
 	}
 	mux := http.NewServeMux()
 	mux.Handle(path, hook)
-	err := serveHTTP(ctx, ln, mux, logger, "webhook")
+	err := serveHTTP(ctx, ln, mux, logger, "webhook", webhookLimits, m)
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
 	defer cancel()
 	if derr := hook.Drain(dctx); derr != nil && err == nil {

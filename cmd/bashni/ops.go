@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net"
 	"net/http"
 	"time"
 
@@ -29,6 +27,8 @@ type metrics struct {
 	aiThink        prometheus.Histogram
 	gamesStarted   prometheus.Counter
 	gamesFinished  prometheus.Counter
+	httpConns      *prometheus.GaugeVec
+	httpRefused    *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -52,6 +52,13 @@ func newMetrics() *metrics {
 	})
 	m.gamesStarted = prometheus.NewCounter(prometheus.CounterOpts{Name: "bashni_games_started_total", Help: "Games started by this process."})
 	m.gamesFinished = prometheus.NewCounter(prometheus.CounterOpts{Name: "bashni_games_finished_total", Help: "Games finished by this process."})
+	m.httpConns = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "bashni_http_connections", Help: "Connections an HTTP server (webhook, ops) holds.",
+	}, []string{"server"})
+	m.httpRefused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "bashni_http_refused_total", Help: "Requests and connections an HTTP server refused, by why: secret, method, body, connections (closed to stay within the bound).",
+	}, []string{"server", "reason"})
+	m.reg.MustRegister(m.httpConns, m.httpRefused)
 	m.reg.MustRegister(m.updates, m.updateDuration, m.telegramCalls, m.telegram429, m.aiThink, m.gamesStarted, m.gamesFinished,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -107,35 +114,6 @@ func opsHandler(store writable, m *metrics, health *loopHealth) http.Handler {
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg}))
 	return mux
-}
-
-// listen takes the address a server named name will serve on.
-func listen(addr, name string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("%s server: %w", name, err)
-	}
-	return ln, nil
-}
-
-// serveHTTP runs an HTTP server on ln until ctx ends, then shuts it down
-// gracefully.
-func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger, name string) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	logger.Info("listening", "server", name, "addr", ln.Addr().String())
-	select {
-	case err := <-errc:
-		return fmt.Errorf("%s: %w", name, err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("%s: shutdown: %w", name, err)
-	}
-	return nil
 }
 
 // is429 reports whether a Bot API error is Too Many Requests. tgbotapi
