@@ -109,15 +109,19 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 	}
 	d := newDispatcher(ctx, opts.Workers, opts.MaxPending, handle, log)
 
-	// offset is the offset of the last getUpdates call: it confirmed to
-	// Telegram every update before it. A batch is confirmed (by the next
-	// call) only once each of its updates has been handled, so an update
-	// whose handling a crash cut short comes again after a restart.
-	offset, confirmed := opts.Offset, opts.Offset
+	// An update is confirmed to Telegram (by a later getUpdates offset)
+	// only once it has been handled, so one whose handling a crash cut
+	// short comes again after a restart. Telegram's offset confirms
+	// everything below it, so the offset is the oldest update still being
+	// handled: the updates after it come again in each answer and are
+	// skipped, while new ones are dispatched at once (a slow chat does not
+	// hold up the others).
+	tr := newTracker(opts.Offset)
+	confirmed := opts.Offset
 	var err error
-	var b *batch
 	failures := 0
 	for ctx.Err() == nil {
+		offset := tr.offset()
 		ups, ferr := p.fetch(ctx, offset)
 		if ctx.Err() != nil {
 			break
@@ -144,22 +148,23 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 		}
 		failures = 0
 		confirmed = offset
-		b = newBatch(offset)
+		fresh := 0
 		for _, u := range ups {
-			if u.UpdateID < offset {
-				continue // confirmed already
+			if !tr.isNew(u.UpdateID) {
+				continue // confirmed, or dispatched already
 			}
-			done := b.add(u.UpdateID)
-			if derr := d.dispatchThen(ctx, u, done); derr != nil {
-				b.undo(u.UpdateID)
+			if derr := d.dispatchThen(ctx, u, tr.add(u.UpdateID)); derr != nil {
+				tr.undo(u.UpdateID)
 				break // ctx ended; u stays unconfirmed and comes again
 			}
+			fresh++
 		}
-		if !b.wait(ctx) {
-			break
+		if fresh == 0 && tr.busy() {
+			// Telegram answers at once while updates are unconfirmed:
+			// rather than spin, wait for one to be handled (or a moment,
+			// to see new ones).
+			tr.waitProgress(ctx, time.Second)
 		}
-		offset = b.next()
-		b = nil
 	}
 
 	drainCtx, cancelDrain := context.WithTimeout(context.WithoutCancel(ctx), opts.DrainTimeout)
@@ -171,87 +176,88 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 	finishCtx, cancelFinish := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancelFinish()
 	p.wait(finishCtx)
-	if b != nil {
-		offset = b.next()
-	}
-	if offset != confirmed && err == nil {
+	if offset := tr.offset(); offset != confirmed && err == nil {
 		p.confirm(finishCtx, offset)
 	}
 	return err
 }
 
-// batch tracks the updates of one getUpdates answer until each is handled.
-type batch struct {
+// tracker knows which fetched updates are being handled, for Poll.
+type tracker struct {
 	mu       sync.Mutex
-	from     int          // the offset the batch was fetched with
-	last     int          // the highest update id dispatched, or from-1
-	unlanded map[int]bool // dispatched and not handled (dropped: false stays)
-	left     int          // dispatched and not yet done
-	idle     chan struct{}
+	next     int          // past the highest update dispatched (or the start offset)
+	pending  map[int]bool // dispatched and not handled; true once dropped
+	progress chan struct{}
 }
 
-func newBatch(offset int) *batch {
-	return &batch{from: offset, last: offset - 1, unlanded: map[int]bool{}, idle: make(chan struct{})}
+func newTracker(offset int) *tracker {
+	return &tracker{next: offset, pending: map[int]bool{}, progress: make(chan struct{}, 1)}
+}
+
+// offset is what the next getUpdates asks from: the oldest update not
+// handled, or past every one dispatched.
+func (t *tracker) offset() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	off := t.next
+	for id := range t.pending {
+		off = min(off, id)
+	}
+	return off
+}
+
+// isNew reports whether update id has not been dispatched yet.
+func (t *tracker) isNew(id int) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return id >= t.next
 }
 
 // add counts update id in and returns the dispatcher's done callback.
-func (b *batch) add(id int) func(handled bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.unlanded[id] = true
-	b.last = max(b.last, id)
-	b.left++
+func (t *tracker) add(id int) func(handled bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.pending[id] = false
+	t.next = id + 1
 	return func(handled bool) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
+		t.mu.Lock()
 		if handled {
-			delete(b.unlanded, id)
+			delete(t.pending, id)
+		} else {
+			t.pending[id] = true // dropped at shutdown: stays unconfirmed
 		}
-		b.left--
-		if b.left == 0 {
-			close(b.idle)
+		t.mu.Unlock()
+		select {
+		case t.progress <- struct{}{}:
+		default:
 		}
 	}
 }
 
-// undo forgets an update that could not be dispatched; it and every later
-// one stay unconfirmed.
-func (b *batch) undo(id int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.left--
-	if b.left == 0 {
-		close(b.idle)
-	}
-	b.last = id - 1
+// undo forgets an update that could not be dispatched.
+func (t *tracker) undo(id int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.pending, id)
+	t.next = id
 }
 
-// wait waits until every dispatched update is done, or ctx ends.
-func (b *batch) wait(ctx context.Context) bool {
-	b.mu.Lock()
-	empty := b.left == 0
-	b.mu.Unlock()
-	if empty {
-		return true
-	}
+// busy reports whether updates are being handled.
+func (t *tracker) busy() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.pending) > 0
+}
+
+// waitProgress waits until an update is handled, d passes or ctx ends.
+func (t *tracker) waitProgress(ctx context.Context, d time.Duration) {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
 	select {
-	case <-b.idle:
-		return true
+	case <-t.progress:
+	case <-timer.C:
 	case <-ctx.Done():
-		return false
 	}
-}
-
-// next is the offset that confirms what of the batch is handled: up to
-// the first update not handled, or past the last one.
-func (b *batch) next() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	next := b.last + 1
-	for id := range b.unlanded {
-		next = min(next, id)
-	}
-	return max(next, b.from)
 }
 
 // poller makes the getUpdates calls for Poll.
