@@ -28,7 +28,9 @@ const (
 	cbCancel    = "x"  // cancel own challenge
 	cbDrawYes   = "dy" // accept draw offer
 	cbDrawNo    = "dn" // decline draw offer
-	cbRematch   = "r"  // rematch after the end
+	cbRematch   = "r"  // rematch after the end: offer, or accept the opponent's offer
+	cbRematchOK = "ry" // accept the opponent's rematch offer
+	cbRematchNo = "rn" // decline (or withdraw) a rematch offer
 	cbPDN       = "f"  // send the game record as a PDN file
 	cbReplay    = "g"  // send the replay GIF
 	cbMenu      = "m"  // menu: Arg = item

@@ -47,18 +47,8 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 				b.text(q.Message.Chat, b.texts.T(lang, "draw_declined", "By", displayName(q.From)), 0)
 			}
 		}
-	case cbRematch:
-		g, err := b.svc.Rematch(ctx, cb.ID, q.From.ID)
-		if err != nil {
-			b.toast(q, b.userMessage(lang, err, false))
-			return err
-		}
-		b.toast(q, "")
-		if q.InlineMessageID != "" {
-			b.onInlineAccept(ctx, q, g) // the rematch takes over the inline message
-			return nil
-		}
-		return b.postCard(chatOf(q, g.ChatID), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+	case cbRematch, cbRematchOK, cbRematchNo:
+		return b.onRematch(ctx, q, cb, user, lang)
 	case cbPDN:
 		return b.sendPDN(ctx, q, cb.ID, lang)
 	case cbReplay:

@@ -107,11 +107,27 @@ func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	lang := v.lang
 	if !g.Active() {
-		return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: cbRematch, ID: g.ID, Ply: -1}.Encode()),
+		files := []tgbotapi.InlineKeyboardButton{
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: cbPDN, ID: g.ID, Ply: -1}.Encode()),
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: cbReplay, ID: g.ID, Ply: -1}.Encode()),
-		), tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID)))
+		}
+		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID))
+		switch {
+		case g.RematchID != "": // started: nothing more to offer
+			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
+		case g.RematchBy != 0: // offered: the opponent answers here
+			by := g.White
+			if g.Black.UserID == g.RematchBy {
+				by = g.Black
+			}
+			return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_accept", "By", by.Name), Callback{Kind: cbRematchOK, ID: g.ID, Ply: -1}.Encode()),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_decline"), Callback{Kind: cbRematchNo, ID: g.ID, Ply: -1}.Encode()),
+			), files, analyse)
+		}
+		return tgbotapi.NewInlineKeyboardMarkup(append([]tgbotapi.InlineKeyboardButton{
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: cbRematch, ID: g.ID, Ply: -1}.Encode()),
+		}, files...), analyse)
 	}
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}

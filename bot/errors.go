@@ -29,8 +29,14 @@ var errorTexts = []struct {
 	{play.ErrBadColour, "err_bad_colour"},
 	{play.ErrTimeUp, "err_time_up"},
 	{play.ErrBadTimeControl, "err_bad_time_control"},
+	{play.ErrNotOver, "err_not_over"},
+	{play.ErrRematchOffered, "err_rematch_offered"},
+	{play.ErrRematchStarted, "err_rematch_started"},
+	{play.ErrNoRematch, "err_no_rematch"},
 	{storage.ErrUnavailable, "err_unavailable"},
-	{storage.ErrNotFound, "err_game_over"},
+	// A game that is not stored: never created (a forged button), removed
+	// long after its end, or lost with the store's data.
+	{storage.ErrNotFound, "err_game_gone"},
 }
 
 // moveCauseTexts says why a move was refused, by the rules' cause.

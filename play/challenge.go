@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -176,6 +177,7 @@ func (s *Service) take(ctx context.Context, id string) (*storage.Challenge, erro
 type newGameSpec struct {
 	variant      rules.Variant
 	start        *rules.Position
+	id           string // "" draws one
 	white, black storage.Player
 	chatID       int64
 	rated        bool
@@ -190,7 +192,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	}
 	now := s.now()
 	rec := &storage.Game{
-		ID: s.newID(), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
+		ID: cmp.Or(spec.id, s.newID()), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
 	}
@@ -204,7 +206,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	s.syncRecord(g)
 	for attempt := 0; ; attempt++ {
 		err = s.store.CreateGame(ctx, rec)
-		if !errors.Is(err, storage.ErrConflict) || attempt == 3 {
+		if !errors.Is(err, storage.ErrConflict) || attempt == 3 || spec.id != "" {
 			break
 		}
 		rec.ID = s.newID() // an id collision: draw another
@@ -216,25 +218,6 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		s.hooks.GameStarted()
 	}
 	return g, nil
-}
-
-// Rematch starts a new game between the same players with colours swapped,
-// shown in the same chat.
-func (s *Service) Rematch(ctx context.Context, id string, by int64) (*Game, error) {
-	old, err := s.Game(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if old.Active() {
-		return nil, fmt.Errorf("play: the game is still going on")
-	}
-	if _, ok := old.colorOfAny(by); !ok {
-		return nil, ErrNotAPlayer
-	}
-	v, _ := rules.ParseVariant(old.Variant)
-	return s.newGame(ctx, newGameSpec{
-		variant: v, white: old.Black, black: old.White, chatID: old.ChatID, rated: old.Rated, lang: old.Lang,
-	})
 }
 
 // colorOfAny finds user's colour whoever is to move.

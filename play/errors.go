@@ -22,4 +22,8 @@ var (
 	ErrNoAI           = errors.New("play: no AI engine is configured")
 	ErrTimeUp         = errors.New("play: your time is up")
 	ErrBadTimeControl = errors.New("play: a time control is minutes+seconds, e.g. 5+3")
+	ErrNotOver        = errors.New("play: the game is still going on")
+	ErrRematchOffered = errors.New("play: you have offered a rematch already")
+	ErrRematchStarted = errors.New("play: the rematch has started already")
+	ErrNoRematch      = errors.New("play: no rematch offer is waiting (declined, withdrawn or expired)")
 )

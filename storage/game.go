@@ -70,6 +70,12 @@ type Game struct {
 	// this game, so the previous one can be deleted when a new one is sent.
 	Notices map[int64]int `json:"notices,omitempty"`
 
+	// A rematch after the end: offered by RematchBy (a user id) until
+	// RematchUntil, or started as the game RematchID. At most one per game.
+	RematchBy    int64     `json:"rematch_by,omitzero"`
+	RematchUntil time.Time `json:"rematch_until,omitzero"`
+	RematchID    string    `json:"rematch_id,omitzero"`
+
 	Rated bool   `json:"rated,omitzero"`
 	Lang  string `json:"lang,omitzero"`
 

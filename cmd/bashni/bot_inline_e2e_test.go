@@ -116,7 +116,26 @@ func TestE2EInlineGame(t *testing.T) {
 	if rematch == "" {
 		t.Fatalf("no rematch button on %v", buttons(final))
 	}
-	tapInline(t, srv, bob, inlineID, rematch)
+	// Bob offers a rematch; it takes Alice's consent.
+	if toast := tapInline(t, srv, bob, inlineID, rematch); !strings.Contains(toast, "Rematch offered to Alice") {
+		t.Errorf("Bob's rematch tap: toast %q, want the offer confirmed", toast)
+	}
+	offered := waitInline(t, srv, inlineID, "shows the rematch offer", func(m telegramtest.Msg) bool {
+		for _, b := range buttons(m) {
+			if strings.HasPrefix(b[1], "ry|") {
+				return true
+			}
+		}
+		return false
+	})
+	if toast := tapInline(t, srv, bob, inlineID, rematch); !strings.Contains(toast, "offered a rematch already") {
+		t.Errorf("Bob's second rematch tap: toast %q, want already offered", toast)
+	}
+	for _, b := range buttons(offered) {
+		if strings.HasPrefix(b[1], "ry|") {
+			tapInline(t, srv, alice, inlineID, b[1])
+		}
+	}
 	waitInline(t, srv, inlineID, "shows the rematch, colours swapped", func(m telegramtest.Msg) bool {
 		return strings.Contains(m.Text, "Bob vs ⚫ Alice") && strings.Contains(m.Text, "Move 1")
 	})

@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+// onRematch handles the buttons of a finished game's card: Rematch offers
+// a rematch (or accepts the opponent's), the offer's Accept and Decline
+// answer it. The card's keyboard shows the offer; a new message in the chat
+// tells the opponent, since an edit notifies nobody.
+func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *storage.User, lang string) error {
+	if cb.Kind == cbRematchNo {
+		g, offeredBy, err := b.svc.DeclineRematch(ctx, cb.ID, q.From.ID)
+		if err != nil {
+			b.toast(q, b.userMessage(lang, err, false))
+			b.refreshRematch(ctx, cb.ID, err)
+			return err
+		}
+		b.toast(q, "")
+		b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+		if g.ChatID != 0 && offeredBy != q.From.ID {
+			b.text(chatOf(q, g.ChatID), b.texts.T(cardLang(g), "rematch_declined", "By", displayName(q.From)), 0)
+		}
+		return nil
+	}
+	rematch := b.svc.Rematch
+	if cb.Kind == cbRematchOK {
+		rematch = b.svc.AcceptRematch
+	}
+	out, err := rematch(ctx, cb.ID, q.From.ID)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		b.refreshRematch(ctx, cb.ID, err)
+		return err
+	}
+	old := out.Old
+	b.editKeyboard(old, b.keyboard(old, cardView{lang: cardLang(old)}))
+	if out.Offered {
+		opp := old.White
+		if opp.UserID == q.From.ID {
+			opp = old.Black
+		}
+		b.toast(q, b.texts.T(lang, "rematch_offered_toast", "To", opp.Name))
+		if old.ChatID != 0 {
+			b.text(chatOf(q, old.ChatID), b.texts.T(cardLang(old), "rematch_offer", "By", displayName(q.From), "To", opp.Name), 0)
+		}
+		return nil
+	}
+	b.toast(q, "")
+	g := out.Game
+	if q.InlineMessageID != "" {
+		b.onInlineAccept(ctx, q, g) // the rematch takes over the inline message
+		return nil
+	}
+	return b.postCard(chatOf(q, g.ChatID), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+}
+
+// refreshRematch redraws the buttons of a card whose rematch buttons were
+// out of date (the offer expired, was answered, or the rematch started),
+// so the next tap finds the right ones.
+func (b *Bot) refreshRematch(ctx context.Context, id string, err error) {
+	if !errors.Is(err, play.ErrNoRematch) && !errors.Is(err, play.ErrRematchStarted) {
+		return
+	}
+	g, gerr := b.svc.Game(ctx, id)
+	if gerr != nil || g.Active() {
+		return
+	}
+	if errors.Is(err, play.ErrNoRematch) && g.RematchBy != 0 {
+		g.RematchBy = 0 // expired: the stored offer no longer counts
+	}
+	b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+}

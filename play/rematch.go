@@ -1,0 +1,137 @@
+package play
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// A rematch is an offer the opponent accepts, like a challenge, kept on the
+// finished game's record so that the game's compare-and-set decides every
+// race: one pending offer per game, at most one rematch game, and two
+// players tapping Rematch at once make one game (the second tap finds the
+// first one's offer and accepts it). Against the AI there is nobody to ask:
+// the rematch starts at once.
+
+// RematchOutcome is what a Rematch tap did: an offer now waits for the
+// opponent (Offered), or the rematch game started (Game).
+type RematchOutcome struct {
+	Old     *Game // the finished game, as stored now
+	Offered bool
+	Game    *Game
+}
+
+// Rematch is a tap on Rematch by user by in finished game id: it offers a
+// rematch to the opponent, or accepts the opponent's pending offer. A
+// second offer is ErrRematchOffered, a tap after the rematch started
+// ErrRematchStarted.
+func (s *Service) Rematch(ctx context.Context, id string, by int64) (*RematchOutcome, error) {
+	return s.rematch(ctx, id, by, false)
+}
+
+// AcceptRematch accepts the opponent's pending rematch offer; without one
+// it is ErrNoRematch (ErrRematchOffered for the one who offered).
+func (s *Service) AcceptRematch(ctx context.Context, id string, by int64) (*RematchOutcome, error) {
+	return s.rematch(ctx, id, by, true)
+}
+
+func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly bool) (*RematchOutcome, error) {
+	out := &RematchOutcome{}
+	var started bool
+	g, err := s.update(ctx, id, func(g *Game) error {
+		out.Offered, started = false, false
+		if g.Active() {
+			return ErrNotOver
+		}
+		c, ok := g.colorOfAny(by)
+		if !ok {
+			return ErrNotAPlayer
+		}
+		if g.RematchID != "" {
+			started = true
+			return errUnchanged
+		}
+		pending := g.RematchBy != 0 && s.now().Before(g.RematchUntil)
+		switch {
+		case !g.Player(c.Opponent()).Human():
+			g.RematchID = s.newID() // the AI always agrees
+		case pending && g.RematchBy == by:
+			return ErrRematchOffered
+		case pending:
+			g.RematchID = s.newID() // the opponent's offer, accepted
+		case acceptOnly:
+			return ErrNoRematch
+		default:
+			g.RematchBy, g.RematchUntil = by, s.now().Add(s.cfg.ChallengeTTL)
+			out.Offered = true
+			return nil
+		}
+		g.RematchBy, g.RematchUntil = 0, timeZero
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Old = g
+	if out.Offered {
+		return out, nil
+	}
+	// Started: by this tap, or before it. A rematch recorded but never
+	// created (the process died in between) is created now, so the
+	// record never points at nothing.
+	ng, err := s.startRematch(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if started && ng == nil {
+		return nil, ErrRematchStarted
+	}
+	out.Game = ng
+	return out, nil
+}
+
+// startRematch creates the game old.RematchID names unless it exists; it
+// returns nil when it existed already.
+func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
+	if _, err := s.store.Game(ctx, old.RematchID); err == nil {
+		return nil, nil
+	} else if !isNotFound(err) {
+		return nil, err
+	}
+	v, _ := rules.ParseVariant(old.Variant)
+	g, err := s.newGame(ctx, newGameSpec{
+		id: old.RematchID, variant: v, white: old.Black, black: old.White,
+		chatID: old.ChatID, rated: old.Rated, lang: old.Lang,
+	})
+	if errors.Is(err, storage.ErrConflict) {
+		return nil, nil // another tap created it a moment ago
+	}
+	return g, err
+}
+
+// DeclineRematch answers the pending rematch offer with no (the opponent)
+// or withdraws it (the one who offered). It returns the game and who had
+// offered.
+func (s *Service) DeclineRematch(ctx context.Context, id string, by int64) (*Game, int64, error) {
+	var offeredBy int64
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if _, ok := g.colorOfAny(by); !ok {
+			return ErrNotAPlayer
+		}
+		if g.RematchID != "" {
+			return ErrRematchStarted
+		}
+		if g.RematchBy == 0 || !s.now().Before(g.RematchUntil) {
+			return ErrNoRematch
+		}
+		offeredBy = g.RematchBy
+		g.RematchBy, g.RematchUntil = 0, timeZero
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return g, offeredBy, nil
+}
