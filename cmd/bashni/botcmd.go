@@ -39,7 +39,7 @@ func cmdBot(ctx context.Context, e env) error {
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	cfg, err := loadConfig(*configPath, e.getenv)
+	cfg, err := loadConfigEnv(*configPath, e)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func openStore(ctx context.Context, cfg Config, now func() time.Time, logger *sl
 			Password: string(cfg.Redis.Password), DB: cfg.Redis.DB,
 		}, now, redisstore.WithFinishedTTL(cfg.Storage.KeepFinished))
 		if err != nil {
-			return nil, fmt.Errorf("redis: %w", err)
+			return nil, errors.New("redis: " + redactURL(err.Error(), cfg.Redis.URL))
 		}
 		// Index entries are hints on Cluster; a process that died mid-write
 		// can leave one late. Repair them on every start.

@@ -1,13 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	goredis "github.com/redis/go-redis/v9"
 	"gopkg.in/yaml.v3"
 
 	"github.com/bashni/bashni/ai"
@@ -146,62 +152,213 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 	return c, c.validate()
 }
 
+// validate checks the whole configuration before anything is contacted,
+// and reports every bad setting at once, each by its name in the file and
+// in the environment. Values are never echoed for secrets.
 func (c *Config) validate() error {
-	switch c.Telegram.Mode {
+	var errs []error
+	bad := func(key, envName, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s (%s): %s", key, envName, fmt.Sprintf(format, args...)))
+	}
+	between := func(key, envName string, v, lo, hi int) {
+		if v < lo || v > hi {
+			bad(key, envName, "%d is out of range %d to %d", v, lo, hi)
+		}
+	}
+	// !(lo <= v && v <= hi) also refuses NaN.
+	rate := func(key, envName string, v, hi float64) {
+		if !(v > 0 && v <= hi) {
+			bad(key, envName, "%v is out of range: more than 0, at most %v", v, hi)
+		}
+	}
+	duration := func(key, envName string, v, lo, hi time.Duration) {
+		if v < lo || v > hi {
+			bad(key, envName, "%v is out of range %v to %v", v, lo, hi)
+		}
+	}
+	address := func(key, envName, v string) {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			bad(key, envName, "%q is not host:port (e.g. :8443)", v)
+		}
+	}
+	const year = 365 * 24 * time.Hour
+
+	t := &c.Telegram
+	switch t.Mode {
 	case "polling", "webhook":
 	default:
-		return usageError("config: telegram.mode %q: want polling or webhook", c.Telegram.Mode)
+		bad("telegram.mode", "BASHNI_MODE", "%q: want polling or webhook", t.Mode)
 	}
-	if c.Telegram.Mode == "webhook" && (c.Telegram.Webhook.PublicURL == "" || c.Telegram.Webhook.Secret == "") {
-		return usageError("config: webhook mode needs telegram.webhook.public_url and telegram.webhook.secret")
+	if t.APIEndpoint != "" && strings.Count(t.APIEndpoint, "%s") != 2 {
+		bad("telegram.api_endpoint", "TELEGRAM_API_ENDPOINT", `must contain two %%s (token, method), e.g. "http://localhost:8081/bot%%s/%%s"`)
 	}
-	if c.Telegram.APIEndpoint != "" && strings.Count(c.Telegram.APIEndpoint, "%s") != 2 {
-		return usageError(`config: telegram.api_endpoint must contain two %%s (token, method), e.g. "http://localhost:8081/bot%%s/%%s"`)
+	duration("telegram.poll_timeout", "BASHNI_POLL_TIMEOUT", t.PollTimeout, time.Second, 5*time.Minute)
+	between("telegram.workers", "BASHNI_WORKERS", t.Workers, 1, 1024)
+	rate("telegram.rate_per_chat", "BASHNI_RATE_PER_CHAT", t.RatePerChat, 1e6)
+	rate("telegram.rate_per_group", "BASHNI_RATE_PER_GROUP", t.RatePerGroup, 1e8)
+	rate("telegram.rate_global", "BASHNI_RATE_GLOBAL", t.RateGlobal, 1e6)
+	if t.Mode == "webhook" {
+		if u, err := url.Parse(t.Webhook.PublicURL); t.Webhook.PublicURL == "" || err != nil || u.Scheme != "https" || u.Host == "" {
+			bad("telegram.webhook.public_url", "BASHNI_WEBHOOK_URL", "webhook mode needs the https:// URL Telegram posts to")
+		}
+		if !webhookSecretRE.MatchString(string(t.Webhook.Secret)) {
+			bad("telegram.webhook.secret", "BASHNI_WEBHOOK_SECRET", "webhook mode needs a secret of 1 to 256 characters A-Z, a-z, 0-9, _ and -")
+		}
+		address("telegram.webhook.listen", "BASHNI_WEBHOOK_LISTEN", t.Webhook.Listen)
 	}
+
+	if c.Storage.BoltPath == "" && c.Redis.URL == "" && len(c.Redis.Addrs) == 0 {
+		bad("storage.bolt_path", "BASHNI_BOLT_PATH", "empty, and no Redis configured")
+	}
+	duration("storage.keep_finished", "BASHNI_KEEP_FINISHED", c.Storage.KeepFinished, 0, 100*year)
+	if c.Redis.URL != "" {
+		if _, err := goredis.ParseURL(c.Redis.URL); err != nil {
+			bad("redis.url", "REDIS_URL", "not a redis:// or rediss:// URL: %s", redactURL(err.Error(), c.Redis.URL))
+		}
+	}
+	between("redis.db", "REDIS_DB", c.Redis.DB, 0, 1<<16)
+
+	g := &c.Game
+	duration("game.challenge_ttl", "BASHNI_CHALLENGE_TTL", g.ChallengeTTL, time.Minute, year)
+	duration("game.remind_after", "BASHNI_REMIND_AFTER", g.RemindAfter, 0, year)
+	if g.RemindAfter > 0 {
+		duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, time.Minute, year)
+	} else {
+		duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, 0, year)
+	}
+	duration("game.timeout_after", "BASHNI_TIMEOUT_AFTER", g.TimeoutAfter, 0, year)
+	duration("game.clock_interval", "BASHNI_CLOCK_INTERVAL", g.ClockInterval, time.Second, time.Hour)
+
+	between("ai.workers", "BASHNI_AI_WORKERS", c.AI.Workers, 1, 256)
+	between("ai.hash_mb", "BASHNI_AI_HASH_MB", c.AI.HashMB, 1, maxHashMB)
+	if c.AI.Workers > 0 && c.AI.HashMB > 0 && c.AI.Workers*c.AI.HashMB > maxHashMB {
+		bad("ai.hash_mb", "BASHNI_AI_HASH_MB", "%d MB per worker times %d workers is more than %d MB in all", c.AI.HashMB, c.AI.Workers, maxHashMB)
+	}
+	between("ai.max_nodes", "BASHNI_AI_MAX_NODES", c.AI.MaxNodes, 0, 1<<40)
 	switch c.AI.Queue {
 	case "local":
 	case "redis":
 		if c.Redis.URL == "" && len(c.Redis.Addrs) == 0 {
-			return usageError("config: ai.queue redis needs redis.url (or REDIS_URL)")
+			bad("ai.queue", "BASHNI_AI_QUEUE", "redis needs redis.url (or REDIS_URL)")
 		}
 	default:
-		return usageError("config: ai.queue %q: want local or redis", c.AI.Queue)
+		bad("ai.queue", "BASHNI_AI_QUEUE", "%q: want local or redis", c.AI.Queue)
 	}
-	if c.AI.Workers < 1 || c.Telegram.Workers < 1 {
-		return usageError("config: ai.workers and telegram.workers must be at least 1")
+	between("ai.threads", "BASHNI_AI_THREADS", c.AI.Threads, 1, ai.MaxThreads)
+	if c.Ops.Listen != "" {
+		address("ops.listen", "BASHNI_OPS_LISTEN", c.Ops.Listen)
 	}
-	if c.AI.Threads < 1 || c.AI.Threads > ai.MaxThreads {
-		return usageError("config: ai.threads %d: want 1 to %d", c.AI.Threads, ai.MaxThreads)
-	}
-	for _, d := range []time.Duration{c.Game.ChallengeTTL, c.Game.ClockInterval, c.Telegram.PollTimeout} {
-		if d <= 0 {
-			return usageError("config: durations must be positive")
-		}
-	}
-	if c.Game.NoticeDelay < 0 {
-		return usageError("config: game.notice_delay must not be negative")
-	}
-	if c.Storage.KeepFinished < 0 {
-		return usageError("config: storage.keep_finished must not be negative")
-	}
-	if c.Telegram.RatePerChat <= 0 || c.Telegram.RatePerGroup <= 0 || c.Telegram.RateGlobal <= 0 {
-		return usageError("config: sending rates must be positive")
-	}
+	duration("game.notice_delay", "BASHNI_NOTICE_DELAY", c.Game.NoticeDelay, 0, 24*time.Hour)
 	if err := c.MiniApp.validate(); err != nil {
-		return err
+		errs = append(errs, errors.New(strings.TrimPrefix(unwrapUsage(err), "config: ")))
+	}
+	if c.MiniApp.enabled() && c.MiniApp.Listen != "" {
+		address("miniapp.listen", "BASHNI_MINIAPP_LISTEN", c.MiniApp.Listen)
 	}
 	if _, err := logLevel(c.Log.Level); err != nil {
-		return usageError("config: %v", err)
+		bad("log.level", "BASHNI_LOG_LEVEL", "%q: want debug, info, warn or error", c.Log.Level)
+	}
+	switch c.Log.Format {
+	case "json", "text":
+	default:
+		bad("log.format", "BASHNI_LOG_FORMAT", "%q: want json or text", c.Log.Format)
+	}
+	if len(errs) > 0 {
+		return usageError("config: %v", errors.Join(errs...))
 	}
 	return nil
 }
 
-func logLevel(s string) (slog.Level, error) {
-	var l slog.Level
-	if err := l.UnmarshalText([]byte(s)); err != nil {
-		return l, fmt.Errorf("log.level %q: want debug, info, warn or error", s)
+// maxHashMB bounds the AI's transposition tables in all: more would end in
+// an out-of-memory kill long after start.
+const maxHashMB = 4096
+
+// webhookSecretRE is what Telegram accepts as a webhook secret token.
+var webhookSecretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+// redactURL removes a URL, and the password in it, from text: parse
+// errors quote what they could not parse.
+func redactURL(text, raw string) string {
+	if raw == "" {
+		return text
 	}
-	return l, nil
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			text = strings.ReplaceAll(text, pw, "[redacted]")
+		}
+	}
+	text = strings.ReplaceAll(text, raw, "[redis url]")
+	// A URL too broken to parse: hide whatever sits between "//" and "@".
+	if i := strings.Index(raw, "//"); i >= 0 {
+		if j := strings.LastIndex(raw, "@"); j > i+2 {
+			text = strings.ReplaceAll(text, raw[i+2:j], "[redacted]")
+		}
+	}
+	return text
+}
+
+// checkEnvNames refuses BASHNI_* variables that name no setting: a
+// misspelt one would otherwise be ignored without a word. BASHNI_TEST_*
+// belong to the test harness.
+func checkEnvNames(environ []string) error {
+	known := map[string]bool{"BASHNI_CONFIG": true}
+	for _, name := range envNames(reflect.TypeOf(Config{})) {
+		known[name] = true
+	}
+	var errs []error
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "BASHNI_") && !strings.HasPrefix(name, "BASHNI_TEST_") && !known[name] {
+			errs = append(errs, fmt.Errorf("%s: no such setting (config.example.yaml lists them all)", name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// loadConfigEnv is loadConfig for a command's environment, which also
+// refuses unknown BASHNI_* variables; every problem is reported at once.
+func loadConfigEnv(path string, e env) (Config, error) {
+	cfg, err := loadConfig(path, e.getenv)
+	nerr := checkEnvNames(e.environ)
+	switch {
+	case nerr == nil:
+		return cfg, err
+	case err == nil:
+		return cfg, usageError("config: %v", nerr)
+	default:
+		return cfg, usageError("%s\n%v", unwrapUsage(err), nerr)
+	}
+}
+
+// envNames lists the env tags of a config struct type.
+func envNames(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Time{}) {
+			out = append(out, envNames(f.Type)...)
+		}
+		if name := f.Tag.Get("env"); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// logLevel reads one of the four level names (any case); slog's own
+// syntax ("INFO+99") would allow levels that silence every line.
+func logLevel(s string) (slog.Level, error) {
+	switch strings.ToLower(s) {
+	case "debug":
+		return slog.LevelDebug, nil
+	case "info":
+		return slog.LevelInfo, nil
+	case "warn", "warning":
+		return slog.LevelWarn, nil
+	case "error":
+		return slog.LevelError, nil
+	}
+	return slog.LevelInfo, fmt.Errorf("log.level %q: want debug, info, warn or error", s)
 }
 
 // applyEnv overrides settings from the environment variables named in the

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
 )
 
 // envTags lists every env tag of the Config struct.
@@ -140,5 +142,74 @@ func TestBotNeedsToken(t *testing.T) {
 	_, errOut, code := runCmd(t, "bot")
 	if code != 2 || !strings.Contains(errOut, "TELEGRAM_BOT_TOKEN") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// Every bad setting ends `bashni bot` with status 2 and an error naming it,
+// before the Bot API is called; secrets are never echoed.
+func TestBadConfigExitsNamingTheSettingBeforeTelegram(t *testing.T) {
+	const password = "hunter2-secret"
+	tests := []struct {
+		name string
+		file string
+		env  map[string]string
+		says []string
+	}{
+		{"negative reminder interval", "", map[string]string{"BASHNI_REMIND_EVERY": "-1s"}, []string{"game.remind_every (BASHNI_REMIND_EVERY)"}},
+		{"no reminder interval with reminders", "", map[string]string{"BASHNI_REMIND_EVERY": "0s"}, []string{"game.remind_every (BASHNI_REMIND_EVERY)"}},
+		{"huge AI hash", "", map[string]string{"BASHNI_AI_HASH_MB": "100000"}, []string{"ai.hash_mb (BASHNI_AI_HASH_MB)"}},
+		{"AI hash times workers", "", map[string]string{"BASHNI_AI_HASH_MB": "2048", "BASHNI_AI_WORKERS": "4"}, []string{"ai.hash_mb (BASHNI_AI_HASH_MB)", "in all"}},
+		{"NaN rate", "", map[string]string{"BASHNI_RATE_GLOBAL": "NaN"}, []string{"telegram.rate_global (BASHNI_RATE_GLOBAL)"}},
+		{"infinite rate", "", map[string]string{"BASHNI_RATE_PER_CHAT": "+Inf"}, []string{"telegram.rate_per_chat (BASHNI_RATE_PER_CHAT)"}},
+		{"log format", "", map[string]string{"BASHNI_LOG_FORMAT": "xml"}, []string{"log.format (BASHNI_LOG_FORMAT)"}},
+		{"log level beyond error", "", map[string]string{"BASHNI_LOG_LEVEL": "INFO+99"}, []string{"log.level (BASHNI_LOG_LEVEL)"}},
+		{"no workers", "", map[string]string{"BASHNI_WORKERS": "0"}, []string{"telegram.workers (BASHNI_WORKERS)"}},
+		{"clock interval", "", map[string]string{"BASHNI_CLOCK_INTERVAL": "1ms"}, []string{"game.clock_interval (BASHNI_CLOCK_INTERVAL)"}},
+		{"ops address", "", map[string]string{"BASHNI_OPS_LISTEN": "9090"}, []string{"ops.listen (BASHNI_OPS_LISTEN)"}},
+		{"webhook secret Telegram refuses", "", map[string]string{
+			"BASHNI_MODE": "webhook", "BASHNI_WEBHOOK_URL": "https://bot.example.org/hook", "BASHNI_WEBHOOK_SECRET": "has spaces " + password,
+		}, []string{"telegram.webhook.secret (BASHNI_WEBHOOK_SECRET)"}},
+		{"webhook over http", "", map[string]string{
+			"BASHNI_MODE": "webhook", "BASHNI_WEBHOOK_URL": "http://bot.example.org/hook", "BASHNI_WEBHOOK_SECRET": "s3cret",
+		}, []string{"telegram.webhook.public_url (BASHNI_WEBHOOK_URL)"}},
+		{"unknown variable", "", map[string]string{"BASHNI_WORKER": "4"}, []string{"BASHNI_WORKER: no such setting"}},
+		{"unknown key in the file", "game:\n  remind_evry: 1h\n", nil, []string{"remind_evry"}},
+		{"Redis URL that does not parse", "", map[string]string{"REDIS_URL": "redis://bashni:" + password + "@[::1:6379/0"}, []string{"redis.url (REDIS_URL)"}},
+		{"Redis URL of another scheme", "", map[string]string{"REDIS_URL": "http://bashni:" + password + "@localhost:6379/0"}, []string{"redis.url (REDIS_URL)"}},
+		{"every error at once", "", map[string]string{"BASHNI_LOG_FORMAT": "xml", "BASHNI_AI_WORKERS": "0"}, []string{"log.format", "ai.workers"}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := telegramtest.New(t)
+			env := withDefaults(t, srv, tt.env)
+			args := []string{"bot"}
+			if tt.file != "" {
+				path := filepath.Join(t.TempDir(), fmt.Sprintf("c%d.yaml", i))
+				if err := os.WriteFile(path, []byte(tt.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "-config", path)
+			}
+			var stderr bytes.Buffer
+			err := run(t.Context(), args, environ(env), strings.NewReader(""), &bytes.Buffer{}, &stderr)
+			code := exitCode(err, &stderr)
+			out := stderr.String()
+			if code != 2 {
+				t.Errorf("exit status %d, want 2; stderr:\n%s", code, out)
+			}
+			for _, want := range tt.says {
+				if !strings.Contains(out, want) {
+					t.Errorf("stderr does not name %q:\n%s", want, out)
+				}
+			}
+			for _, secret := range []string{password, srv.Token()} {
+				if strings.Contains(out, secret) {
+					t.Errorf("stderr shows a secret:\n%s", out)
+				}
+			}
+			if calls := srv.Calls(); len(calls) != 0 {
+				t.Errorf("the Bot API was called (%s) before the config was refused", calls[0].Method)
+			}
+		})
 	}
 }

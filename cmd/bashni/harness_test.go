@@ -76,7 +76,7 @@ func spawn(t *testing.T, srv *telegramtest.Server, env map[string]string) *botPr
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &testkit.Buffer{}}
 	go func() {
-		p.done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, p.logs)
+		p.done <- run(ctx, []string{"bot"}, environ(env), strings.NewReader(""), &bytes.Buffer{}, p.logs)
 	}()
 	t.Cleanup(func() { p.stop() })
 	return p
@@ -86,6 +86,15 @@ func spawn(t *testing.T, srv *telegramtest.Server, env map[string]string) *botPr
 func startBotNoWait(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
 	return spawn(t, srv, withDefaults(t, srv, env))
+}
+
+// environ turns variables into the "KEY=value" lines run takes.
+func environ(vars map[string]string) []string {
+	out := make([]string, 0, len(vars))
+	for k, v := range vars {
+		out = append(out, k+"="+v)
+	}
+	return out
 }
 
 // stop shuts the bot down as SIGTERM would and checks it exits cleanly.

@@ -200,7 +200,7 @@ func startReplica(t *testing.T, n int, env map[string]string) {
 	logs := &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"bot"}, func(k string) string { return env[k] }, strings.NewReader(""), &bytes.Buffer{}, logs)
+		done <- run(ctx, []string{"bot"}, environ(env), strings.NewReader(""), &bytes.Buffer{}, logs)
 	}()
 	t.Cleanup(func() {
 		cancel()

@@ -22,7 +22,7 @@ func runBot(t *testing.T, srv *telegramtest.Server, env map[string]string) (erro
 	logs := &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(t.Context(), []string{"bot"}, func(k string) string { return full[k] }, strings.NewReader(""), &bytes.Buffer{}, logs)
+		done <- run(t.Context(), []string{"bot"}, environ(full), strings.NewReader(""), &bytes.Buffer{}, logs)
 	}()
 	select {
 	case err := <-done:

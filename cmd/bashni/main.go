@@ -10,12 +10,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 )
 
 func main() {
-	os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr), os.Stderr))
+	os.Exit(exitCode(run(context.Background(), os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr), os.Stderr))
 }
 
 // errUsage marks errors caused by the command line or its input (bad flags,
@@ -53,9 +54,17 @@ func unwrapUsage(err error) string {
 	return s
 }
 
-// run is the whole program; main only supplies the process's environment,
-// so tests call run directly.
-func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+// run is the whole program; main only supplies the process's environment
+// (environ: "KEY=value" lines, as os.Environ gives them), so tests call run
+// directly.
+func run(ctx context.Context, args []string, environ []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	vars := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	getenv := func(k string) string { return vars[k] }
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(args) == 0 {
@@ -67,7 +76,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		if c.name == name {
 			// The process's one clock: every layer below decides about
 			// time (deadlines, expiry, reminders) with this, passed down.
-			return c.run(ctx, env{args: rest, getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now})
+			return c.run(ctx, env{args: rest, getenv: getenv, environ: environ, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now})
 		}
 	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
@@ -82,10 +91,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 type env struct {
 	args   []string
 	getenv func(string) string
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-	now    func() time.Time
+	// environ lists the variables set, so unknown BASHNI_* ones are
+	// refused rather than silently ignored.
+	environ []string
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	now     func() time.Time
 }
 
 type command struct {

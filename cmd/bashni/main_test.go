@@ -12,7 +12,7 @@ import (
 func runCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &errOut)
+	err := run(context.Background(), args, nil, strings.NewReader(""), &out, &errOut)
 	code = exitCode(err, &errOut)
 	return out.String(), errOut.String(), code
 }

@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 		// os.Args[1:] are bashni's arguments: the test flags were never
 		// parsed.
 		stop := profileTo(os.Getenv(cpuProfileEnv))
-		code := exitCode(run(context.Background(), os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr), os.Stderr)
+		code := exitCode(run(context.Background(), os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr), os.Stderr)
 		stop()
 		os.Exit(code)
 	}

@@ -28,7 +28,7 @@ func cmdWorker(ctx context.Context, e env) error {
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}
-	cfg, err := loadConfig(*configPath, e.getenv)
+	cfg, err := loadConfigEnv(*configPath, e)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func startWorker(t *testing.T, env map[string]string) (stop func(), logs *testki
 	logs = &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"worker"}, func(k string) string { return env[k] }, strings.NewReader(""), io.Discard, logs)
+		done <- run(ctx, []string{"worker"}, environ(env), strings.NewReader(""), io.Discard, logs)
 	}()
 	var once sync.Once
 	stop = func() {
@@ -59,7 +59,7 @@ func workerEnv(redisURL string) map[string]string {
 
 func TestWorkerNeedsRedis(t *testing.T) {
 	var stderr bytes.Buffer
-	err := run(t.Context(), []string{"worker"}, func(string) string { return "" }, strings.NewReader(""), io.Discard, &stderr)
+	err := run(t.Context(), []string{"worker"}, nil, strings.NewReader(""), io.Discard, &stderr)
 	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "REDIS_URL") {
 		t.Errorf("worker without Redis: got %v, want a usage error that names REDIS_URL", err)
 	}
