@@ -23,9 +23,10 @@ import (
 // Callback kinds the players look for on buttons: the wire format of
 // bot.Callback ("kind|id|ply|arg"), whose kind constants are the bot's own.
 const (
-	kindPick    = "p" // the move picker; Arg is the squares picked, empty for Back
-	kindAccept  = "a" // accept a challenge
-	kindRematch = "r" // rematch, on a finished game's card
+	kindPick      = "p"  // the move picker; Arg is the squares picked, empty for Back
+	kindAccept    = "a"  // accept a challenge
+	kindRematch   = "r"  // rematch, on a finished game's card
+	kindRematchOK = "ry" // accept the opponent's rematch offer
 )
 
 // Options configure a run. Zero values take the defaults given.
@@ -487,9 +488,23 @@ func (t *table) start(ctx context.Context) error {
 	return t.awaitCard(ctx, 0)
 }
 
-// rematch taps Rematch and waits for the new game's card.
+// rematch taps Rematch as the first player, which offers it, accepts the
+// offer as the second, and waits for the new game's card.
 func (t *table) rematch(ctx context.Context, data string) error {
 	if err := t.r.deliver(ctx, t.rng, t.r.fake.CallbackQuery(t.chat, t.players[0], t.card, data)); err != nil {
+		return err
+	}
+	var accept string
+	if _, err := t.await(ctx, "the rematch offer on the card", func(ev event) bool {
+		if ev.messageID != t.card {
+			return false
+		}
+		accept = findKind(ev.markup, kindRematchOK)
+		return accept != ""
+	}); err != nil {
+		return err
+	}
+	if err := t.r.deliver(ctx, t.rng, t.r.fake.CallbackQuery(t.chat, t.players[1], t.card, accept)); err != nil {
 		return err
 	}
 	return t.awaitCard(ctx, 1-t.white)
