@@ -106,3 +106,36 @@ func TestE2EReadyzFollowsRedisWrites(t *testing.T) {
 		t.Errorf("/healthz %d: a store refusing writes is not the loop's death", code)
 	}
 }
+
+// After Redis lost its data, a tap on a game's card is told the truth:
+// the game is no longer stored (not "this game is over").
+func TestE2EGameLostWithRedisData(t *testing.T) {
+	rds := redistest.Start(t)
+	srv := telegramtest.New(t)
+	p := startBot(t, srv, map[string]string{"REDIS_URL": rds.URL()})
+	group := telegramtest.GroupChat(-1005555555556, "Club")
+	alice, bob := newUser(711, "Alice", "en"), newUser(712, "Bob", "en")
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	c = waitTurn(t, srv, group.ID, c.ID)
+	var pick string
+	for _, b := range buttons(c) {
+		if isPick(b[1]) {
+			pick = b[1]
+			break
+		}
+	}
+	rdb := goredis.NewClient(&goredis.Options{Addr: rds.Addr()})
+	defer rdb.Close()
+	if err := rdb.FlushAll(t.Context()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if toast := tap(t, srv, group, alice, c.ID, pick); !strings.Contains(toast, "no longer stored") {
+		t.Errorf("a tap on a lost game: toast %q, want it called no longer stored", toast)
+	}
+	if strings.Contains(p.logs.String(), `"level":"ERROR"`) {
+		t.Errorf("errors logged:\n%s", p.logs)
+	}
+}

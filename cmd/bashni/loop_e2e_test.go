@@ -6,12 +6,14 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/storage/bolt"
 )
 
 // runBot runs `bashni bot` with env (over the test defaults) until it
@@ -135,5 +137,33 @@ func TestHealthzReportsTheLoop(t *testing.T) {
 		if code != st.want || !strings.Contains(body, st.body) {
 			t.Errorf("%s: /healthz %d %q, want %d %q", st.name, code, body, st.want, st.body)
 		}
+	}
+}
+
+// A store file cut short ends the bot at start with a clear error (not a
+// SIGBUS and a stack dump), before Telegram is called.
+func TestTruncatedStoreFileExitsClearly(t *testing.T) {
+	srv := telegramtest.New(t)
+	env := withDefaults(t, srv, nil)
+	path := env["BASHNI_BOLT_PATH"]
+	st, err := bolt.Open(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		if err := st.CreateGame(t.Context(), crashGame(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	if err := os.Truncate(path, 8192); err != nil {
+		t.Fatal(err)
+	}
+	err, _ = runBot(t, srv, env)
+	if err == nil || !strings.Contains(err.Error(), "damaged or cut short") {
+		t.Errorf("run returned %v, want the store file called damaged", err)
+	}
+	if calls := srv.Calls(); len(calls) != 0 {
+		t.Errorf("the Bot API was called %d times, want none", len(calls))
 	}
 }

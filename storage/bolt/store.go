@@ -51,7 +51,14 @@ func Open(path string, now func() time.Time, opts ...Option) (*Store, error) {
 	for _, o := range opts {
 		o(s)
 	}
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: s.lockTimeout})
+	if err := checkFile(path); err != nil {
+		return nil, fmt.Errorf("storage: bolt: open %s: %w", path, err)
+	}
+	var db *bbolt.DB
+	err := guardFaults(func() (err error) {
+		db, err = bbolt.Open(path, 0o600, &bbolt.Options{Timeout: s.lockTimeout})
+		return err
+	})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("storage: bolt: open %s: still locked by another process after %v: %w: %w",
 			path, s.lockTimeout, storage.ErrUnavailable, err)
@@ -59,13 +66,15 @@ func Open(path string, now func() time.Time, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: bolt: open %s: %w", path, err)
 	}
-	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, b := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
-				return fmt.Errorf("bucket %s: %w", b, err)
+	err = guardFaults(func() error {
+		return db.Update(func(tx *bbolt.Tx) error {
+			for _, b := range allBuckets {
+				if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+					return fmt.Errorf("bucket %s: %w", b, err)
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err != nil {
 		db.Close()
