@@ -239,6 +239,7 @@ func TestCrashMidDeliveryWebhookLosesNothing(t *testing.T) {
 			"BASHNI_WEBHOOK_SECRET": secret,
 			"BASHNI_OPS_LISTEN":     ops,
 			"BASHNI_WORKERS":        fmt.Sprint(crashWorkers),
+			"BASHNI_LOG_LEVEL":      "info", // waitReady reads the "listening" lines
 		})
 		c := startChild(t, env)
 		waitReady(t, 0, env, c.done, c.logs)

@@ -18,20 +18,20 @@ import (
 
 // runBot runs `bashni bot` with env (over the test defaults) until it
 // returns by itself, and returns its error and logs.
-func runBot(t *testing.T, srv *telegramtest.Server, env map[string]string) (error, string) {
+func runBot(t *testing.T, srv *telegramtest.Server, env map[string]string) (logs string, err error) {
 	t.Helper()
 	full := withDefaults(t, srv, env)
-	logs := &testkit.Buffer{}
+	buf := &testkit.Buffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(t.Context(), []string{"bot"}, environ(full), strings.NewReader(""), &bytes.Buffer{}, logs)
+		done <- run(t.Context(), []string{"bot"}, environ(full), strings.NewReader(""), &bytes.Buffer{}, buf)
 	}()
 	select {
 	case err := <-done:
-		return err, logs.String()
+		return buf.String(), err
 	case <-time.After(60 * time.Second):
-		t.Fatalf("the bot did not exit by itself\nlogs:\n%s", logs)
-		return nil, ""
+		t.Fatalf("the bot did not exit by itself\nlogs:\n%s", buf)
+		return "", nil
 	}
 }
 
@@ -58,7 +58,7 @@ func TestUpdateLoopDeathExitsNonZero(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := telegramtest.New(t)
 			tt.fail(srv)
-			err, logs := runBot(t, srv, tt.env)
+			logs, err := runBot(t, srv, tt.env)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("run returned %v, want an error about %q", err, tt.wantErr)
 			}
@@ -95,7 +95,7 @@ func TestTakenPortExitsAtStart(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := telegramtest.New(t)
-			err, _ := runBot(t, srv, tt.env)
+			_, err := runBot(t, srv, tt.env)
 			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "address already in use") {
 				t.Errorf("run returned %v, want %q: address already in use", err, tt.want)
 			}
@@ -159,7 +159,7 @@ func TestTruncatedStoreFileExitsClearly(t *testing.T) {
 	if err := os.Truncate(path, 8192); err != nil {
 		t.Fatal(err)
 	}
-	err, _ = runBot(t, srv, env)
+	_, err = runBot(t, srv, env)
 	if err == nil || !strings.Contains(err.Error(), "damaged or cut short") {
 		t.Errorf("run returned %v, want the store file called damaged", err)
 	}
