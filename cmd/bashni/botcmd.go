@@ -122,7 +122,7 @@ func cmdBot(ctx context.Context, e env) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops", opsLimits, m); err != nil {
+			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops", opsLimits, m, e.now); err != nil {
 				logger.Error("ops server stopped; exiting", "err", err)
 				errs <- err
 				stopRun()
@@ -184,7 +184,7 @@ func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bo
 	}
 	mux := http.NewServeMux()
 	mux.Handle(path, hook)
-	err := serveHTTP(ctx, ln, mux, logger, "webhook", webhookLimits, m)
+	err := serveHTTP(ctx, ln, mux, logger, "webhook", webhookLimits, m, now)
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
 	defer cancel()
 	if derr := hook.Drain(dctx); derr != nil && err == nil {

@@ -74,7 +74,7 @@ func TestE2EWebhookIdleConnectionFlood(t *testing.T) {
 	}
 	srv := telegramtest.New(t)
 	hookAddr, opsAddr := freeAddr(t), freeAddr(t)
-	startBotWebhook(t, srv, hookAddr, opsAddr)
+	p := startBotWebhook(t, srv, hookAddr, opsAddr)
 	const idle = 3000
 	conns := make([]net.Conn, 0, idle)
 	defer func() {
@@ -120,4 +120,8 @@ func TestE2EWebhookIdleConnectionFlood(t *testing.T) {
 		t.Errorf("%v idle connections closed to make room, want at least %d", closed, idle-webhookLimits.MaxConns)
 	}
 	t.Logf("held %v connections, closed %v idle ones", held, closed)
+	// Logged, but not once per connection: at most once a minute.
+	if n := strings.Count(p.logs.String(), "connections closed to stay within the bound"); n < 1 || n > 100 {
+		t.Errorf("%d log lines about %v closed connections, want a few", n, closed)
+	}
 }

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // serverLimits bound what one client can hold of an HTTP server: time to
@@ -50,15 +52,32 @@ func listen(addr, name string) (net.Listener, error) {
 
 // serveHTTP runs an HTTP server on ln within limits until ctx ends, then
 // shuts it down gracefully. m, if set, counts its connections and those it
-// closed to stay within MaxConns.
-func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger, name string, lim serverLimits, m *metrics) error {
+// closed to stay within MaxConns; those are logged at most once a minute
+// by the clock now, with how many there were.
+func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Logger, name string, lim serverLimits, m *metrics, now func() time.Time) error {
+	var mu sync.Mutex
+	closed := 0
+	pace := rate.NewLimiter(rate.Every(time.Minute), 1)
 	conns := newConnLimiter(lim.MaxConns, func(held int, evicted bool) {
-		if m == nil {
+		if m != nil {
+			m.httpConns.WithLabelValues(name).Set(float64(held))
+			if evicted {
+				m.httpRefused.WithLabelValues(name, "connections").Inc()
+			}
+		}
+		if !evicted {
 			return
 		}
-		m.httpConns.WithLabelValues(name).Set(float64(held))
-		if evicted {
-			m.httpRefused.WithLabelValues(name, "connections").Inc()
+		mu.Lock()
+		closed++
+		n, log := closed, pace.AllowN(now(), 1)
+		if log {
+			closed = 0
+		}
+		mu.Unlock()
+		if log {
+			logger.Warn("connections closed to stay within the bound (logged at most once a minute)",
+				"server", name, "closed", n, "held", held, "max", lim.MaxConns)
 		}
 	})
 	srv := &http.Server{
