@@ -66,6 +66,9 @@ type Bot struct {
 	// moment Telegram answers, before the store has the message id (that
 	// write happens in the background). See cardOf.
 	freshCards sync.Map
+	// reposts maps a game id to its *repost while a /board card is in
+	// flight (see repost.go).
+	reposts sync.Map
 
 	// startPhoto is the file_id of the start board, uploaded once, for
 	// inline offers (string; empty until the first upload).

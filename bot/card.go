@@ -208,8 +208,12 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	if g.MessageID != 0 && g.ChatID == chat.ID {
 		olds = append(olds, g.MessageID)
 	}
+	// Until Telegram answers, edits of the game's card wait for this one
+	// (the game's record may not name even the old card yet).
+	b.startRepost(g.ID)
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
+			b.endRepost(g.ID) // edits kept meanwhile go to the old card
 			return
 		}
 		ref := cardRef{chatID: chat.ID, messageID: msg.MessageID}
@@ -220,6 +224,7 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 				olds = append(olds, p.messageID)
 			}
 		}
+		b.endRepost(g.ID)
 		b.background(func(ctx context.Context) {
 			defer b.freshCards.CompareAndDelete(g.ID, ref)
 			// The card the store has now may have been recorded since
@@ -253,7 +258,10 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 			}
 		})
 	}
-	b.send(r)
+	if err := b.out.Enqueue(r); err != nil {
+		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)
+		b.endRepost(g.ID) // Done never comes: edits go ahead
+	}
 	return nil
 }
 
@@ -278,6 +286,9 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 // editCard redraws the game's card in place (board, caption, keyboard).
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
+	if done == nil && b.deferEdit(g, v, theme) {
+		return // made on the re-posted card once it is known
+	}
 	b.cardOf(g, nil)
 	if g.InlineMessageID != "" {
 		png, err := b.boardPNG(g, v, theme)

@@ -56,3 +56,40 @@ func TestE2EBlockedUserAndBoardRepost(t *testing.T) {
 		return m.ID == fresh.ID && strings.Contains(m.Text, "Last: ") && strings.HasSuffix(lastLine(m.Text), "h6-g5")
 	})
 }
+
+// A move made a moment after /board, while the new card is still on its
+// way to Telegram, is shown on the new card, and the old card (about to
+// lose its buttons) is not edited.
+func TestE2EMoveDuringBoardRepostLandsOnTheNewCard(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1007777777778, "Club")
+	alice, bob := newUser(811, "Alice", "en"), newUser(812, "Bob", "en")
+	// Bob has started the bot: his turn notice is a DM, which the held
+	// group chat does not hold up.
+	say(srv, bob.chat, bob, "/start")
+	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	waitTurn(t, srv, group.ID, c.ID)
+
+	held, release := srv.HoldWhen(func(call telegramtest.Call) bool {
+		return call.Method == "sendPhoto" && call.ChatID() == group.ID
+	})
+	say(srv, group, bob, "/board")
+	<-held // the new card is on its way
+	editsBefore := len(srv.CallsTo("editMessageMedia"))
+	say(srv, group, alice, "/m c3-d4")
+	waitMessage(t, srv, bob.chat.ID, "Bob's turn notice", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "c3-d4") })
+	for _, call := range srv.CallsTo("editMessageMedia")[editsBefore:] {
+		if call.MessageID() == c.ID {
+			t.Errorf("the old card was edited while the new one was on its way: %s", call)
+		}
+	}
+	release()
+	waitMessage(t, srv, group.ID, "the new card shows the move", func(m telegramtest.Msg) bool {
+		return m.Kind == "photo" && m.ID > c.ID && strings.Contains(m.Text, "Last: c3-d4")
+	})
+}
