@@ -57,7 +57,13 @@ func cmdBot(ctx context.Context, e env) error {
 
 	// Ports are taken before Telegram is called: one in use ends the
 	// process at start, not at shutdown.
-	var opsLn, hookLn net.Listener
+	var opsLn, hookLn, appLn net.Listener
+	if cfg.MiniApp.enabled() {
+		if appLn, err = listen(cfg.MiniApp.Listen, "miniapp"); err != nil {
+			return err
+		}
+		defer appLn.Close()
+	}
 	if cfg.Ops.Listen != "" {
 		if opsLn, err = listen(cfg.Ops.Listen, "ops"); err != nil {
 			return err
@@ -115,7 +121,11 @@ func cmdBot(ctx context.Context, e env) error {
 	health := newLoopHealth(e.now, stale)
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
-	live.serve(ctx, &wg, errs, string(cfg.Telegram.Token), e.now, svc, b, logger)
+	live.serve(runCtx, &wg, appLn, func(err error) {
+		logger.Error("miniapp server stopped; exiting", "err", err)
+		errs <- err
+		stopRun()
+	}, string(cfg.Telegram.Token), e.now, svc, b, logger, m)
 	wg.Add(1)
 	go func() { defer wg.Done(); b.RunClock(runCtx, cfg.Game.ClockInterval) }()
 	if opsLn != nil {

@@ -35,6 +35,14 @@ var webhookLimits = serverLimits{
 	MaxHeaderBytes: 16 << 10, MaxConns: 1000,
 }
 
+// miniappLimits: the page, its API and live event streams, which stay
+// open (so no write timeout; an open stream is active, never closed to
+// make room).
+var miniappLimits = serverLimits{
+	ReadHeader: 5 * time.Second, Read: 10 * time.Second, Write: 0, Idle: 60 * time.Second,
+	MaxHeaderBytes: 16 << 10, MaxConns: 1000,
+}
+
 // opsLimits: probes and a metrics scrape now and then.
 var opsLimits = serverLimits{
 	ReadHeader: 5 * time.Second, Read: 5 * time.Second, Write: 30 * time.Second, Idle: 30 * time.Second,

@@ -89,8 +89,9 @@ func (l *liveBoard) boardURL(botUsername string) func(string) string {
 	return func(id string) string { return miniapp.Link(botUsername, l.cfg.ShortName, id) }
 }
 
-// serve runs the broker and the page's server until ctx ends.
-func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, errs chan<- error, token string, now func() time.Time, svc *play.Service, b *bot.Bot, logger *slog.Logger) {
+// serve runs the broker and the page's server on ln until ctx ends; fail
+// hears the server's failure.
+func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listener, fail func(error), token string, now func() time.Time, svc *play.Service, b *bot.Bot, logger *slog.Logger, m *metrics) {
 	if l.broker == nil {
 		return
 	}
@@ -104,8 +105,8 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, errs chan<- e
 	app := miniapp.New(svc, b, l.broker, miniapp.Options{Token: token, Now: now, Logger: logger, Lang: bot.Lang})
 	go func() {
 		defer wg.Done()
-		if err := serveHTTP(ctx, l.cfg.Listen, app.Handler(ctx), logger, "miniapp", func(net.Addr) {}); err != nil {
-			errs <- err
+		if err := serveHTTP(ctx, ln, app.Handler(ctx), logger, "miniapp", miniappLimits, m, now); err != nil {
+			fail(err)
 		}
 	}()
 }
