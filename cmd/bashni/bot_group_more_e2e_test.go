@@ -90,6 +90,6 @@ func TestE2EMoveDuringBoardRepostLandsOnTheNewCard(t *testing.T) {
 	}
 	release()
 	waitMessage(t, srv, group.ID, "the new card shows the move", func(m telegramtest.Msg) bool {
-		return m.Kind == "photo" && m.ID > c.ID && strings.Contains(m.Text, "Last: c3-d4")
+		return m.Kind == "photo" && m.ID > c.ID && strings.Contains(m.Text, "Last:") && strings.Contains(m.Text, "c3-d4")
 	})
 }

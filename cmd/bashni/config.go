@@ -227,7 +227,7 @@ func (c *Config) validate() error {
 		duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, 0, year)
 	}
 	duration("game.timeout_after", "BASHNI_TIMEOUT_AFTER", g.TimeoutAfter, 0, year)
-	duration("game.clock_interval", "BASHNI_CLOCK_INTERVAL", g.ClockInterval, time.Second, time.Hour)
+	duration("game.clock_interval", "BASHNI_CLOCK_INTERVAL", g.ClockInterval, 10*time.Millisecond, time.Hour)
 
 	between("ai.workers", "BASHNI_AI_WORKERS", c.AI.Workers, 1, 256)
 	between("ai.hash_mb", "BASHNI_AI_HASH_MB", c.AI.HashMB, 1, maxHashMB)
