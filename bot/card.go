@@ -280,6 +280,13 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 	}
 	if q != nil && q.Message != nil && q.Message.Chat != nil {
 		g.ChatID, g.MessageID = q.Message.Chat.ID, q.Message.MessageID
+		return
+	}
+	// g was written before its card's message id was stored (a resign
+	// just after the card went out), and the card has been stored since:
+	// ask the store where it is.
+	if cur, err := b.svc.Game(b.bgCtx, g.ID); err == nil && (cur.MessageID != 0 || cur.InlineMessageID != "") {
+		g.ChatID, g.MessageID, g.InlineMessageID = cur.ChatID, cur.MessageID, cur.InlineMessageID
 	}
 }
 
