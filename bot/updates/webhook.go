@@ -192,6 +192,10 @@ func (w *Webhook) Drain(ctx context.Context) error {
 // secretRE is what Telegram accepts as a secret token.
 var secretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 
+// ValidSecret reports whether Telegram accepts secret as a webhook's
+// secret token, so a configuration can be checked before setWebhook.
+func ValidSecret(secret string) bool { return secretRE.MatchString(secret) }
+
 // SetWebhook points Telegram at url, with the secret token it is to send in
 // every request's X-Telegram-Bot-Api-Secret-Token header, and the update
 // types wanted (nil: Telegram's default). tgbotapi's WebhookConfig has no

@@ -69,10 +69,7 @@ func TestE2EMoveDuringBoardRepostLandsOnTheNewCard(t *testing.T) {
 	// group chat does not hold up.
 	say(srv, bob.chat, bob, "/start")
 	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
-	say(srv, group, alice, "/challenge white")
-	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
-	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	c := startGroupGame(t, srv, group, alice, bob)
 	waitTurn(t, srv, group.ID, c.ID)
 
 	held, release := srv.HoldWhen(func(call telegramtest.Call) bool {

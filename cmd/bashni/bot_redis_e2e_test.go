@@ -115,10 +115,7 @@ func TestE2EGameLostWithRedisData(t *testing.T) {
 	p := startBot(t, srv, map[string]string{"REDIS_URL": rds.URL()})
 	group := telegramtest.GroupChat(-1005555555556, "Club")
 	alice, bob := newUser(711, "Alice", "en"), newUser(712, "Bob", "en")
-	say(srv, group, alice, "/challenge white")
-	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
-	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	c := startGroupGame(t, srv, group, alice, bob)
 	c = waitTurn(t, srv, group.ID, c.ID)
 	var pick string
 	for _, b := range buttons(c) {

@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/bot/updates"
 )
 
 // Config is every setting of `bashni bot` and `bashni worker`. Each one can
@@ -201,7 +201,7 @@ func (c *Config) validate() error {
 		if u, err := url.Parse(t.Webhook.PublicURL); t.Webhook.PublicURL == "" || err != nil || u.Scheme != "https" || u.Host == "" {
 			bad("telegram.webhook.public_url", "BASHNI_WEBHOOK_URL", "webhook mode needs the https:// URL Telegram posts to")
 		}
-		if !webhookSecretRE.MatchString(string(t.Webhook.Secret)) {
+		if !updates.ValidSecret(string(t.Webhook.Secret)) {
 			bad("telegram.webhook.secret", "BASHNI_WEBHOOK_SECRET", "webhook mode needs a secret of 1 to 256 characters A-Z, a-z, 0-9, _ and -")
 		}
 		address("telegram.webhook.listen", "BASHNI_WEBHOOK_LISTEN", t.Webhook.Listen)
@@ -272,9 +272,6 @@ func (c *Config) validate() error {
 // maxHashMB bounds the AI's transposition tables in all: more would end in
 // an out-of-memory kill long after start.
 const maxHashMB = 4096
-
-// webhookSecretRE is what Telegram accepts as a webhook secret token.
-var webhookSecretRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 
 // redactURL removes a URL, and the password in it, from text: parse
 // errors quote what they could not parse.

@@ -15,10 +15,7 @@ func TestE2ERematchNeedsTheOpponentsTap(t *testing.T) {
 	p := startBot(t, srv, nil)
 	group := telegramtest.GroupChat(-1007777777777, "Rematch club")
 	alice, bob := newUser(801, "Alice", "en"), newUser(802, "Bob", "en")
-	say(srv, group, alice, "/challenge white")
-	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "challenges anyone") })
-	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
-	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	c := startGroupGame(t, srv, group, alice, bob)
 	say(srv, group, bob, "/resign")
 	final := waitMessage(t, srv, group.ID, "final card", func(m telegramtest.Msg) bool {
 		return m.ID == c.ID && strings.Contains(m.Text, "1-0")
