@@ -38,7 +38,11 @@ func (b *Bot) deferEdit(g *play.Game, v cardView, theme string) bool {
 		return false
 	}
 	if rp.latest == nil || g.Version >= rp.latest.Version {
-		rp.latest, rp.view, rp.theme = g, v, theme
+		// A copy: the edit is made later, on another goroutine, and
+		// fills in where the card is, while the caller goes on with g.
+		cp := *g
+		cp.Game = g.Game.Clone()
+		rp.latest, rp.view, rp.theme = &cp, v, theme
 	}
 	return true
 }
