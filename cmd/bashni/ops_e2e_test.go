@@ -66,6 +66,8 @@ func TestE2EWebhookAndOps(t *testing.T) {
 		t.Fatalf("good secret: status %d", code)
 	}
 	waitMessage(t, srv, alice.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	// The fake shows a message a moment before it logs the call that sent it.
+	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "sendMessage" && c.ChatID() == alice.chat.ID })
 	// Alice's chat is handled in order: had a refused /start been handled,
 	// its greeting would have come first.
 	if n := len(srv.CallsTo("sendMessage")); n != 1 {
