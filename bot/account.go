@@ -12,8 +12,8 @@ import (
 
 func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData("English", Callback{Kind: cbLang, Ply: -1, Arg: "en"}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData("Русский", Callback{Kind: cbLang, Ply: -1, Arg: "ru"}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData("English", Callback{Kind: KindLang, Ply: -1, Arg: "en"}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData("Русский", Callback{Kind: KindLang, Ply: -1, Arg: "ru"}.Encode()),
 	))
 	return &kb
 }
@@ -48,9 +48,9 @@ func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, me
 	}
 	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
 	kb := tgbotapi.NewInlineKeyboardMarkup(
-		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: cbSetting, Ply: -1, Arg: "theme"}.Encode())),
-		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_view", "View", view), Callback{Kind: cbSetting, Ply: -1, Arg: "view"}.Encode())),
-		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_notify", "Notify", notify), Callback{Kind: cbSetting, Ply: -1, Arg: "notify"}.Encode())),
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: KindSetting, Ply: -1, Arg: "theme"}.Encode())),
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_view", "View", view), Callback{Kind: KindSetting, Ply: -1, Arg: "view"}.Encode())),
+		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_notify", "Notify", notify), Callback{Kind: KindSetting, Ply: -1, Arg: "notify"}.Encode())),
 	)
 	if messageID != 0 {
 		e := tgbotapi.NewEditMessageTextAndMarkup(chat.ID, messageID, text, kb)

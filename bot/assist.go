@@ -86,7 +86,7 @@ func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang strin
 
 // analyseButton is the finished card's Analyse button.
 func (b *Bot) analyseButton(lang, id string) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_analyse"), Callback{Kind: cbAnalyse, ID: id, Ply: -1}.Encode())
+	return tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_analyse"), Callback{Kind: KindAnalyse, ID: id, Ply: -1}.Encode())
 }
 
 // onAnalyse reviews a finished game in the background (the engine pool

@@ -108,8 +108,8 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	lang := v.lang
 	if !g.Active() {
 		files := []tgbotapi.InlineKeyboardButton{
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: cbPDN, ID: g.ID, Ply: -1}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: cbReplay, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: KindPDN, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: KindReplay, ID: g.ID, Ply: -1}.Encode()),
 		}
 		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID))
 		switch {
@@ -121,12 +121,12 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 				by = g.Black
 			}
 			return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_accept", "By", by.Name), Callback{Kind: cbRematchOK, ID: g.ID, Ply: -1}.Encode()),
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_decline"), Callback{Kind: cbRematchNo, ID: g.ID, Ply: -1}.Encode()),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_accept", "By", by.Name), Callback{Kind: KindRematchOK, ID: g.ID, Ply: -1}.Encode()),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_decline"), Callback{Kind: KindRematchNo, ID: g.ID, Ply: -1}.Encode()),
 			), files, analyse)
 		}
 		return tgbotapi.NewInlineKeyboardMarkup(append([]tgbotapi.InlineKeyboardButton{
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: cbRematch, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: KindRematch, ID: g.ID, Ply: -1}.Encode()),
 		}, files...), analyse)
 	}
 	if v.thinking || g.IsAITurn() {
@@ -140,8 +140,8 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	kb := b.pickerKeyboard(lang, g.ID, g.Ply(), stage)
 	if g.DrawOfferBy != 0 {
 		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: cbDrawYes, ID: g.ID, Ply: -1}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: cbDrawNo, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
 		))
 	}
 	return kb

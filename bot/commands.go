@@ -142,12 +142,12 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
 	kb := tgbotapi.NewInlineKeyboardMarkup(
 		tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_play_ai"), Callback{Kind: cbMenu, Ply: -1, Arg: "ai"}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_challenge"), Callback{Kind: cbMenu, Ply: -1, Arg: "challenge"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_play_ai"), Callback{Kind: KindMenu, Ply: -1, Arg: "ai"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_challenge"), Callback{Kind: KindMenu, Ply: -1, Arg: "challenge"}.Encode()),
 		),
 		tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rules"), Callback{Kind: cbMenu, Ply: -1, Arg: "rules"}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_settings"), Callback{Kind: cbMenu, Ply: -1, Arg: "settings"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rules"), Callback{Kind: KindMenu, Ply: -1, Arg: "rules"}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_settings"), Callback{Kind: KindMenu, Ply: -1, Arg: "settings"}.Encode()),
 		),
 	)
 	b.html(msg.Chat, b.texts.T(lang, "start"), &kb)
@@ -248,12 +248,12 @@ func (b *Bot) challengeCard(lang string, c *storage.Challenge) (string, tgbotapi
 	}
 	text += b.timeControlLine(lang, c.TimeControl)
 	row := []tgbotapi.InlineKeyboardButton{
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: cbAccept, ID: c.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: KindAccept, ID: c.ID, Ply: -1}.Encode()),
 	}
 	if c.To != nil || c.ToName != "" {
-		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_decline"), Callback{Kind: cbDecline, ID: c.ID, Ply: -1}.Encode()))
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_decline"), Callback{Kind: KindDecline, ID: c.ID, Ply: -1}.Encode()))
 	}
-	row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_cancel"), Callback{Kind: cbCancel, ID: c.ID, Ply: -1}.Encode()))
+	row = append(row, tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_cancel"), Callback{Kind: KindCancel, ID: c.ID, Ply: -1}.Encode()))
 	return text, tgbotapi.NewInlineKeyboardMarkup(row)
 }
 
@@ -279,8 +279,8 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: cbDrawYes, ID: g.ID, Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: cbDrawNo, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
 	))
 	b.html(msg.Chat, b.texts.T(lang, "draw_offered", "From", htmlName(displayName(msg.From)), "To", mention(to)), &kb)
 	return nil

@@ -48,8 +48,8 @@ func (b *Bot) AppDrawOffered(ctx context.Context, g *play.Game, by int64) {
 		from, to = g.Black, g.White
 	}
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: cbDrawYes, ID: g.ID, Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: cbDrawNo, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
 	))
 	m := tgbotapi.NewMessage(g.ChatID, b.texts.T(lang, "draw_offered", "From", htmlName(from.Name), "To", mention(to)))
 	m.ParseMode = tgbotapi.ModeHTML

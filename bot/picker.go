@@ -185,7 +185,7 @@ func (b *Bot) pickerKeyboard(lang, id string, ply int, stage [][]pickEntry) tgbo
 			if label == backLabel {
 				label = b.texts.T(lang, "btn_back")
 			}
-			data := Callback{Kind: cbPick, ID: id, Ply: ply, Arg: encodeSquares(e.pick)}.Encode()
+			data := Callback{Kind: KindPick, ID: id, Ply: ply, Arg: encodeSquares(e.pick)}.Encode()
 			row = append(row, tgbotapi.NewInlineKeyboardButtonData(label, data))
 		}
 		rows = append(rows, row)

@@ -33,7 +33,7 @@ func TestEveryMoveWithinThreeTaps(t *testing.T) {
 					if e.label == backLabel {
 						continue
 					}
-					data := Callback{Kind: cbPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(e.pick)}.Encode()
+					data := Callback{Kind: KindPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(e.pick)}.Encode()
 					if len(data) > maxCallbackData {
 						t.Errorf("button %q: %d bytes of data", e.label, len(data))
 					}

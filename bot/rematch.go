@@ -15,7 +15,7 @@ import (
 // answer it. The card's keyboard shows the offer; a new message in the chat
 // tells the opponent, since an edit notifies nobody.
 func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *storage.User, lang string) error {
-	if cb.Kind == cbRematchNo {
+	if cb.Kind == KindRematchNo {
 		g, offeredBy, err := b.svc.DeclineRematch(ctx, cb.ID, q.From.ID)
 		if err != nil {
 			b.toast(q, b.userMessage(lang, err, false))
@@ -30,7 +30,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		return nil
 	}
 	rematch := b.svc.Rematch
-	if cb.Kind == cbRematchOK {
+	if cb.Kind == KindRematchOK {
 		rematch = b.svc.AcceptRematch
 	}
 	out, err := rematch(ctx, cb.ID, q.From.ID)

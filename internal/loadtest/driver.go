@@ -20,14 +20,6 @@ import (
 	"github.com/bashni/bashni/bot/telegramtest"
 )
 
-// Callback kinds the players look for on buttons: the wire format of
-// bot.Callback ("kind|id|ply|arg"), whose kind constants are the bot's own.
-const (
-	kindPick      = "p"  // the move picker; Arg is the squares picked, empty for Back
-	kindAccept    = "a"  // accept a challenge
-	kindRematch   = "r"  // rematch, on a finished game's card
-	kindRematchOK = "ry" // accept the opponent's rematch offer
-)
 
 // Options configure a run. Zero values take the defaults given.
 type Options struct {
@@ -452,7 +444,7 @@ func (t *table) play(ctx context.Context, deadline time.Time) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if i := t.button(kindRematch); i >= 0 {
+		if i := t.button(bot.KindRematch); i >= 0 {
 			if err := t.rematch(ctx, t.data[i]); err != nil {
 				return err
 			}
@@ -476,7 +468,7 @@ func (t *table) start(ctx context.Context) error {
 		if ev.method != "sendMessage" {
 			return false
 		}
-		accept = findKind(ev.markup, kindAccept)
+		accept = findKind(ev.markup, bot.KindAccept)
 		return accept != ""
 	})
 	if err != nil {
@@ -499,7 +491,7 @@ func (t *table) rematch(ctx context.Context, data string) error {
 		if ev.messageID != t.card {
 			return false
 		}
-		accept = findKind(ev.markup, kindRematchOK)
+		accept = findKind(ev.markup, bot.KindRematchOK)
 		return accept != ""
 	}); err != nil {
 		return err
@@ -513,14 +505,14 @@ func (t *table) rematch(ctx context.Context, data string) error {
 // awaitCard waits for a new game's card, White being players[white].
 func (t *table) awaitCard(ctx context.Context, white int) error {
 	ev, err := t.await(ctx, "a new card", func(ev event) bool {
-		return ev.method == "sendPhoto" && findKind(ev.markup, kindPick) != ""
+		return ev.method == "sendPhoto" && findKind(ev.markup, bot.KindPick) != ""
 	})
 	if err != nil {
 		return err
 	}
 	t.card, t.white = ev.messageID, white
 	t.show(ev.markup)
-	cb, _ := bot.ParseCallback(findKind(ev.markup, kindPick))
+	cb, _ := bot.ParseCallback(findKind(ev.markup, bot.KindPick))
 	t.games = append(t.games, Game{ID: cb.ID, ChatID: t.chat.ID})
 	return nil
 }
@@ -530,7 +522,7 @@ func (t *table) awaitCard(ctx context.Context, white int) error {
 func (t *table) tap(ctx context.Context) error {
 	var picks []int
 	for i, cb := range t.kb {
-		if cb.Kind == kindPick && cb.Arg != "" {
+		if cb.Kind == bot.KindPick && cb.Arg != "" {
 			picks = append(picks, i)
 		}
 	}
@@ -591,7 +583,7 @@ func (t *table) show(kb *tgbotapi.InlineKeyboardMarkup) {
 				continue
 			}
 			t.kb, t.data = append(t.kb, cb), append(t.data, *b.CallbackData)
-			if cb.Kind == kindPick {
+			if cb.Kind == bot.KindPick {
 				t.ply = cb.Ply
 			}
 		}
@@ -631,7 +623,7 @@ func findKind(kb *tgbotapi.InlineKeyboardMarkup, kind string) string {
 			if b.CallbackData == nil {
 				continue
 			}
-			if cb, err := bot.ParseCallback(*b.CallbackData); err == nil && cb.Kind == kind && (kind != kindPick || cb.Arg != "") {
+			if cb, err := bot.ParseCallback(*b.CallbackData); err == nil && cb.Kind == kind && (kind != bot.KindPick || cb.Arg != "") {
 				return *b.CallbackData
 			}
 		}

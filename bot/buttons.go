@@ -22,14 +22,14 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		return nil // an old or forged button: nothing to do
 	}
 	switch cb.Kind {
-	case cbPick:
+	case KindPick:
 		return b.onPick(ctx, q, cb, lang)
-	case cbAccept:
+	case KindAccept:
 		return b.onAccept(ctx, q, cb, lang)
-	case cbDecline, cbCancel:
+	case KindDecline, KindCancel:
 		return b.onRefuse(ctx, q, cb, lang)
-	case cbDrawYes, cbDrawNo:
-		out, err := b.svc.AnswerDraw(ctx, cb.ID, q.From.ID, cb.Kind == cbDrawYes)
+	case KindDrawYes, KindDrawNo:
+		out, err := b.svc.AnswerDraw(ctx, cb.ID, q.From.ID, cb.Kind == KindDrawYes)
 		if err != nil {
 			b.toast(q, b.userMessage(lang, err, false))
 			return err
@@ -47,17 +47,17 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 				b.text(q.Message.Chat, b.texts.T(lang, "draw_declined", "By", displayName(q.From)), 0)
 			}
 		}
-	case cbRematch, cbRematchOK, cbRematchNo:
+	case KindRematch, KindRematchOK, KindRematchNo:
 		return b.onRematch(ctx, q, cb, user, lang)
-	case cbPDN:
+	case KindPDN:
 		return b.sendPDN(ctx, q, cb.ID, lang)
-	case cbReplay:
+	case KindReplay:
 		return b.sendReplay(ctx, q, cb.ID, lang)
-	case cbAnalyse:
+	case KindAnalyse:
 		return b.onAnalyse(ctx, q, cb.ID, lang)
-	case cbMenu:
+	case KindMenu:
 		return b.onMenu(ctx, q, cb.Arg, user, lang)
-	case cbLevel:
+	case KindLevel:
 		level, err := strconv.Atoi(cb.Arg)
 		if err != nil || q.Message == nil {
 			b.toast(q, b.texts.T(lang, "err_bad_level"))
@@ -65,7 +65,7 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		}
 		b.toast(q, "")
 		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), b.colorKeyboard(lang, level))
-	case cbColor:
+	case KindColor:
 		level, err := strconv.Atoi(cb.ID)
 		if err != nil || q.Message == nil {
 			b.toast(q, b.texts.T(lang, "err_bad_level"))
@@ -78,9 +78,9 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			b.editText(q.Message, b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour)), nil)
 		}
 		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg)
-	case cbLang:
+	case KindLang:
 		return b.onLang(ctx, q, cb.Arg)
-	case cbSetting:
+	case KindSetting:
 		return b.onSetting(ctx, q, cb.Arg, lang)
 	default:
 		b.toast(q, b.texts.T(lang, "err_stale"))
@@ -148,7 +148,7 @@ func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	var c *storage.Challenge
 	var err error
 	key := "challenge_declined"
-	if cb.Kind == cbCancel {
+	if cb.Kind == KindCancel {
 		c, err = b.svc.Cancel(ctx, cb.ID, q.From.ID)
 		key = "challenge_cancelled"
 	} else {
@@ -192,7 +192,7 @@ func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 	var entries []tgbotapi.InlineKeyboardButton
 	for l := 1; l <= b.svc.Config().MaxLevel; l++ {
 		label := strconv.Itoa(l) + " · " + b.levelName(lang, l)
-		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: cbLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
+		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
 	}
 	var rows [][]tgbotapi.InlineKeyboardButton
 	for len(entries) > 0 {
@@ -206,9 +206,9 @@ func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 func (b *Bot) colorKeyboard(lang string, level int) *tgbotapi.InlineKeyboardMarkup {
 	id := strconv.Itoa(level)
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_white"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_black"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_random"), Callback{Kind: cbColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_white"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_black"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_random"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
 	))
 	return &kb
 }

@@ -20,26 +20,27 @@ type Callback struct {
 	Arg  string // kind-specific
 }
 
-// Callback kinds.
+// Callback kinds: the first field of a button's data. They are exported
+// for tools that press the bot's buttons (the load test's players).
 const (
-	cbPick      = "p"  // move picker: Arg = picked squares
-	cbAccept    = "a"  // accept challenge
-	cbDecline   = "d"  // decline challenge
-	cbCancel    = "x"  // cancel own challenge
-	cbDrawYes   = "dy" // accept draw offer
-	cbDrawNo    = "dn" // decline draw offer
-	cbRematch   = "r"  // rematch after the end: offer, or accept the opponent's offer
-	cbRematchOK = "ry" // accept the opponent's rematch offer
-	cbRematchNo = "rn" // decline (or withdraw) a rematch offer
-	cbPDN       = "f"  // send the game record as a PDN file
-	cbReplay    = "g"  // send the replay GIF
-	cbMenu      = "m"  // menu: Arg = item
-	cbLevel     = "l"  // AI level chosen: Arg = level
-	cbColor     = "c"  // AI colour chosen: ID = level, Arg = colour
-	cbLang      = "ln" // language chosen: Arg = code
-	cbSetting   = "s"  // settings toggle: Arg = which
-	cbInlineNew = "i"  // inline challenge accept
-	cbAnalyse   = "an" // analyse a finished game
+	KindPick      = "p"  // move picker: Arg = picked squares
+	KindAccept    = "a"  // accept challenge
+	KindDecline   = "d"  // decline challenge
+	KindCancel    = "x"  // cancel own challenge
+	KindDrawYes   = "dy" // accept draw offer
+	KindDrawNo    = "dn" // decline draw offer
+	KindRematch   = "r"  // rematch after the end: offer, or accept the opponent's offer
+	KindRematchOK = "ry" // accept the opponent's rematch offer
+	KindRematchNo = "rn" // decline (or withdraw) a rematch offer
+	KindPDN       = "f"  // send the game record as a PDN file
+	KindReplay    = "g"  // send the replay GIF
+	KindMenu      = "m"  // menu: Arg = item
+	KindLevel     = "l"  // AI level chosen: Arg = level
+	KindColor     = "c"  // AI colour chosen: ID = level, Arg = colour
+	KindLang      = "ln" // language chosen: Arg = code
+	KindSetting   = "s"  // settings toggle: Arg = which
+	KindInlineNew = "i"  // inline challenge accept
+	KindAnalyse   = "an" // analyse a finished game
 )
 
 // maxCallbackData is Telegram's limit on callback_data.
@@ -70,7 +71,7 @@ func ParseCallback(data string) (Callback, error) {
 	if c.Kind == "" || strings.Contains(c.ID, "|") {
 		return Callback{}, errors.New("bot: callback without kind")
 	}
-	if c.Kind == cbPick {
+	if c.Kind == KindPick {
 		if _, err := decodeSquares(c.Arg); err != nil {
 			return Callback{}, err
 		}

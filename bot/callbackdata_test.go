@@ -13,10 +13,10 @@ func TestCallbackRoundTrip(t *testing.T) {
 		longest[i] = rules.Square(31 - i)
 	}
 	tests := []Callback{
-		{Kind: cbPick, ID: "abcdefghij", Ply: 0, Arg: ""},
-		{Kind: cbPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(longest)},
-		{Kind: cbAccept, ID: "zzzzzzzzzz", Ply: -1},
-		{Kind: cbColor, ID: "6", Ply: -1, Arg: "random"},
+		{Kind: KindPick, ID: "abcdefghij", Ply: 0, Arg: ""},
+		{Kind: KindPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(longest)},
+		{Kind: KindAccept, ID: "zzzzzzzzzz", Ply: -1},
+		{Kind: KindColor, ID: "6", Ply: -1, Arg: "random"},
 	}
 	for _, c := range tests {
 		data := c.Encode()
