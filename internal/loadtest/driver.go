@@ -20,7 +20,6 @@ import (
 	"github.com/bashni/bashni/bot/telegramtest"
 )
 
-
 // Options configure a run. Zero values take the defaults given.
 type Options struct {
 	// Hooks are the replicas' webhook URLs (plain HTTP behind the load
