@@ -52,7 +52,7 @@ type Config struct {
 // Bot turns updates into replies. It is safe for concurrent use: updates
 // from different chats are handled in parallel.
 type Bot struct {
-	svc    Service
+	svc    *play.Service
 	out    Sender
 	render Renderer
 	texts  *Texts
@@ -83,7 +83,7 @@ type cardRef struct {
 
 // New returns a bot. Background work started by handlers (AI moves,
 // storing message ids) runs under bgCtx; Wait waits for it.
-func New(bgCtx context.Context, svc Service, out Sender, r Renderer, cfg Config) *Bot {
+func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}

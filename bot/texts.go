@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"github.com/bashni/bashni/rules"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -83,4 +84,12 @@ func Commands(t *Texts, lang string) []tgbotapi.BotCommand {
 		out = append(out, tgbotapi.BotCommand{Command: c, Description: t.T(lang, "cmd_"+c)})
 	}
 	return out
+}
+
+// sideName is the localized name of a colour.
+func (b *Bot) sideName(lang string, c rules.Color) string {
+	if c == rules.White {
+		return b.texts.T(lang, "side_white")
+	}
+	return b.texts.T(lang, "side_black")
 }

@@ -21,17 +21,6 @@ import (
 //go:embed static
 var static embed.FS
 
-// Service is what the app needs of the game service (*play.Service).
-type Service interface {
-	Game(ctx context.Context, id string) (*play.Game, error)
-	Move(ctx context.Context, id string, userID int64, ply int, text string) (*play.Outcome, error)
-	Resign(ctx context.Context, id string, userID int64) (*play.Outcome, error)
-	OfferDraw(ctx context.Context, id string, userID int64) (*play.Outcome, error)
-	AnswerDraw(ctx context.Context, id string, userID int64, accept bool) (*play.Outcome, error)
-}
-
-var _ Service = (*play.Service)(nil)
-
 // Cards is the bot (*bot.Bot): it shows what the app did on the game's
 // chat card, and lends the app its texts.
 type Cards interface {
@@ -61,7 +50,7 @@ type Options struct {
 
 // Server serves the page and its API.
 type Server struct {
-	svc    Service
+	svc    *play.Service
 	cards  Cards
 	broker *Broker
 	check  *Checker
@@ -70,7 +59,7 @@ type Server struct {
 }
 
 // New returns the app's server.
-func New(svc Service, cards Cards, broker *Broker, opts Options) *Server {
+func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
