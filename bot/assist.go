@@ -41,11 +41,11 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	chat, from, replyTo := msg.Chat, msg.From.ID, msg.MessageID
 	b.send(chatReply(chat, tgbotapi.NewChatAction(chat.ID, tgbotapi.ChatTyping)))
 	b.background(func(ctx context.Context) {
-		h, err := b.svc.Hint(ctx, g.ID, from, play.AnyPly)
+		h, err := b.svc.Hint(ctx, g.ID(), from, play.AnyPly)
 		if err != nil {
 			b.text(chat, b.userMessage(lang, err, false), replyTo)
 			if !expected(err) {
-				b.log.Warn("hint failed", "game", g.ID, "err", err)
+				b.log.Warn("hint failed", "game", g.ID(), "err", err)
 			}
 			return
 		}
@@ -55,7 +55,7 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		}
 		png, err := b.render.PNG(h.Game.Position(), o)
 		if err != nil {
-			b.log.Error("drawing the hint", "game", g.ID, "err", err)
+			b.log.Error("drawing the hint", "game", g.ID(), "err", err)
 			return
 		}
 		photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "hint.png", Bytes: png})
@@ -74,13 +74,13 @@ func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang strin
 	if err != nil || g == nil {
 		return err
 	}
-	out, err := b.svc.Takeback(ctx, g.ID, msg.From.ID, play.AnyPly)
+	out, err := b.svc.Takeback(ctx, g.ID(), msg.From.ID, play.AnyPly)
 	if err != nil {
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 		return err
 	}
 	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
-	b.text(msg.Chat, b.texts.T(lang, "takeback_done", "Left", play.TakebacksPerGame-out.Game.Takebacks), msg.MessageID)
+	b.text(msg.Chat, b.texts.T(lang, "takeback_done", "Left", play.TakebacksPerGame-out.Game.Takebacks()), msg.MessageID)
 	return nil
 }
 
@@ -121,7 +121,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 		for _, m := range a.Mistakes {
 			marks = append(marks, m.Ply)
 		}
-		png, err := render.GraphPNG(render.Graph{Scores: a.Review.Scores, Result: a.Game.Result, Marks: marks})
+		png, err := render.GraphPNG(render.Graph{Scores: a.Review.Scores, Result: a.Game.Result(), Marks: marks})
 		if err != nil {
 			b.log.Error("drawing the analysis", "game", id, "err", err)
 			return
@@ -138,7 +138,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 	g := a.Game
 	lines := []string{b.texts.T(lang, "analysis_caption",
-		"White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black), "Result", b.recordResult(lang, g))}
+		"White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()), "Result", b.recordResult(lang, g))}
 	if len(a.Mistakes) == 0 {
 		return lines[0] + "\n" + b.texts.T(lang, "analysis_none")
 	}
@@ -168,11 +168,11 @@ func moveNumber(start rules.Position, m ai.MoveReview) string {
 // from the store keeps even when the moves alone do not give it
 // (resignation, time, agreement).
 func (b *Bot) recordResult(lang string, g *play.Game) string {
-	switch g.Result {
+	switch g.Result() {
 	case "1-0":
-		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White()))
 	case "0-1":
-		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black()))
 	}
-	return g.Result + ", " + b.texts.T(lang, "result_draw")
+	return g.Result() + ", " + b.texts.T(lang, "result_draw")
 }

@@ -110,8 +110,8 @@ func TestFiftyTapsOneMove(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Ply() != 1 || len(got.Moves) != 1 {
-				t.Errorf("after %d simultaneous taps the game has ply %d and moves %v; want exactly one move", taps, got.Ply(), got.Moves)
+			if got.Ply() != 1 || len(got.Moves()) != 1 {
+				t.Errorf("after %d simultaneous taps the game has ply %d and moves %v; want exactly one move", taps, got.Ply(), got.Moves())
 			}
 			quiet, refused, missing := 0, 0, 0
 			for _, u := range updates {

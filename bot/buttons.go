@@ -126,10 +126,10 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	if q.Message != nil {
 		b.editText(q.Message, b.texts.T(lang, "challenge_accepted",
-			"To", htmlName(displayName(q.From)), "White", htmlName(g.White.Name), "Black", htmlName(g.Black.Name)), nil)
+			"To", htmlName(displayName(q.From)), "White", htmlName(g.White().Name), "Black", htmlName(g.Black().Name)), nil)
 	}
 	// The game's first notice goes out once the card exists (its link).
-	return b.postCard(chatOf(q, g.ChatID), g, "", func(ctx context.Context, g *play.Game) {
+	return b.postCard(chatOf(q, g.ChatID()), g, "", func(ctx context.Context, g *play.Game) {
 		if _, p := g.ToMove(); p.UserID != q.From.ID {
 			b.notifyStart(ctx, g)
 		}
@@ -221,7 +221,7 @@ func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang s
 		return err
 	}
 	b.toast(q, "")
-	doc := tgbotapi.NewDocument(q.Message.Chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID + ".pdn", Bytes: []byte(PDN(g))})
+	doc := tgbotapi.NewDocument(q.Message.Chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID() + ".pdn", Bytes: []byte(PDN(g))})
 	b.send(chatReply(q.Message.Chat, doc))
 	return nil
 }
@@ -238,10 +238,10 @@ func (b *Bot) sendReplay(ctx context.Context, q *tgbotapi.CallbackQuery, id, lan
 	b.background(func(ctx context.Context) {
 		gif, err := b.render.ReplayGIF(g.Rules().StartPosition(), g.Rules().Moves(), replayOptions(g))
 		if err != nil {
-			b.log.Error("replay failed", "game", g.ID, "err", err)
+			b.log.Error("replay failed", "game", g.ID(), "err", err)
 			return
 		}
-		anim := tgbotapi.NewAnimation(chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID + ".gif", Bytes: gif})
+		anim := tgbotapi.NewAnimation(chat.ID, tgbotapi.FileBytes{Name: "bashni-" + g.ID() + ".gif", Bytes: gif})
 		anim.Caption = b.caption(g, cardView{lang: lang})
 		b.send(chatReply(chat, anim))
 	})

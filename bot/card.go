@@ -37,12 +37,12 @@ type cardView struct {
 // caption writes the card's caption.
 func (b *Bot) caption(g *play.Game, v cardView) string {
 	lang := v.lang
-	lines := []string{b.texts.T(lang, "caption_players", "White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black))}
+	lines := []string{b.texts.T(lang, "caption_players", "White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()))}
 	if g.Active() {
 		c, p := g.ToMove()
 		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", b.playerName(lang, p)))
 	} else {
-		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason)))
+		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason())))
 	}
 	if last := lastPlies(g.Rules(), 2); last != "" {
 		lines = append(lines, b.texts.T(lang, "caption_last", "Move", last))
@@ -50,10 +50,10 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if line := b.clockLine(lang, g); line != "" {
 		lines = append(lines, line)
 	}
-	if g.Active() && g.DrawOfferBy != 0 {
-		name := g.White.Name
-		if g.Black.UserID == g.DrawOfferBy {
-			name = g.Black.Name
+	if g.Active() && g.DrawOfferBy() != 0 {
+		name := g.White().Name
+		if g.Black().UserID == g.DrawOfferBy() {
+			name = g.Black().Name
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_offer", "Player", name))
 	}
@@ -87,9 +87,9 @@ func (b *Bot) playerName(lang string, p storage.Player) string {
 func (b *Bot) resultText(lang string, g *play.Game) string {
 	r, _ := g.Rules().Result()
 	if w, ok := r.Winner(); ok {
-		return g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Player(w)))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Player(w)))
 	}
-	return g.Result + ", " + b.texts.T(lang, "result_draw")
+	return g.Result() + ", " + b.texts.T(lang, "result_draw")
 }
 
 func (b *Bot) reasonText(lang, reason string) string {
@@ -108,25 +108,25 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	lang := v.lang
 	if !g.Active() {
 		files := []tgbotapi.InlineKeyboardButton{
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: KindPDN, ID: g.ID, Ply: -1}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: KindReplay, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: KindPDN, ID: g.ID(), Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: KindReplay, ID: g.ID(), Ply: -1}.Encode()),
 		}
-		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID))
+		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
 		switch {
-		case g.RematchID != "": // started: nothing more to offer
+		case g.RematchID() != "": // started: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
-		case g.RematchBy != 0: // offered: the opponent answers here
-			by := g.White
-			if g.Black.UserID == g.RematchBy {
-				by = g.Black
+		case g.RematchBy() != 0: // offered: the opponent answers here
+			by := g.White()
+			if g.Black().UserID == g.RematchBy() {
+				by = g.Black()
 			}
 			return tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_accept", "By", by.Name), Callback{Kind: KindRematchOK, ID: g.ID, Ply: -1}.Encode()),
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_decline"), Callback{Kind: KindRematchNo, ID: g.ID, Ply: -1}.Encode()),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_accept", "By", by.Name), Callback{Kind: KindRematchOK, ID: g.ID(), Ply: -1}.Encode()),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch_decline"), Callback{Kind: KindRematchNo, ID: g.ID(), Ply: -1}.Encode()),
 			), files, analyse)
 		}
 		return tgbotapi.NewInlineKeyboardMarkup(append([]tgbotapi.InlineKeyboardButton{
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: KindRematch, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_rematch"), Callback{Kind: KindRematch, ID: g.ID(), Ply: -1}.Encode()),
 		}, files...), analyse)
 	}
 	if v.thinking || g.IsAITurn() {
@@ -137,11 +137,11 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 		res, _ := resolvePick(g.Rules().Legal(), nil)
 		stage = res.keyboard
 	}
-	kb := b.pickerKeyboard(lang, g.ID, g.Ply(), stage)
-	if g.DrawOfferBy != 0 {
+	kb := b.pickerKeyboard(lang, g.ID(), g.Ply(), stage)
+	if g.DrawOfferBy() != 0 {
 		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
-			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
+			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
 		))
 	}
 	return kb
@@ -159,17 +159,17 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 	if !g.Active() {
 		// The final image says so itself: it may be forwarded or saved
 		// without its caption.
-		o.Caption = b.texts.T(v.lang, "board_game_over", "Result", g.Result, "Reason", b.reasonText(v.lang, g.Reason))
+		o.Caption = b.texts.T(v.lang, "board_game_over", "Result", g.Result(), "Reason", b.reasonText(v.lang, g.Reason()))
 	}
-	if g.ChatID > 0 {
+	if g.ChatID() > 0 {
 		flip := false
-		if u, err := b.svc.User(b.bgCtx, g.ChatID); err == nil {
+		if u, err := b.svc.User(b.bgCtx, g.ChatID()); err == nil {
 			if theme == "" {
 				theme = u.Theme
 			}
 			flip = u.Flip
 		}
-		if c, ok := g.ColorOf(g.ChatID); ok && c == rules.Black && !flip {
+		if c, ok := g.ColorOf(g.ChatID()); ok && c == rules.Black && !flip {
 			o.Perspective = rules.Black
 		}
 	}
@@ -183,8 +183,8 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 
 // cardLang is the language a game's card is written in.
 func cardLang(g *play.Game) string {
-	if g.Lang != "" {
-		return Lang(g.Lang)
+	if g.Lang() != "" {
+		return Lang(g.Lang())
 	}
 	return "en"
 }
@@ -205,32 +205,32 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	r := chatReply(chat, photo)
 	b.cardOf(g, nil) // a card posted a moment ago is the old card too
 	var olds []int   // earlier cards of the game in this chat
-	if g.MessageID != 0 && g.ChatID == chat.ID {
-		olds = append(olds, g.MessageID)
+	if g.MessageID() != 0 && g.ChatID() == chat.ID {
+		olds = append(olds, g.MessageID())
 	}
 	// Until Telegram answers, edits of the game's card wait for this one
 	// (the game's record may not name even the old card yet).
-	b.startRepost(g.ID)
+	b.startRepost(g.ID())
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
-			b.endRepost(g.ID) // edits kept meanwhile go to the old card
+			b.endRepost(g.ID()) // edits kept meanwhile go to the old card
 			return
 		}
 		ref := cardRef{chatID: chat.ID, messageID: msg.MessageID}
-		if prev, ok := b.freshCards.Swap(g.ID, ref); ok {
+		if prev, ok := b.freshCards.Swap(g.ID(), ref); ok {
 			// A card sent just before this one (a /board right after the
 			// game began) is older than anything the store knew.
 			if p := prev.(cardRef); p.chatID == chat.ID {
 				olds = append(olds, p.messageID)
 			}
 		}
-		b.endRepost(g.ID)
+		b.endRepost(g.ID())
 		b.background(func(ctx context.Context) {
-			defer b.freshCards.CompareAndDelete(g.ID, ref)
+			defer b.freshCards.CompareAndDelete(g.ID(), ref)
 			// The card the store has now may have been recorded since
 			// this one was asked for.
-			if cur, err := b.svc.Game(ctx, g.ID); err == nil && cur.ChatID == chat.ID && cur.MessageID != 0 {
-				if cur.MessageID > msg.MessageID {
+			if cur, err := b.svc.Game(ctx, g.ID()); err == nil && cur.ChatID() == chat.ID && cur.MessageID() != 0 {
+				if cur.MessageID() > msg.MessageID {
 					// A newer card (message ids grow in a chat) was
 					// recorded first: this one is the old card.
 					b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, msg.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
@@ -239,11 +239,11 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 					}
 					return
 				}
-				olds = append(olds, cur.MessageID)
+				olds = append(olds, cur.MessageID())
 			}
-			stored, err := b.svc.SetCard(ctx, g.ID, chat.ID, msg.MessageID, "")
+			stored, err := b.svc.SetCard(ctx, g.ID(), chat.ID, msg.MessageID, "")
 			if err != nil {
-				b.log.Warn("card not recorded", "game", g.ID, "err", err)
+				b.log.Warn("card not recorded", "game", g.ID(), "err", err)
 				return
 			}
 			slices.Sort(olds)
@@ -260,7 +260,7 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	}
 	if err := b.out.Enqueue(r); err != nil {
 		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)
-		b.endRepost(g.ID) // Done never comes: edits go ahead
+		b.endRepost(g.ID()) // Done never comes: edits go ahead
 	}
 	return nil
 }
@@ -269,24 +269,24 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 // yet: a card posted a moment ago whose message id is still being stored,
 // or else the message a tap came from.
 func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
-	if ref, ok := b.freshCards.Load(g.ID); ok {
+	if ref, ok := b.freshCards.Load(g.ID()); ok {
 		// Newer than what the store says (a /board repost in flight).
 		c := ref.(cardRef)
-		g.ChatID, g.MessageID = c.chatID, c.messageID
+		g.ShowCardAt(c.chatID, c.messageID, "")
 		return
 	}
-	if g.MessageID != 0 || g.InlineMessageID != "" {
+	if g.MessageID() != 0 || g.InlineMessageID() != "" {
 		return
 	}
 	if q != nil && q.Message != nil && q.Message.Chat != nil {
-		g.ChatID, g.MessageID = q.Message.Chat.ID, q.Message.MessageID
+		g.ShowCardAt(q.Message.Chat.ID, q.Message.MessageID, "")
 		return
 	}
 	// g was written before its card's message id was stored (a resign
 	// just after the card went out), and the card has been stored since:
 	// ask the store where it is.
-	if cur, err := b.svc.Game(b.bgCtx, g.ID); err == nil && (cur.MessageID != 0 || cur.InlineMessageID != "") {
-		g.ChatID, g.MessageID, g.InlineMessageID = cur.ChatID, cur.MessageID, cur.InlineMessageID
+	if cur, err := b.svc.Game(b.bgCtx, g.ID()); err == nil && (cur.MessageID() != 0 || cur.InlineMessageID() != "") {
+		g.ShowCardAt(cur.ChatID(), cur.MessageID(), cur.InlineMessageID())
 	}
 }
 
@@ -297,10 +297,10 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		return // made on the re-posted card once it is known
 	}
 	b.cardOf(g, nil)
-	if g.InlineMessageID != "" {
+	if g.InlineMessageID() != "" {
 		png, err := b.boardPNG(g, v, theme)
 		if err != nil {
-			b.log.Error("drawing the board", "game", g.ID, "err", err)
+			b.log.Error("drawing the board", "game", g.ID(), "err", err)
 			return
 		}
 		b.editInlineCard(g, v, png)
@@ -309,7 +309,7 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		}
 		return
 	}
-	if g.MessageID == 0 {
+	if g.MessageID() == 0 {
 		if done != nil {
 			done()
 		}
@@ -317,19 +317,19 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 	png, err := b.boardPNG(g, v, theme)
 	if err != nil {
-		b.log.Error("drawing the board", "game", g.ID, "err", err)
+		b.log.Error("drawing the board", "game", g.ID(), "err", err)
 		return
 	}
 	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
 	media.Caption = b.caption(g, v)
 	kb := b.keyboard(g, v)
 	edit := tgbotapi.EditMessageMediaConfig{
-		BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID, MessageID: g.MessageID, ReplyMarkup: &kb},
+		BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID(), MessageID: g.MessageID(), ReplyMarkup: &kb},
 		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
 	}
 	// Keyed by the message: while Telegram's pacing holds this edit back, a
 	// newer board replaces it rather than queueing behind it.
-	r := outbox.Reply{Req: edit, ChatID: g.ChatID, Group: g.ChatID < 0, Key: cardKey("card", g), Delay: v.hold}
+	r := outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold}
 	if done != nil {
 		r.Done = func(*tgbotapi.Message, error) { done() }
 	}
@@ -340,12 +340,12 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 func (b *Bot) editKeyboard(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
 	b.cardOf(g, nil)
 	switch {
-	case g.InlineMessageID != "":
-		b.send(outbox.Reply{Req: tgbotapi.EditMessageReplyMarkupConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb}}})
-	case g.MessageID != 0:
+	case g.InlineMessageID() != "":
+		b.send(outbox.Reply{Req: tgbotapi.EditMessageReplyMarkupConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb}}})
+	case g.MessageID() != 0:
 		// Keyed apart from the whole card's edits: buttons alone must not
 		// replace a waiting board.
-		b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID, g.MessageID, kb), ChatID: g.ChatID, Group: g.ChatID < 0,
+		b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(g.ChatID(), g.MessageID(), kb), ChatID: g.ChatID(), Group: g.ChatID() < 0,
 			Key: cardKey("buttons", g)})
 	}
 }
@@ -353,5 +353,5 @@ func (b *Bot) editKeyboard(g *play.Game, kb tgbotapi.InlineKeyboardMarkup) {
 // cardKey keys the edits of what of a game's card message (see
 // outbox.Reply.Key).
 func cardKey(what string, g *play.Game) string {
-	return what + ":" + strconv.FormatInt(g.ChatID, 10) + ":" + strconv.Itoa(g.MessageID)
+	return what + ":" + strconv.FormatInt(g.ChatID(), 10) + ":" + strconv.Itoa(g.MessageID())
 }

@@ -47,10 +47,10 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 		switch {
 		case ev.TimedOut:
 			winner := g.Player(c.Opponent())
-			if g.ChatID != 0 {
-				m := tgbotapi.NewMessage(g.ChatID, b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name)))
+			if g.ChatID() != 0 {
+				m := tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name)))
 				m.ParseMode = tgbotapi.ModeHTML
-				b.send(chatReplyID(g.ChatID, m))
+				b.send(chatReplyID(g.ChatID(), m))
 			}
 			b.gameOver(ctx, g)
 		case ev.Reminder:
@@ -67,15 +67,15 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 
 // remind tells the player to move that time is running.
 func (b *Bot) remind(ctx context.Context, g *play.Game, lang string, p storage.Player) {
-	if !p.Human() || g.ChatID == 0 {
+	if !p.Human() || g.ChatID() == 0 {
 		return
 	}
 	c, _ := g.ToMove()
-	when := g.TimeoutAt.UTC().Format("2006-01-02 15:04 UTC")
+	when := g.TimeoutAt().UTC().Format("2006-01-02 15:04 UTC")
 	text := b.texts.T(lang, "reminder", "Player", mention(p), "Opponent", htmlName(g.Player(c.Opponent()).Name), "When", when)
-	m := tgbotapi.NewMessage(g.ChatID, text)
+	m := tgbotapi.NewMessage(g.ChatID(), text)
 	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyToMessageID = g.MessageID
+	m.ReplyToMessageID = g.MessageID()
 	m.AllowSendingWithoutReply = true
-	b.send(chatReplyID(g.ChatID, m))
+	b.send(chatReplyID(g.ChatID(), m))
 }

@@ -96,11 +96,11 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 	if n := count("ran out of time"); n != 1 {
 		t.Errorf("after the timeout: %d announcements, want exactly 1", n)
 	}
-	final, err := svc.Game(ctx, g.ID)
+	final, err := svc.Game(ctx, g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if final.Active() || final.Result != "0-1" || final.Reason != "time" {
-		t.Errorf("game after the timeout: %s %s %s", final.Status, final.Result, final.Reason)
+	if final.Active() || final.Result() != "0-1" || final.Reason() != "time" {
+		t.Errorf("game after the timeout: %s %s %s", final.Status(), final.Result(), final.Reason())
 	}
 }

@@ -113,7 +113,7 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		if err != nil || g == nil {
 			return err
 		}
-		out, err := b.svc.Resign(ctx, g.ID, msg.From.ID)
+		out, err := b.svc.Resign(ctx, g.ID(), msg.From.ID)
 		if err != nil {
 			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 			return err
@@ -267,20 +267,20 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		b.text(msg.Chat, b.texts.T(lang, "ai_declines_draw"), msg.MessageID)
 		return nil
 	}
-	out, err := b.svc.OfferDraw(ctx, g.ID, msg.From.ID)
+	out, err := b.svc.OfferDraw(ctx, g.ID(), msg.From.ID)
 	if err != nil {
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 		return err
 	}
 	g = out.Game
-	to := g.White
+	to := g.White()
 	if to.UserID == msg.From.ID {
-		to = g.Black
+		to = g.Black()
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
 	))
 	b.html(msg.Chat, b.texts.T(lang, "draw_offered", "From", htmlName(displayName(msg.From)), "To", mention(to)), &kb)
 	return nil
@@ -303,8 +303,8 @@ func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) 
 		if p.UserID == msg.From.ID && p.Human() {
 			turn = b.texts.T(lang, "games_your_turn")
 		}
-		line := b.texts.T(lang, "games_line", "White", htmlName(b.playerName(lang, g.White)), "Black", htmlName(b.playerName(lang, g.Black)), "Move", g.MoveNumber(), "Turn", turn)
-		if link := messageLink(g.ChatID, g.MessageID); link != "" {
+		line := b.texts.T(lang, "games_line", "White", htmlName(b.playerName(lang, g.White())), "Black", htmlName(b.playerName(lang, g.Black())), "Move", g.MoveNumber(), "Turn", turn)
+		if link := messageLink(g.ChatID(), g.MessageID()); link != "" {
 			line += ` <a href="` + link + `">↗</a>`
 		}
 		lines = append(lines, line)
@@ -320,7 +320,7 @@ func (b *Bot) gameByCard(ctx context.Context, chatID int64, messageID int) (*pla
 		return nil, err
 	}
 	for _, g := range games {
-		if g.MessageID == messageID {
+		if g.MessageID() == messageID {
 			return g, nil
 		}
 	}
@@ -365,7 +365,7 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 			continue
 		}
 		mine = append(mine, g)
-		if g.ChatID == msg.Chat.ID {
+		if g.ChatID() == msg.Chat.ID {
 			here = append(here, g)
 		}
 	}
@@ -397,7 +397,7 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 func (b *Bot) sendMoves(msg *tgbotapi.Message, g *play.Game, lang string) {
 	text := b.texts.T(lang, "moves_none")
 	if g.Ply() > 0 {
-		text = b.texts.T(lang, "moves_so_far", "White", b.playerName(lang, g.White), "Black", b.playerName(lang, g.Black), "Record", g.Rules().Record())
+		text = b.texts.T(lang, "moves_so_far", "White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()), "Record", g.Rules().Record())
 	}
 	b.text(msg.Chat, text, msg.MessageID)
 }

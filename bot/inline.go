@@ -103,9 +103,9 @@ func (b *Bot) upload(chat int64, dm bool, png []byte, then func(fileID string)) 
 // inline message.
 func (b *Bot) onInlineAccept(ctx context.Context, q *tgbotapi.CallbackQuery, g *play.Game) {
 	b.background(func(ctx context.Context) {
-		stored, err := b.svc.SetCard(ctx, g.ID, 0, 0, q.InlineMessageID)
+		stored, err := b.svc.SetCard(ctx, g.ID(), 0, 0, q.InlineMessageID)
 		if err != nil {
-			b.log.Warn("inline card not recorded", "game", g.ID, "err", err)
+			b.log.Warn("inline card not recorded", "game", g.ID(), "err", err)
 			return
 		}
 		b.editCard(stored, cardView{lang: cardLang(stored)}, "", nil)
@@ -121,7 +121,7 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 	kb := b.keyboard(g, v)
 	asText := func() {
 		b.send(outbox.Reply{Req: tgbotapi.EditMessageTextConfig{
-			BaseEdit:  tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb},
+			BaseEdit:  tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
 			Text:      htmlName(caption) + "\n<pre>" + textBoard(g.Position()) + "</pre>",
 			ParseMode: tgbotapi.ModeHTML,
 		}})
@@ -140,7 +140,7 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 		media.Caption = caption
 		b.send(outbox.Reply{
 			Req: tgbotapi.EditMessageMediaConfig{
-				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID, ReplyMarkup: &kb},
+				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
 				Media:    media,
 			},
 			Done: func(_ *tgbotapi.Message, err error) {
@@ -158,7 +158,7 @@ func (b *Bot) mediaChat(g *play.Game) (chat int64, dm bool) {
 	if b.cfg.MediaChatID != 0 {
 		return b.cfg.MediaChatID, false
 	}
-	for _, p := range []int64{g.White.UserID, g.Black.UserID} {
+	for _, p := range []int64{g.White().UserID, g.Black().UserID} {
 		if p == 0 {
 			continue
 		}

@@ -24,12 +24,12 @@ func (b *Bot) timeControlLine(lang, control string) string {
 // clockLine is "⏱ White 4:32 · Black 5:00 (5+3)", or "" for
 // correspondence games.
 func (b *Bot) clockLine(lang string, g *play.Game) string {
-	if g.TimeControl == "" {
+	if g.TimeControl() == "" {
 		return ""
 	}
 	now := b.cfg.Now()
 	return b.texts.T(lang, "caption_clock", "White", FormatClock(g.Left(rules.White, now)),
-		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl)
+		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl())
 }
 
 // FormatClock writes a time left as m:ss (h:mm:ss from an hour up).

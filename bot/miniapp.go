@@ -20,7 +20,7 @@ func (b *Bot) withBoardLink(g *play.Game, lang string, kb tgbotapi.InlineKeyboar
 	if b.cfg.BoardURL == nil {
 		return kb
 	}
-	link := b.cfg.BoardURL(g.ID)
+	link := b.cfg.BoardURL(g.ID())
 	if link == "" {
 		return kb
 	}
@@ -40,35 +40,35 @@ func (b *Bot) AppEnded(ctx context.Context, g *play.Game) { b.gameOver(ctx, g) }
 func (b *Bot) AppDrawOffered(ctx context.Context, g *play.Game, by int64) {
 	lang := cardLang(g)
 	b.editCard(g, cardView{lang: lang}, "", nil)
-	if g.ChatID == 0 {
+	if g.ChatID() == 0 {
 		return
 	}
-	from, to := g.White, g.Black
-	if g.Black.UserID == by {
-		from, to = g.Black, g.White
+	from, to := g.White(), g.Black()
+	if g.Black().UserID == by {
+		from, to = g.Black(), g.White()
 	}
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID, Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID, Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
 	))
-	m := tgbotapi.NewMessage(g.ChatID, b.texts.T(lang, "draw_offered", "From", htmlName(from.Name), "To", mention(to)))
+	m := tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "draw_offered", "From", htmlName(from.Name), "To", mention(to)))
 	m.ParseMode = tgbotapi.ModeHTML
 	m.ReplyMarkup = kb
-	b.send(chatReplyID(g.ChatID, m))
+	b.send(chatReplyID(g.ChatID(), m))
 }
 
 // AppDrawDeclined shows a draw offer declined in the Mini App.
 func (b *Bot) AppDrawDeclined(ctx context.Context, g *play.Game, by int64) {
 	lang := cardLang(g)
 	b.editCard(g, cardView{lang: lang}, "", nil)
-	if g.ChatID == 0 {
+	if g.ChatID() == 0 {
 		return
 	}
-	name := g.White.Name
-	if g.Black.UserID == by {
-		name = g.Black.Name
+	name := g.White().Name
+	if g.Black().UserID == by {
+		name = g.Black().Name
 	}
-	b.send(chatReplyID(g.ChatID, tgbotapi.NewMessage(g.ChatID, b.texts.T(lang, "draw_declined", "By", name))))
+	b.send(chatReplyID(g.ChatID(), tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "draw_declined", "By", name))))
 }
 
 // AppText is text id in lang, from the bot's catalogue.
@@ -87,13 +87,13 @@ func (b *Bot) AppPlayerName(lang string, p storage.Player) string { return b.pla
 // store is rebuilt from its moves, which do not say who resigned or lost
 // on time.
 func (b *Bot) AppResult(lang string, g *play.Game) (result, reason string) {
-	switch g.Result {
+	switch g.Result() {
 	case "1-0":
-		result = g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White))
+		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White()))
 	case "0-1":
-		result = g.Result + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black))
+		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black()))
 	default:
-		result = g.Result + ", " + b.texts.T(lang, "result_draw")
+		result = g.Result() + ", " + b.texts.T(lang, "result_draw")
 	}
-	return result, b.reasonText(lang, g.Reason)
+	return result, b.reasonText(lang, g.Reason())
 }

@@ -25,7 +25,7 @@ func TestOpenBoardButton(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	link := "https://t.me/bashni_bot/board?startapp=" + g.ID
+	link := "https://t.me/bashni_bot/board?startapp=" + g.ID()
 	with := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{BoardURL: func(id string) string { return "https://t.me/bashni_bot/board?startapp=" + id }})
 	without := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{})
 	for _, v := range []cardView{{lang: "en"}, {lang: "ru", thinking: true}} {

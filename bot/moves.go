@@ -56,7 +56,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.editCard(g, v, "", nil)
 		return nil
 	}
-	out, err := b.svc.Move(ctx, g.ID, q.From.ID, cb.Ply, res.move.String())
+	out, err := b.svc.Move(ctx, g.ID(), q.From.ID, cb.Ply, res.move.String())
 	if err != nil {
 		b.toast(q, b.userMessage(lang, err, false))
 		return err
@@ -88,7 +88,7 @@ func (b *Bot) mayPick(g *play.Game, userID int64, ply int) error {
 
 // typedMove plays a move typed in notation by user in chat, in game g.
 func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game, text, lang string) error {
-	out, err := b.svc.Move(ctx, g.ID, msg.From.ID, play.AnyPly, text)
+	out, err := b.svc.Move(ctx, g.ID(), msg.From.ID, play.AnyPly, text)
 	if err != nil {
 		reply := b.userMessage(lang, err, true)
 		if errors.Is(err, play.ErrNotYourTurn) {
@@ -136,13 +136,13 @@ const aiGrace = 600 * time.Millisecond
 // thinks, then shows the move.
 func (b *Bot) startAI(g *play.Game) {
 	b.background(func(ctx context.Context) {
-		if g.ChatID != 0 {
-			b.send(chatReplyID(g.ChatID, tgbotapi.NewChatAction(g.ChatID, tgbotapi.ChatTyping)))
+		if g.ChatID() != 0 {
+			b.send(chatReplyID(g.ChatID(), tgbotapi.NewChatAction(g.ChatID(), tgbotapi.ChatTyping)))
 		}
-		out, err := b.svc.PlayAI(ctx, g.ID)
+		out, err := b.svc.PlayAI(ctx, g.ID())
 		if err != nil {
 			if !errors.Is(err, play.ErrStale) && !errors.Is(err, play.ErrAITurn) {
-				b.log.Error("AI move failed", "game", g.ID, "err", err)
+				b.log.Error("AI move failed", "game", g.ID(), "err", err)
 			}
 			return
 		}

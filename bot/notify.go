@@ -42,7 +42,7 @@ func chatReplyID(chatID int64, req tgbotapi.Chattable) outbox.Reply {
 
 // deleteNotice deletes a turn notice recorded as ref (see noticeRef).
 func (b *Bot) deleteNotice(g *play.Game, userID int64, ref int) {
-	chat, id := g.ChatID, -ref
+	chat, id := g.ChatID(), -ref
 	if ref > 0 {
 		chat, id = userID, ref
 	}
@@ -60,12 +60,12 @@ func (b *Bot) noticesNow() bool { return b.svc.Config().NoticeDelay <= 0 }
 // notifyTurn tells the player to move that it is their move.
 func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	c, p := g.ToMove()
-	if !p.Human() || g.ChatID == p.UserID {
+	if !p.Human() || g.ChatID() == p.UserID {
 		return // the AI, or a game in the player's own private chat
 	}
 	u, err := b.svc.User(ctx, p.UserID)
 	if err != nil && !isNotFound(err) {
-		b.log.Warn("no notice sent", "game", g.ID, "err", err)
+		b.log.Warn("no notice sent", "game", g.ID(), "err", err)
 		return
 	}
 	if u != nil && !u.Notify {
@@ -81,7 +81,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.sideName(lang, c))
 		}
 		m := tgbotapi.NewMessage(p.UserID, text)
-		if link := messageLink(g.ChatID, g.MessageID); link != "" {
+		if link := messageLink(g.ChatID(), g.MessageID()); link != "" {
 			m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
 		}
 		r := chatReplyID(p.UserID, m)
@@ -97,7 +97,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 
 // mentionTurn tells the player to move, by a mention in the game's group.
 func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
-	if g.ChatID >= 0 {
+	if g.ChatID() >= 0 {
 		return
 	}
 	c, _ := g.ToMove()
@@ -106,11 +106,11 @@ func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
 	if last == "" {
 		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.sideName(lang, c))
 	}
-	m := tgbotapi.NewMessage(g.ChatID, text)
+	m := tgbotapi.NewMessage(g.ChatID(), text)
 	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyToMessageID = g.MessageID
+	m.ReplyToMessageID = g.MessageID()
 	m.AllowSendingWithoutReply = true
-	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID, m), false, nil)
+	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID(), m), false, nil)
 }
 
 // sendNotice sends a turn notice and records it, deleting the one before.
@@ -119,7 +119,7 @@ func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
 // move needs telling.
 // forbidden, if set, runs when Telegram refused the notice with 403.
 func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool, forbidden func()) {
-	r.Key = "notice:" + g.ID
+	r.Key = "notice:" + g.ID()
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil && forbidden != nil && isForbidden(err) {
 			forbidden()
@@ -129,14 +129,14 @@ func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool, fo
 			return
 		}
 		b.background(func(ctx context.Context) {
-			prev, err := b.svc.SetNotice(ctx, g.ID, userID, noticeRef(msg.MessageID, dm))
+			prev, err := b.svc.SetNotice(ctx, g.ID(), userID, noticeRef(msg.MessageID, dm))
 			if errors.Is(err, play.ErrStale) || errors.Is(err, play.ErrGameOver) {
 				// They moved (or the game ended) while it was on its way.
 				b.deleteNotice(g, userID, noticeRef(msg.MessageID, dm))
 				return
 			}
 			if err != nil {
-				b.log.Warn("notice not recorded", "game", g.ID, "err", err)
+				b.log.Warn("notice not recorded", "game", g.ID(), "err", err)
 				return
 			}
 			if prev != 0 {
@@ -179,17 +179,17 @@ func messageLink(chatID int64, messageID int) string {
 func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	lang := cardLang(g)
 	b.editCard(g, cardView{lang: lang}, "", nil)
-	for uid, ref := range g.Notices {
+	for uid, ref := range g.Notices() {
 		b.deleteNotice(g, uid, ref)
 	}
-	if g.ChatID == 0 {
+	if g.ChatID() == 0 {
 		return
 	}
 	text := b.texts.T(lang, "game_over_msg",
-		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason), "Record", g.Rules().Record())
+		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason()), "Record", g.Rules().Record())
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
-	m := tgbotapi.NewMessage(g.ChatID, text)
-	m.ReplyToMessageID = g.MessageID
+	m := tgbotapi.NewMessage(g.ChatID(), text)
+	m.ReplyToMessageID = g.MessageID()
 	m.AllowSendingWithoutReply = true
-	b.send(chatReplyID(g.ChatID, m))
+	b.send(chatReplyID(g.ChatID(), m))
 }

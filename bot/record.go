@@ -16,15 +16,15 @@ func PDN(g *play.Game) string {
 	tags := map[string]string{
 		"Event": "Bashni on Telegram",
 		"Site":  "Telegram",
-		"Date":  g.CreatedAt.UTC().Format("2006.01.02"),
-		"White": g.White.Name,
-		"Black": g.Black.Name,
+		"Date":  g.CreatedAt().UTC().Format("2006.01.02"),
+		"White": g.White().Name,
+		"Black": g.Black().Name,
 	}
-	if g.Result != "" {
-		tags["Result"] = g.Result
+	if g.Result() != "" {
+		tags["Result"] = g.Result()
 	}
-	if g.Reason != "" {
-		tags["Termination"] = g.Reason
+	if g.Reason() != "" {
+		tags["Termination"] = g.Reason()
 	}
 	return (&rules.PDN{Tags: tags, Game: g.Rules()}).String()
 }
@@ -32,7 +32,7 @@ func PDN(g *play.Game) string {
 // replayOptions draws a replay from the side a human played in an AI game.
 func replayOptions(g *play.Game) render.Options {
 	o := render.Options{Size: 480}
-	if g.AgainstAI() && g.White.AILevel > 0 {
+	if g.AgainstAI() && g.White().AILevel > 0 {
 		o.Perspective = rules.Black
 	}
 	return o

@@ -24,8 +24,8 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		}
 		b.toast(q, "")
 		b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
-		if g.ChatID != 0 && offeredBy != q.From.ID {
-			b.text(chatOf(q, g.ChatID), b.texts.T(cardLang(g), "rematch_declined", "By", displayName(q.From)), 0)
+		if g.ChatID() != 0 && offeredBy != q.From.ID {
+			b.text(chatOf(q, g.ChatID()), b.texts.T(cardLang(g), "rematch_declined", "By", displayName(q.From)), 0)
 		}
 		return nil
 	}
@@ -42,13 +42,13 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 	old := out.Old
 	b.editKeyboard(old, b.keyboard(old, cardView{lang: cardLang(old)}))
 	if out.Offered {
-		opp := old.White
+		opp := old.White()
 		if opp.UserID == q.From.ID {
-			opp = old.Black
+			opp = old.Black()
 		}
 		b.toast(q, b.texts.T(lang, "rematch_offered_toast", "To", opp.Name))
-		if old.ChatID != 0 {
-			b.text(chatOf(q, old.ChatID), b.texts.T(cardLang(old), "rematch_offer", "By", displayName(q.From), "To", opp.Name), 0)
+		if old.ChatID() != 0 {
+			b.text(chatOf(q, old.ChatID()), b.texts.T(cardLang(old), "rematch_offer", "By", displayName(q.From), "To", opp.Name), 0)
 		}
 		return nil
 	}
@@ -58,7 +58,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		b.onInlineAccept(ctx, q, g) // the rematch takes over the inline message
 		return nil
 	}
-	return b.postCard(chatOf(q, g.ChatID), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+	return b.postCard(chatOf(q, g.ChatID()), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
 }
 
 // refreshRematch redraws the buttons of a card whose rematch buttons were
@@ -72,8 +72,8 @@ func (b *Bot) refreshRematch(ctx context.Context, id string, err error) {
 	if gerr != nil || g.Active() {
 		return
 	}
-	if errors.Is(err, play.ErrNoRematch) && g.RematchBy != 0 {
-		g.RematchBy = 0 // expired: the stored offer no longer counts
+	if errors.Is(err, play.ErrNoRematch) && g.RematchBy() != 0 {
+		g.HideRematchOffer() // expired: the stored offer no longer counts
 	}
 	b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
 }

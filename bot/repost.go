@@ -27,7 +27,7 @@ func (b *Bot) startRepost(gameID string) { b.reposts.Store(gameID, &repost{}) }
 // deferEdit keeps an edit of g's card for when the re-posted card is known,
 // and reports whether it did (false: edit now).
 func (b *Bot) deferEdit(g *play.Game, v cardView, theme string) bool {
-	x, ok := b.reposts.Load(g.ID)
+	x, ok := b.reposts.Load(g.ID())
 	if !ok {
 		return false
 	}
@@ -37,12 +37,10 @@ func (b *Bot) deferEdit(g *play.Game, v cardView, theme string) bool {
 	if rp.closed {
 		return false
 	}
-	if rp.latest == nil || g.Version >= rp.latest.Version {
+	if rp.latest == nil || g.Version() >= rp.latest.Version() {
 		// A copy: the edit is made later, on another goroutine, and
 		// fills in where the card is, while the caller goes on with g.
-		cp := *g
-		cp.Game = g.Game.Clone()
-		rp.latest, rp.view, rp.theme = &cp, v, theme
+		rp.latest, rp.view, rp.theme = g.Clone(), v, theme
 	}
 	return true
 }

@@ -29,8 +29,8 @@ func TestMoveThroughTheAPI(t *testing.T) {
 	if code := h.call(r, "POST", path+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &st); code != http.StatusOK {
 		t.Fatalf("move: %d", code)
 	}
-	if g := h.stored(); g.Ply() != 1 || g.Moves[0] != "c3-d4" {
-		t.Errorf("stored moves %v; want [c3-d4]", g.Moves)
+	if g := h.stored(); g.Ply() != 1 || g.Moves()[0] != "c3-d4" {
+		t.Errorf("stored moves %v; want [c3-d4]", g.Moves())
 	}
 	h.waitCard("c3-d4")
 	// The same move again, on the board as it was: stale.
@@ -173,8 +173,8 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"accept"}`, &st); code != http.StatusOK || st.Active || st.Result == "" {
 		t.Fatalf("accept: %d, active %v, result %q", code, st.Active, st.Result)
 	}
-	if g := h.stored(); g.Active() || g.Result != "1/2-1/2" || g.Reason != "agreement" {
-		t.Errorf("stored %s by %s; want 1/2-1/2 by agreement", g.Result, g.Reason)
+	if g := h.stored(); g.Active() || g.Result() != "1/2-1/2" || g.Reason() != "agreement" {
+		t.Errorf("stored %s by %s; want 1/2-1/2 by agreement", g.Result(), g.Reason())
 	}
 	h.waitCard("1/2-1/2")
 
@@ -182,15 +182,15 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.gameID = g.ID
+	h.gameID = g.ID()
 	carol := telegramtest.User(13, "Carol", "carol", "en")
-	if code := h.call(r, "POST", "/api/games/"+g.ID+"/resign", h.initData(carol), "", &eb); code != http.StatusForbidden {
+	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/resign", h.initData(carol), "", &eb); code != http.StatusForbidden {
 		t.Errorf("a watcher resigning: %d; want 403", code)
 	}
-	if code := h.call(r, "POST", "/api/games/"+g.ID+"/resign", h.initData(h.bob), "", &st); code != http.StatusOK || st.Result != "1-0, победа: Alice" { // Bob reads Russian
+	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/resign", h.initData(h.bob), "", &st); code != http.StatusOK || st.Result != "1-0, победа: Alice" { // Bob reads Russian
 		t.Errorf("resign: %d, result %q", code, st.Result)
 	}
-	if code := h.call(r, "POST", "/api/games/"+g.ID+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
+	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
 		t.Errorf("a move after the end: %d; want 409", code)
 	}
 }

@@ -50,7 +50,7 @@ func benchMoves(b *testing.B, h *harness, watchOn int) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			h.gameID = g.ID
+			h.gameID = g.ID()
 			players = map[string]string{"w": h.initData(h.alice), "b": h.initData(h.bob)}
 			h.call(r, "GET", "/api/games/"+h.gameID, players["w"], "", &st)
 			watch = h.events(h.reps[watchOn], players["b"])

@@ -210,8 +210,8 @@ func TestBrowserPlay(t *testing.T) {
 	}
 	tap(t, alice, "d4")
 	waitPly(t, alice, 1)
-	if g := h.stored(); g.Ply() != 1 || g.Moves[0] != "c3-d4" {
-		t.Fatalf("the store has %v; want [c3-d4]", g.Moves)
+	if g := h.stored(); g.Ply() != 1 || g.Moves()[0] != "c3-d4" {
+		t.Fatalf("the store has %v; want [c3-d4]", g.Moves())
 	}
 	h.waitCard("c3-d4")
 	waitPly(t, bob, 1) // live, by server-sent events
@@ -270,8 +270,8 @@ func TestBrowserTowerAndPathChoice(t *testing.T) {
 	screenshot(t, alice, "path-choice-dark.png")
 	tap(t, alice, "g3")
 	waitPly(t, alice, 1)
-	if g := h.stored(); g.Moves[0] != "e1:g3:e5:c3:e1" {
-		t.Fatalf("played %v; want e1:g3:e5:c3:e1", g.Moves)
+	if g := h.stored(); g.Moves()[0] != "e1:g3:e5:c3:e1" {
+		t.Fatalf("played %v; want e1:g3:e5:c3:e1", g.Moves())
 	}
 	// Hold e1, now a tower of five: press, wait for the sheet, release.
 	box, err := chromedp.Run(alice, chromedp.Evaluate[[]float64](
@@ -350,8 +350,8 @@ func TestBrowserFlagFall(t *testing.T) {
 	tap(t, alice, "c3")
 	tap(t, alice, "d4")
 	waitPly(t, alice, 1)
-	if g := h.stored(); len(g.Spent) != 1 || g.Spent[0] != 5*time.Second || g.WhiteLeft != 3*time.Minute-3*time.Second {
-		t.Errorf("stored after White's move: spent %v, White left %v; want [5s], 2m57s", g.Spent, g.WhiteLeft)
+	if g := h.stored(); len(g.Spent()) != 1 || g.Spent()[0] != 5*time.Second || g.WhiteLeft() != 3*time.Minute-3*time.Second {
+		t.Errorf("stored after White's move: spent %v, White left %v; want [5s], 2m57s", g.Spent(), g.WhiteLeft())
 	}
 	if got := clocks(); got != "b 3:00, w 2:57" && got != "b 2:59, w 2:57" {
 		t.Errorf("clocks after White's move: %q; want Black 3:00, White 2:57", got)
@@ -372,8 +372,8 @@ func TestBrowserFlagFall(t *testing.T) {
 	}
 	screenshot(t, alice, "flag-light.png")
 	g := h.stored()
-	if g.Active() || g.Reason != "time" || g.Result != "1-0" {
-		t.Errorf("stored: active %v, %s by %s; want 1-0 by time", g.Active(), g.Result, g.Reason)
+	if g.Active() || g.Reason() != "time" || g.Result() != "1-0" {
+		t.Errorf("stored: active %v, %s by %s; want 1-0 by time", g.Active(), g.Result(), g.Reason())
 	}
 	// Once only: neither another tick nor a board's claim ends it again.
 	r.bot.ClockTick(h.ctx)

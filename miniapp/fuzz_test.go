@@ -61,7 +61,7 @@ func FuzzMoveAPI(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.gameID, before = g.ID, g
+			h.gameID, before = g.ID(), g
 		}
 		mover := h.alice
 		if c, _ := before.ToMove(); c == rules.Black {
@@ -76,7 +76,7 @@ func FuzzMoveAPI(f *testing.F) {
 				t.Fatalf("200 for %q: ply %d -> %d (state %d)", body, before.Ply(), after.Ply(), st.Ply)
 			}
 		case http.StatusBadRequest, http.StatusConflict, http.StatusUnprocessableEntity:
-			if after.Ply() != before.Ply() || after.Version != before.Version {
+			if after.Ply() != before.Ply() || after.Version() != before.Version() {
 				t.Fatalf("%d for %q changed the game: ply %d -> %d", code, body, before.Ply(), after.Ply())
 			}
 		default:

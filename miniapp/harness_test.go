@@ -108,7 +108,7 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.gameID = g.ID
+	h.gameID = g.ID()
 	for _, u := range []tgbotapi.User{h.alice, h.bob} {
 		if _, err := svc.Touch(ctx, play.Profile{ID: u.ID, Name: u.FirstName, Username: u.UserName, Lang: u.LanguageCode}); err != nil {
 			t.Fatal(err)
@@ -116,11 +116,11 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 	}
 	// The card, posted as /board posts it: the app's moves edit it. Its
 	// message id is stored in the background; the broker says when.
-	changed, unsubscribe := h.reps[0].broker.Subscribe(g.ID)
+	changed, unsubscribe := h.reps[0].broker.Subscribe(g.ID())
 	defer unsubscribe()
 	h.reps[0].bot.Handle(ctx, h.tg.TextMessage(h.group, h.alice, "/board"))
 	photo := h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "sendPhoto" && c.OK() })
-	if !strings.Contains(photo.Params["reply_markup"], "startapp="+g.ID) {
+	if !strings.Contains(photo.Params["reply_markup"], "startapp="+g.ID()) {
 		t.Errorf("the card has no Open board button: %s", photo.Params["reply_markup"])
 	}
 	timeout := time.After(10 * time.Second)
@@ -130,11 +130,11 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 		case <-timeout:
 			t.Fatal("the card was not recorded")
 		}
-		stored, err := svc.Game(ctx, g.ID)
+		stored, err := svc.Game(ctx, g.ID())
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.cardID = stored.MessageID
+		h.cardID = stored.MessageID()
 	}
 	return h
 }

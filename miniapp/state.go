@@ -83,15 +83,15 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	lang := v.lang
 	turn, toMove := g.ToMove()
 	st := state{
-		ID: g.ID, Ply: g.Ply(), Position: g.Position().String(), Turn: colorCode(turn),
+		ID: g.ID(), Ply: g.Ply(), Position: g.Position().String(), Turn: colorCode(turn),
 		Active: g.Active(), Lang: lang,
-		White: player{Name: s.cards.AppPlayerName(lang, g.White), AI: g.White.AILevel},
-		Black: player{Name: s.cards.AppPlayerName(lang, g.Black), AI: g.Black.AILevel},
+		White: player{Name: s.cards.AppPlayerName(lang, g.White()), AI: g.White().AILevel},
+		Black: player{Name: s.cards.AppPlayerName(lang, g.Black()), AI: g.Black().AILevel},
 		Moves: make([]string, 0, g.Ply()), Legal: []move{},
 	}
 	if c, ok := g.ColorOf(v.user.ID); ok {
 		st.You = colorCode(c)
-		if g.White.UserID == g.Black.UserID {
+		if g.White().UserID == g.Black().UserID {
 			st.You = colorCode(turn) // a game against oneself: the side to move
 		}
 	}
@@ -111,9 +111,9 @@ func (s *Server) state(g *play.Game, v viewer) state {
 			side = s.cards.AppText(lang, "side_black")
 		}
 		st.Status = s.cards.AppText(lang, "app_to_move", "Move", g.MoveNumber(), "Side", side) + " · " + s.cards.AppPlayerName(lang, toMove)
-		switch g.DrawOfferBy {
+		switch g.DrawOfferBy() {
 		case 0:
-		case g.White.UserID:
+		case g.White().UserID:
 			st.Draw = "w"
 		default:
 			st.Draw = "b"
@@ -122,9 +122,9 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		st.Result, st.Reason = s.cards.AppResult(lang, g)
 		st.Status = st.Result
 	}
-	if g.TimeControl != "" {
+	if g.TimeControl() != "" {
 		now := s.opts.Now()
-		st.Clock = &clock{Control: g.TimeControl,
+		st.Clock = &clock{Control: g.TimeControl(),
 			White: max(g.Left(rules.White, now).Milliseconds(), 0), Black: max(g.Left(rules.Black, now).Milliseconds(), 0)}
 		if g.Active() {
 			st.Clock.Running = colorCode(turn)

@@ -81,14 +81,14 @@ func (s *Service) PlayAI(ctx context.Context, id string) (*Outcome, error) {
 			return err
 		}
 		out.Move, out.Mover = m, p
-		g.DrawOfferBy = 0
+		g.rec.DrawOfferBy = 0
 		s.syncRecord(g)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	out.Game, out.Ended = g, !g.Active()
+	out.Game, out.Ended = g, !g.rec.Active()
 	if out.Ended {
 		s.finished(ctx, g)
 	}

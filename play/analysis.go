@@ -57,7 +57,7 @@ func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Active() {
+	if g.rec.Active() {
 		return nil, ErrGameNotOver
 	}
 	r, ok := s.ai.(Reviewer)

@@ -56,13 +56,13 @@ func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*
 		if err := s.canHint(g, userID, at); err != nil {
 			return err
 		}
-		g.Hints++
+		g.rec.Hints++
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Hint{Game: g, Move: m, Left: HintsPerGame - g.Hints}, nil
+	return &Hint{Game: g, Move: m, Left: HintsPerGame - g.rec.Hints}, nil
 }
 
 func (s *Service) canHint(g *Game, userID int64, ply int) error {
@@ -72,7 +72,7 @@ func (s *Service) canHint(g *Game, userID int64, ply int) error {
 	if ply != AnyPly && ply != g.Ply() {
 		return ErrStale
 	}
-	if g.Hints >= HintsPerGame {
+	if g.rec.Hints >= HintsPerGame {
 		return ErrNoHintsLeft
 	}
 	return nil
@@ -90,7 +90,7 @@ func (s *Service) Takeback(ctx context.Context, id string, userID int64, ply int
 		if ply != AnyPly && ply != g.Ply() {
 			return ErrStale
 		}
-		if g.Takebacks >= TakebacksPerGame {
+		if g.rec.Takebacks >= TakebacksPerGame {
 			return ErrNoTakebacksLeft
 		}
 		// The human's last move is two plies back, behind the AI's
@@ -103,9 +103,9 @@ func (s *Service) Takeback(ctx context.Context, id string, userID int64, ply int
 				return err
 			}
 		}
-		g.Takebacks++
-		g.Casual = true
-		g.DrawOfferBy = 0
+		g.rec.Takebacks++
+		g.rec.Casual = true
+		g.rec.DrawOfferBy = 0
 		s.syncRecord(g)
 		return nil
 	})
@@ -119,7 +119,7 @@ func (s *Service) Takeback(ctx context.Context, id string, userID int64, ply int
 // humanTurnVsAI checks that g is a game against the AI in progress where
 // it is userID's move.
 func humanTurnVsAI(g *Game, userID int64) error {
-	if !g.Active() {
+	if !g.rec.Active() {
 		return ErrGameOver
 	}
 	c, ok := g.ColorOf(userID)

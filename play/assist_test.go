@@ -37,23 +37,23 @@ func TestHintsAreLegalCountedAndLimited(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := aiGame(t, s)
-	if _, err := s.Hint(ctx, g.ID, bob.UserID, AnyPly); !errors.Is(err, ErrNotAPlayer) {
+	if _, err := s.Hint(ctx, g.rec.ID, bob.UserID, AnyPly); !errors.Is(err, ErrNotAPlayer) {
 		t.Errorf("a stranger's hint: err = %v, want ErrNotAPlayer", err)
 	}
-	if _, err := s.Hint(ctx, g.ID, alice.UserID, 5); !errors.Is(err, ErrStale) {
+	if _, err := s.Hint(ctx, g.rec.ID, alice.UserID, 5); !errors.Is(err, ErrStale) {
 		t.Errorf("a hint for another board: err = %v, want ErrStale", err)
 	}
 	for i := range HintsPerGame {
-		h, err := s.Hint(ctx, g.ID, alice.UserID, g.Ply())
+		h, err := s.Hint(ctx, g.rec.ID, alice.UserID, g.Ply())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Contains(g.Rules().Legal(), h.Move) || h.Left != HintsPerGame-1-i || h.Game.Hints != i+1 {
-			t.Errorf("hint %d: %s, %d left, %d counted", i+1, h.Move, h.Left, h.Game.Hints)
+		if !slices.Contains(g.Rules().Legal(), h.Move) || h.Left != HintsPerGame-1-i || h.Game.rec.Hints != i+1 {
+			t.Errorf("hint %d: %s, %d left, %d counted", i+1, h.Move, h.Left, h.Game.rec.Hints)
 		}
-		g = moveAndAnswer(t, s, g.ID, h.Move.String())
+		g = moveAndAnswer(t, s, g.rec.ID, h.Move.String())
 	}
-	if _, err := s.Hint(ctx, g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoHintsLeft) {
+	if _, err := s.Hint(ctx, g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoHintsLeft) {
 		t.Errorf("hint %d: err = %v, want ErrNoHintsLeft", HintsPerGame+1, err)
 	}
 }
@@ -61,10 +61,10 @@ func TestHintsAreLegalCountedAndLimited(t *testing.T) {
 func TestHintsOnlyAgainstTheAI(t *testing.T) {
 	s, _, _ := newTestService(t)
 	g := startGame(t, s)
-	if _, err := s.Hint(context.Background(), g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNotAgainstAI) {
+	if _, err := s.Hint(context.Background(), g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNotAgainstAI) {
 		t.Errorf("hint between people: err = %v, want ErrNotAgainstAI", err)
 	}
-	if _, err := s.Takeback(context.Background(), g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNotAgainstAI) {
+	if _, err := s.Takeback(context.Background(), g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNotAgainstAI) {
 		t.Errorf("takeback between people: err = %v, want ErrNotAgainstAI", err)
 	}
 }
@@ -73,35 +73,35 @@ func TestTakebackUndoesAFullMoveAndMakesTheGameCasual(t *testing.T) {
 	s, _, st := newTestService(t)
 	ctx := context.Background()
 	g := aiGame(t, s)
-	if _, err := s.Takeback(ctx, g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoTakeback) {
+	if _, err := s.Takeback(ctx, g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoTakeback) {
 		t.Errorf("takeback at the start: err = %v, want ErrNoTakeback", err)
 	}
-	g = moveAndAnswer(t, s, g.ID, "c3-d4")
+	g = moveAndAnswer(t, s, g.rec.ID, "c3-d4")
 	before := g.Position()
-	g = moveAndAnswer(t, s, g.ID, g.Rules().Legal()[0].String())
-	if _, err := s.Takeback(ctx, g.ID, alice.UserID, 2); !errors.Is(err, ErrStale) {
+	g = moveAndAnswer(t, s, g.rec.ID, g.Rules().Legal()[0].String())
+	if _, err := s.Takeback(ctx, g.rec.ID, alice.UserID, 2); !errors.Is(err, ErrStale) {
 		t.Errorf("takeback on an old board: err = %v, want ErrStale", err)
 	}
-	out, err := s.Takeback(ctx, g.ID, alice.UserID, g.Ply())
+	out, err := s.Takeback(ctx, g.rec.ID, alice.UserID, g.Ply())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.Game.Ply() != 2 || out.Game.Position() != before || !out.Game.Casual || out.Game.Takebacks != 1 {
+	if out.Game.Ply() != 2 || out.Game.Position() != before || !out.Game.rec.Casual || out.Game.rec.Takebacks != 1 {
 		t.Errorf("after the takeback: ply %d, position %s (want %s), casual %v, takebacks %d",
-			out.Game.Ply(), out.Game.Position(), before, out.Game.Casual, out.Game.Takebacks)
+			out.Game.Ply(), out.Game.Position(), before, out.Game.rec.Casual, out.Game.rec.Takebacks)
 	}
 	// Stored so, and a casual game's result counts in no statistics.
-	rec, err := st.Game(ctx, g.ID)
+	rec, err := st.Game(ctx, g.rec.ID)
 	if err != nil || len(rec.Moves) != 2 || !rec.Casual {
 		t.Fatalf("stored: %v moves %v casual %v", err, rec.Moves, rec.Casual)
 	}
-	if _, err := s.Resign(ctx, g.ID, alice.UserID); err != nil {
+	if _, err := s.Resign(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	if u, err := st.User(ctx, alice.UserID); err == nil && u.Stats.Games != 0 {
 		t.Errorf("a casual game counted: %+v", u.Stats)
 	}
-	if _, err := s.Takeback(ctx, g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrGameOver) {
+	if _, err := s.Takeback(ctx, g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrGameOver) {
 		t.Errorf("takeback after the end: err = %v, want ErrGameOver", err)
 	}
 }
@@ -111,15 +111,15 @@ func TestTakebacksAreLimited(t *testing.T) {
 	ctx := context.Background()
 	g := aiGame(t, s)
 	for range TakebacksPerGame {
-		g = moveAndAnswer(t, s, g.ID, g.Rules().Legal()[0].String())
-		out, err := s.Takeback(ctx, g.ID, alice.UserID, AnyPly)
+		g = moveAndAnswer(t, s, g.rec.ID, g.Rules().Legal()[0].String())
+		out, err := s.Takeback(ctx, g.rec.ID, alice.UserID, AnyPly)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g = out.Game
 	}
-	g = moveAndAnswer(t, s, g.ID, g.Rules().Legal()[0].String())
-	if _, err := s.Takeback(ctx, g.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoTakebacksLeft) {
+	g = moveAndAnswer(t, s, g.rec.ID, g.Rules().Legal()[0].String())
+	if _, err := s.Takeback(ctx, g.rec.ID, alice.UserID, AnyPly); !errors.Is(err, ErrNoTakebacksLeft) {
 		t.Errorf("takeback %d: err = %v, want ErrNoTakebacksLeft", TakebacksPerGame+1, err)
 	}
 }
@@ -128,16 +128,16 @@ func TestAnalyseAFinishedGame(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := aiGame(t, s)
-	if _, err := s.Analyse(ctx, g.ID); !errors.Is(err, ErrGameNotOver) {
+	if _, err := s.Analyse(ctx, g.rec.ID); !errors.Is(err, ErrGameNotOver) {
 		t.Errorf("analysis of a game in progress: err = %v, want ErrGameNotOver", err)
 	}
 	for range 4 {
-		g = moveAndAnswer(t, s, g.ID, g.Rules().Legal()[0].String())
+		g = moveAndAnswer(t, s, g.rec.ID, g.Rules().Legal()[0].String())
 	}
-	if _, err := s.Resign(ctx, g.ID, alice.UserID); err != nil {
+	if _, err := s.Resign(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	a, err := s.Analyse(ctx, g.ID)
+	a, err := s.Analyse(ctx, g.rec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

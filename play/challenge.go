@@ -222,10 +222,10 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 
 // colorOfAny finds user's colour whoever is to move.
 func (g *Game) colorOfAny(userID int64) (rules.Color, bool) {
-	if g.White.Human() && g.White.UserID == userID {
+	if g.rec.White.Human() && g.rec.White.UserID == userID {
 		return rules.White, true
 	}
-	if g.Black.Human() && g.Black.UserID == userID {
+	if g.rec.Black.Human() && g.rec.Black.UserID == userID {
 		return rules.Black, true
 	}
 	return 0, false

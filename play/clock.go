@@ -53,7 +53,7 @@ func (s *Service) ClaimTimeout(ctx context.Context, id string) (ClockEvent, erro
 	if err != nil {
 		return ClockEvent{}, err
 	}
-	if !g.Active() || g.TimeoutAt.IsZero() || now.Before(g.TimeoutAt) {
+	if !g.rec.Active() || g.rec.TimeoutAt.IsZero() || now.Before(g.rec.TimeoutAt) {
 		return ClockEvent{}, nil // not yet, or someone was first
 	}
 	ev, err := s.due(ctx, id, now)
@@ -68,37 +68,37 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	var ev ClockEvent
 	g, err := s.update(ctx, id, func(g *Game) error {
 		ev = ClockEvent{}
-		if !g.Active() {
+		if !g.rec.Active() {
 			return errUnchanged
 		}
 		c, _ := g.ToMove()
 		switch {
-		case !g.TimeoutAt.IsZero() && !now.Before(g.TimeoutAt):
+		case !g.rec.TimeoutAt.IsZero() && !now.Before(g.rec.TimeoutAt):
 			if err := g.rules.LoseOnTime(c); err != nil {
 				return err
 			}
-			if g.TimeControl != "" {
+			if g.rec.TimeControl != "" {
 				// The flag fell: the loser's clock shows zero, not the time it
 				// had when its turn began.
-				g.Spent = append(g.Spent, g.TimeoutAt.Sub(g.TurnStart))
+				g.rec.Spent = append(g.rec.Spent, g.rec.TimeoutAt.Sub(g.rec.TurnStart))
 				if c == rules.White {
-					g.WhiteLeft = 0
+					g.rec.WhiteLeft = 0
 				} else {
-					g.BlackLeft = 0
+					g.rec.BlackLeft = 0
 				}
 			}
 			s.syncRecord(g)
 			ev.TimedOut = true
-		case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
-			g.NoticeAt = timeZero // the reminder tells them too
-			g.Reminders++
-			g.RemindAt = now.Add(s.cfg.RemindEvery)
-			if !g.TimeoutAt.IsZero() && !g.RemindAt.Before(g.TimeoutAt) {
-				g.RemindAt = timeZero // the timeout comes first
+		case !g.rec.RemindAt.IsZero() && !now.Before(g.rec.RemindAt):
+			g.rec.NoticeAt = timeZero // the reminder tells them too
+			g.rec.Reminders++
+			g.rec.RemindAt = now.Add(s.cfg.RemindEvery)
+			if !g.rec.TimeoutAt.IsZero() && !g.rec.RemindAt.Before(g.rec.TimeoutAt) {
+				g.rec.RemindAt = timeZero // the timeout comes first
 			}
 			ev.Reminder = true
-		case !g.NoticeAt.IsZero() && !now.Before(g.NoticeAt):
-			g.NoticeAt = timeZero
+		case !g.rec.NoticeAt.IsZero() && !now.Before(g.rec.NoticeAt):
+			g.rec.NoticeAt = timeZero
 			ev.Notice = true
 		default:
 			return errUnchanged // someone else handled it, or a move reset it

@@ -21,16 +21,16 @@ func (s *Service) Resign(ctx context.Context, id string, userID int64) (*Outcome
 // once: it accepts when its search sees no advantage.
 func (s *Service) OfferDraw(ctx context.Context, id string, userID int64) (*Outcome, error) {
 	g, err := s.update(ctx, id, func(g *Game) error {
-		if !g.Active() {
+		if !g.rec.Active() {
 			return ErrGameOver
 		}
 		if _, ok := g.colorOfAny(userID); !ok {
 			return ErrNotAPlayer
 		}
-		if g.DrawOfferBy != 0 {
+		if g.rec.DrawOfferBy != 0 {
 			return ErrDrawPending
 		}
-		g.DrawOfferBy = userID
+		g.rec.DrawOfferBy = userID
 		return nil
 	})
 	if err != nil {
@@ -43,16 +43,16 @@ func (s *Service) OfferDraw(ctx context.Context, id string, userID int64) (*Outc
 // was made to may answer.
 func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accept bool) (*Outcome, error) {
 	check := func(g *Game) error {
-		if !g.Active() {
+		if !g.rec.Active() {
 			return ErrGameOver
 		}
 		if _, ok := g.colorOfAny(userID); !ok {
 			return ErrNotAPlayer
 		}
-		if g.DrawOfferBy == 0 {
+		if g.rec.DrawOfferBy == 0 {
 			return ErrNoDrawOffer
 		}
-		if g.DrawOfferBy == userID {
+		if g.rec.DrawOfferBy == userID {
 			return ErrDrawOfferOwn
 		}
 		return nil
@@ -69,7 +69,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 		if err := check(g); err != nil {
 			return err
 		}
-		g.DrawOfferBy = 0
+		g.rec.DrawOfferBy = 0
 		return nil
 	})
 	if err != nil {
@@ -81,7 +81,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 // end applies a game-ending decision and runs the end-of-game bookkeeping.
 func (s *Service) end(ctx context.Context, id string, decide func(g *Game) error) (*Outcome, error) {
 	g, err := s.update(ctx, id, func(g *Game) error {
-		if !g.Active() {
+		if !g.rec.Active() {
 			return ErrGameOver
 		}
 		if err := decide(g); err != nil {

@@ -2,15 +2,20 @@ package play
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"time"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
-// Game is a stored game together with its rules state, rebuilt from the
-// start position and the moves.
+// Game is a game as the service gives it out: the stored record together
+// with its rules state, rebuilt from the start position and the moves. The
+// record is play's own; callers read it through the methods below, and
+// never change it.
 type Game struct {
-	*storage.Game
+	rec   *storage.Game
 	rules *rules.Game
 }
 
@@ -34,7 +39,7 @@ func load(rec *storage.Game) (*Game, error) {
 	if err := endAsStored(g, rec); err != nil {
 		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
 	}
-	return &Game{Game: rec, rules: g}, nil
+	return &Game{rec: rec, rules: g}, nil
 }
 
 // endAsStored ends the rebuilt game as the record says it ended, where the
@@ -82,9 +87,9 @@ func (g *Game) MoveNumber() int {
 // Player returns the player of colour c.
 func (g *Game) Player(c rules.Color) storage.Player {
 	if c == rules.White {
-		return g.White
+		return g.rec.White
 	}
-	return g.Black
+	return g.rec.Black
 }
 
 // ToMove returns the colour and player whose turn it is.
@@ -121,8 +126,87 @@ func (g *Game) LastMove() (rules.Move, bool) {
 // IsAITurn reports whether the game goes on and the AI is to move.
 func (g *Game) IsAITurn() bool {
 	_, p := g.ToMove()
-	return g.Active() && p.AILevel > 0
+	return g.rec.Active() && p.AILevel > 0
 }
 
 // Against returns whether the game is against the AI.
-func (g *Game) AgainstAI() bool { return g.White.AILevel > 0 || g.Black.AILevel > 0 }
+func (g *Game) AgainstAI() bool { return g.rec.White.AILevel > 0 || g.rec.Black.AILevel > 0 }
+
+// The record as the bot and the Mini App read it.
+
+// ID is the game's id.
+func (g *Game) ID() string { return g.rec.ID }
+
+// White and Black are the players.
+func (g *Game) White() storage.Player { return g.rec.White }
+func (g *Game) Black() storage.Player { return g.rec.Black }
+
+// Active reports whether the game goes on.
+func (g *Game) Active() bool { return g.rec.Active() }
+
+// Status is whether the game goes on or has finished.
+func (g *Game) Status() storage.GameStatus { return g.rec.Status }
+
+// Result is "1-0", "0-1", "1/2-1/2", or "" while the game goes on; Reason
+// says why it ended ("resignation", "time", ...).
+func (g *Game) Result() string { return g.rec.Result }
+func (g *Game) Reason() string { return g.rec.Reason }
+
+// Moves are the moves played, in notation (a copy).
+func (g *Game) Moves() []string { return slices.Clone(g.rec.Moves) }
+
+// Version is the record's version, which every write moves on.
+func (g *Game) Version() int64 { return g.rec.Version }
+
+// CreatedAt is when the game began.
+func (g *Game) CreatedAt() time.Time { return g.rec.CreatedAt }
+
+// ChatID, MessageID and InlineMessageID say where the game's live card is:
+// a message in a chat, or an inline message.
+func (g *Game) ChatID() int64           { return g.rec.ChatID }
+func (g *Game) MessageID() int          { return g.rec.MessageID }
+func (g *Game) InlineMessageID() string { return g.rec.InlineMessageID }
+
+// ShowCardAt points this copy of the game at a card the store does not
+// know of yet (one just posted, or the message a tap came from), for
+// drawing on it. It is never written: the store learns of a card through
+// Service.SetCard.
+func (g *Game) ShowCardAt(chatID int64, messageID int, inlineID string) {
+	g.rec.ChatID, g.rec.MessageID, g.rec.InlineMessageID = chatID, messageID, inlineID
+}
+
+// DrawOfferBy is the user who offers a draw, 0 for none.
+func (g *Game) DrawOfferBy() int64 { return g.rec.DrawOfferBy }
+
+// TimeoutAt is when the player to move loses on time (zero for never).
+func (g *Game) TimeoutAt() time.Time { return g.rec.TimeoutAt }
+
+// Notices maps a user to the message id of their live turn notice (a copy).
+func (g *Game) Notices() map[int64]int { return maps.Clone(g.rec.Notices) }
+
+// RematchBy is the user who offers a rematch, 0 for none; RematchID the
+// rematch once it has started.
+func (g *Game) RematchBy() int64  { return g.rec.RematchBy }
+func (g *Game) RematchID() string { return g.rec.RematchID }
+
+// HideRematchOffer drops the rematch offer from this copy of the game, for
+// drawing a card whose offer has expired. It is never written.
+func (g *Game) HideRematchOffer() { g.rec.RematchBy = 0 }
+
+// Lang is the language the game's group card is written in.
+func (g *Game) Lang() string { return g.rec.Lang }
+
+// Takebacks counts the moves taken back.
+func (g *Game) Takebacks() int { return g.rec.Takebacks }
+
+// TimeControl is the live-play control ("5+3"), empty for correspondence.
+func (g *Game) TimeControl() string { return g.rec.TimeControl }
+
+// WhiteLeft is the time White has left when their turn begins.
+func (g *Game) WhiteLeft() time.Duration { return g.rec.WhiteLeft }
+
+// Spent is the time spent on each move (a copy).
+func (g *Game) Spent() []time.Duration { return slices.Clone(g.rec.Spent) }
+
+// Clone returns a copy of g that shares nothing it could change.
+func (g *Game) Clone() *Game { return &Game{rec: g.rec.Clone(), rules: g.rules.Clone()} }

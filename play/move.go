@@ -35,7 +35,7 @@ type Outcome struct {
 func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, text string) (*Outcome, error) {
 	var out Outcome
 	g, err := s.update(ctx, id, func(g *Game) error {
-		if !g.Active() {
+		if !g.rec.Active() {
 			return ErrGameOver
 		}
 		if ply != AnyPly && ply != g.Ply() {
@@ -49,20 +49,20 @@ func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, te
 			return ErrNotYourTurn
 		}
 		now := s.now()
-		if g.TimeControl != "" && g.Left(c, now) <= 0 {
+		if g.rec.TimeControl != "" && g.Left(c, now) <= 0 {
 			return ErrTimeUp // the flag has fallen: the clock's tick ends the game
 		}
 		m, err := g.rules.PlayText(text)
 		if err != nil {
 			return err
 		}
-		if g.TimeControl != "" {
+		if g.rec.TimeControl != "" {
 			chargeMove(g, c, now)
 		}
 		out.Move, out.Mover = m, g.Player(c)
-		out.MoverNotice = g.Notices[userID]
-		delete(g.Notices, userID)
-		g.DrawOfferBy = 0 // a move declines a pending draw offer
+		out.MoverNotice = g.rec.Notices[userID]
+		delete(g.rec.Notices, userID)
+		g.rec.DrawOfferBy = 0 // a move declines a pending draw offer
 		s.syncRecord(g)
 		return nil
 	})
@@ -70,7 +70,7 @@ func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, te
 		return nil, err
 	}
 	out.Game = g
-	out.Ended = !g.Active()
+	out.Ended = !g.rec.Active()
 	if out.Ended {
 		s.finished(ctx, g)
 	}
@@ -107,7 +107,7 @@ func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Gam
 			}
 			return nil, err
 		}
-		if g.Active() {
+		if g.rec.Active() {
 			games = append(games, g)
 		}
 	}
@@ -118,10 +118,10 @@ func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Gam
 // later. It does not change the board's version.
 func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageID int, inlineID string) (*Game, error) {
 	return s.update(ctx, id, func(g *Game) error {
-		if g.ChatID == chatID && g.MessageID == messageID && g.InlineMessageID == inlineID {
+		if g.rec.ChatID == chatID && g.rec.MessageID == messageID && g.rec.InlineMessageID == inlineID {
 			return errUnchanged
 		}
-		g.ChatID, g.MessageID, g.InlineMessageID = chatID, messageID, inlineID
+		g.rec.ChatID, g.rec.MessageID, g.rec.InlineMessageID = chatID, messageID, inlineID
 		return nil
 	})
 }
@@ -132,27 +132,27 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 // (ErrGameOver once the game ended): the bot deletes it instead.
 func (s *Service) SetNotice(ctx context.Context, id string, userID int64, messageID int) (previous int, err error) {
 	_, err = s.update(ctx, id, func(g *Game) error {
-		previous = g.Notices[userID]
+		previous = g.rec.Notices[userID]
 		if previous == messageID {
 			return errUnchanged
 		}
 		if messageID != 0 {
 			// A notice sent a moment ago to a player who has moved since
 			// (or to a game that ended) is not theirs to keep.
-			if !g.Active() {
+			if !g.rec.Active() {
 				return ErrGameOver
 			}
 			if _, p := g.ToMove(); p.UserID != userID {
 				return ErrStale
 			}
 		}
-		if g.Notices == nil {
-			g.Notices = map[int64]int{}
+		if g.rec.Notices == nil {
+			g.rec.Notices = map[int64]int{}
 		}
 		if messageID == 0 {
-			delete(g.Notices, userID)
+			delete(g.rec.Notices, userID)
 		} else {
-			g.Notices[userID] = messageID
+			g.rec.Notices[userID] = messageID
 		}
 		return nil
 	})

@@ -38,12 +38,12 @@ func TestNoticeOnlyForAPlayerWhoIsAway(t *testing.T) {
 		if n := notices(); n != 0 {
 			t.Fatalf("ply %d: %d notices while the player to move is within the delay", ply, n)
 		}
-		cur, err := s.Game(ctx, g.ID)
+		cur, err := s.Game(ctx, g.rec.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, p := cur.ToMove()
-		if _, err := s.Move(ctx, g.ID, p.UserID, cur.Ply(), cur.Rules().Legal()[0].String()); err != nil {
+		if _, err := s.Move(ctx, g.rec.ID, p.UserID, cur.Ply(), cur.Rules().Legal()[0].String()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -66,8 +66,8 @@ func TestNoNoticeScheduledWithoutADelay(t *testing.T) {
 	cfg.NoticeDelay = 0
 	s := New(st, nil, cfg, clock.Now)
 	g := startGame(t, s)
-	if !g.NoticeAt.IsZero() {
-		t.Errorf("NoticeAt %v, want none", g.NoticeAt)
+	if !g.rec.NoticeAt.IsZero() {
+		t.Errorf("NoticeAt %v, want none", g.rec.NoticeAt)
 	}
 	clock.Advance(time.Hour)
 	evs, err := s.Tick(context.Background(), 10)

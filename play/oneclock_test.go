@@ -51,8 +51,8 @@ func TestOneClockForServiceAndStore(t *testing.T) {
 				if err != nil {
 					t.Fatalf("accepted a minute after it was made: %v", err)
 				}
-				if !g.Active() {
-					t.Fatalf("the game is %s, want active", g.Status)
+				if !g.rec.Active() {
+					t.Fatalf("the game is %s, want active", g.rec.Status)
 				}
 
 				late, err := s.Challenge(ctx, ChallengeRequest{ChatID: -100, From: alice, Color: ColorWhite})

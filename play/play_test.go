@@ -55,8 +55,8 @@ func startGame(t *testing.T, s *Service) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.White != alice || g.Black != bob {
-		t.Fatalf("players %v vs %v, want Alice (White) vs Bob", g.White, g.Black)
+	if g.rec.White != alice || g.rec.Black != bob {
+		t.Fatalf("players %v vs %v, want Alice (White) vs Bob", g.rec.White, g.rec.Black)
 	}
 	return g
 }
@@ -79,27 +79,27 @@ func TestMoveChecksTurnPlayerAndLegality(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.Move(ctx, g.ID, tt.user, tt.ply, tt.move)
+			_, err := s.Move(ctx, g.rec.ID, tt.user, tt.ply, tt.move)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("Move: %v, want %v", err, tt.want)
 			}
-			after, _ := s.Game(ctx, g.ID)
-			if after.Ply() != 0 || after.Version != g.Version {
-				t.Errorf("a refused move changed the game: ply %d version %d", after.Ply(), after.Version)
+			after, _ := s.Game(ctx, g.rec.ID)
+			if after.Ply() != 0 || after.rec.Version != g.rec.Version {
+				t.Errorf("a refused move changed the game: ply %d version %d", after.Ply(), after.rec.Version)
 			}
 		})
 	}
-	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+	out, err := s.Move(ctx, g.rec.ID, alice.UserID, 0, "c3-d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.Move.String() != "c3-d4" || out.Game.Ply() != 1 || out.Mover != alice {
 		t.Errorf("outcome %+v", out)
 	}
-	if _, err := s.Move(ctx, g.ID, bob.UserID, AnyPly, "f6-e5"); err != nil {
+	if _, err := s.Move(ctx, g.rec.ID, bob.UserID, AnyPly, "f6-e5"); err != nil {
 		t.Fatalf("typed move: %v", err)
 	}
-	saved, _ := s.Game(ctx, g.ID)
+	saved, _ := s.Game(ctx, g.rec.ID)
 	if got := saved.Rules().Record(); got != "1. c3-d4 f6-e5" {
 		t.Errorf("stored record %q", got)
 	}
@@ -112,35 +112,35 @@ func TestMoveTakesTheMoversNotice(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := startGame(t, s)
-	if _, err := s.SetNotice(ctx, g.ID, alice.UserID, -41); err != nil {
+	if _, err := s.SetNotice(ctx, g.rec.ID, alice.UserID, -41); err != nil {
 		t.Fatal(err)
 	}
 	// Bob is not to move: a notice for him is stale.
-	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); !errors.Is(err, ErrStale) {
+	if _, err := s.SetNotice(ctx, g.rec.ID, bob.UserID, 42); !errors.Is(err, ErrStale) {
 		t.Fatalf("a notice for the player not to move: %v, want ErrStale", err)
 	}
-	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+	out, err := s.Move(ctx, g.rec.ID, alice.UserID, 0, "c3-d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.MoverNotice != -41 {
 		t.Errorf("MoverNotice %d, want -41 (Alice's mention)", out.MoverNotice)
 	}
-	if _, err := s.SetNotice(ctx, g.ID, bob.UserID, 42); err != nil {
+	if _, err := s.SetNotice(ctx, g.rec.ID, bob.UserID, 42); err != nil {
 		t.Fatal(err)
 	}
-	saved, _ := s.Game(ctx, g.ID)
-	if _, ok := saved.Notices[alice.UserID]; ok || saved.Notices[bob.UserID] != 42 {
-		t.Errorf("notices after Alice's move %v, want only Bob's 42", saved.Notices)
+	saved, _ := s.Game(ctx, g.rec.ID)
+	if _, ok := saved.rec.Notices[alice.UserID]; ok || saved.rec.Notices[bob.UserID] != 42 {
+		t.Errorf("notices after Alice's move %v, want only Bob's 42", saved.rec.Notices)
 	}
-	out, err = s.Move(ctx, g.ID, bob.UserID, 1, "f6-e5")
+	out, err = s.Move(ctx, g.rec.ID, bob.UserID, 1, "f6-e5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.MoverNotice != 42 {
 		t.Errorf("MoverNotice %d, want 42 (Bob's DM)", out.MoverNotice)
 	}
-	out, err = s.Move(ctx, g.ID, alice.UserID, 2, "d4:f6")
+	out, err = s.Move(ctx, g.rec.ID, alice.UserID, 2, "d4:f6")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestConcurrentTapsOneWins(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+			_, err := s.Move(ctx, g.rec.ID, alice.UserID, 0, "c3-d4")
 			switch {
 			case err == nil:
 				wins.Add(1)
@@ -174,7 +174,7 @@ func TestConcurrentTapsOneWins(t *testing.T) {
 	if wins.Load() != 1 || stale.Load() != 49 {
 		t.Errorf("wins %d, refused %d; want 1 and 49", wins.Load(), stale.Load())
 	}
-	after, _ := s.Game(ctx, g.ID)
+	after, _ := s.Game(ctx, g.rec.ID)
 	if after.Ply() != 1 {
 		t.Errorf("ply %d after 50 taps, want 1", after.Ply())
 	}
@@ -184,14 +184,14 @@ func TestResignUpdatesRatingsAndStats(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := startGame(t, s)
-	out, err := s.Resign(ctx, g.ID, bob.UserID)
+	out, err := s.Resign(ctx, g.rec.ID, bob.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Ended || out.Game.Result != "1-0" || out.Game.Reason != "resignation" {
-		t.Errorf("after resigning: ended %v result %q reason %q", out.Ended, out.Game.Result, out.Game.Reason)
+	if !out.Ended || out.Game.rec.Result != "1-0" || out.Game.rec.Reason != "resignation" {
+		t.Errorf("after resigning: ended %v result %q reason %q", out.Ended, out.Game.rec.Result, out.Game.rec.Reason)
 	}
-	if _, err := s.Move(ctx, g.ID, alice.UserID, AnyPly, "c3-d4"); !errors.Is(err, ErrGameOver) {
+	if _, err := s.Move(ctx, g.rec.ID, alice.UserID, AnyPly, "c3-d4"); !errors.Is(err, ErrGameOver) {
 		t.Errorf("move after the end: %v", err)
 	}
 	ua, _ := s.User(ctx, alice.UserID)
@@ -213,27 +213,27 @@ func TestDrawOffer(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := startGame(t, s)
-	if _, err := s.AnswerDraw(ctx, g.ID, bob.UserID, true); !errors.Is(err, ErrNoDrawOffer) {
+	if _, err := s.AnswerDraw(ctx, g.rec.ID, bob.UserID, true); !errors.Is(err, ErrNoDrawOffer) {
 		t.Errorf("answer without offer: %v", err)
 	}
-	if _, err := s.OfferDraw(ctx, g.ID, alice.UserID); err != nil {
+	if _, err := s.OfferDraw(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AnswerDraw(ctx, g.ID, alice.UserID, true); !errors.Is(err, ErrDrawOfferOwn) {
+	if _, err := s.AnswerDraw(ctx, g.rec.ID, alice.UserID, true); !errors.Is(err, ErrDrawOfferOwn) {
 		t.Errorf("answering one's own offer: %v", err)
 	}
-	if _, err := s.AnswerDraw(ctx, g.ID, bob.UserID, false); err != nil {
+	if _, err := s.AnswerDraw(ctx, g.rec.ID, bob.UserID, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.OfferDraw(ctx, g.ID, bob.UserID); err != nil {
+	if _, err := s.OfferDraw(ctx, g.rec.ID, bob.UserID); err != nil {
 		t.Fatal(err)
 	}
-	out, err := s.AnswerDraw(ctx, g.ID, alice.UserID, true)
+	out, err := s.AnswerDraw(ctx, g.rec.ID, alice.UserID, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Ended || out.Game.Result != "1/2-1/2" || out.Game.Reason != "agreement" {
-		t.Errorf("accepted draw: %+v", out.Game.Game)
+	if !out.Ended || out.Game.rec.Result != "1/2-1/2" || out.Game.rec.Reason != "agreement" {
+		t.Errorf("accepted draw: %+v", out.Game.rec)
 	}
 }
 
@@ -297,29 +297,29 @@ func TestAIGameToTheEnd(t *testing.T) {
 		t.Fatal("the AI has White and should be to move")
 	}
 	for ply := 0; ply < 400; ply++ {
-		g, err = s.Game(ctx, g.ID)
+		g, err = s.Game(ctx, g.rec.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !g.Active() {
+		if !g.rec.Active() {
 			break
 		}
 		if g.IsAITurn() {
-			if _, err := s.PlayAI(ctx, g.ID); err != nil {
+			if _, err := s.PlayAI(ctx, g.rec.ID); err != nil {
 				t.Fatalf("AI move at ply %d: %v", g.Ply(), err)
 			}
 			continue
 		}
 		legal := g.Rules().Legal()
-		if _, err := s.Move(ctx, g.ID, alice.UserID, g.Ply(), legal[0].String()); err != nil {
+		if _, err := s.Move(ctx, g.rec.ID, alice.UserID, g.Ply(), legal[0].String()); err != nil {
 			t.Fatalf("human move: %v", err)
 		}
 	}
-	if g.Active() {
+	if g.rec.Active() {
 		t.Fatalf("game still going after 400 plies: %s", g.Rules().Record())
 	}
-	if g.Result == "" || g.Reason == "" {
-		t.Errorf("finished without result: %+v", g.Game)
+	if g.rec.Result == "" || g.rec.Reason == "" {
+		t.Errorf("finished without result: %+v", g.rec)
 	}
 	u, _ := s.User(ctx, alice.UserID)
 	if u.Stats.Games != 1 || u.Rating != StartRating {
@@ -374,9 +374,9 @@ func TestClockRemindsThenTimesOutOnce(t *testing.T) {
 	if r, to := tick(); to != 1 {
 		t.Fatalf("after the timeout: %d reminders, %d timeouts; want 1 timeout", r, to)
 	}
-	final, _ := s1.Game(ctx, g.ID)
-	if final.Result != "0-1" || final.Reason != "time" {
-		t.Errorf("White did not move and should lose on time: %q %q", final.Result, final.Reason)
+	final, _ := s1.Game(ctx, g.rec.ID)
+	if final.rec.Result != "0-1" || final.rec.Reason != "time" {
+		t.Errorf("White did not move and should lose on time: %q %q", final.rec.Result, final.rec.Reason)
 	}
 }
 
@@ -388,14 +388,14 @@ func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
 	ctx := t.Context()
 
 	resigned := startGame(t, s)
-	if _, err := s.Resign(ctx, resigned.ID, alice.UserID); err != nil {
+	if _, err := s.Resign(ctx, resigned.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	drawn := startGame(t, s)
-	if _, err := s.OfferDraw(ctx, drawn.ID, alice.UserID); err != nil {
+	if _, err := s.OfferDraw(ctx, drawn.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AnswerDraw(ctx, drawn.ID, bob.UserID, true); err != nil {
+	if _, err := s.AnswerDraw(ctx, drawn.rec.ID, bob.UserID, true); err != nil {
 		t.Fatal(err)
 	}
 	timed := startGame(t, s)
@@ -409,9 +409,9 @@ func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
 		reason     rules.Reason
 		storedWhat string
 	}{
-		{resigned.ID, rules.BlackWins, rules.Resignation, "resigned by White"},
-		{drawn.ID, rules.Draw, rules.Agreement, "drawn by agreement"},
-		{timed.ID, rules.BlackWins, rules.Timeout, "lost on time by White"},
+		{resigned.rec.ID, rules.BlackWins, rules.Resignation, "resigned by White"},
+		{drawn.rec.ID, rules.Draw, rules.Agreement, "drawn by agreement"},
+		{timed.rec.ID, rules.BlackWins, rules.Timeout, "lost on time by White"},
 	} {
 		g, err := s.Game(ctx, tc.id)
 		if err != nil {

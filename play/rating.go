@@ -41,7 +41,7 @@ func (s *Service) finished(ctx context.Context, g *Game) {
 	if s.hooks.GameFinished != nil {
 		s.hooks.GameFinished()
 	}
-	if g.Casual {
+	if g.rec.Casual {
 		return // moves were taken back: the result says nothing of anyone
 	}
 	r, _ := g.rules.Result()
@@ -52,26 +52,26 @@ func (s *Service) finished(ctx context.Context, g *Game) {
 			scoreWhite = 1
 		}
 	}
-	white, black := g.White, g.Black
-	rated := g.Rated && white.Human() && black.Human() && white.UserID != black.UserID
+	white, black := g.rec.White, g.rec.Black
+	rated := g.rec.Rated && white.Human() && black.Human() && white.UserID != black.UserID
 	var uw, ub *storage.User
 	var err error
 	if white.Human() {
 		if uw, err = s.userOrNew(ctx, white); err != nil {
-			s.log.Warn("stats not updated", "game", g.ID, "err", err)
+			s.log.Warn("stats not updated", "game", g.rec.ID, "err", err)
 			return
 		}
 	}
 	if black.Human() && black.UserID != white.UserID {
 		if ub, err = s.userOrNew(ctx, black); err != nil {
-			s.log.Warn("stats not updated", "game", g.ID, "err", err)
+			s.log.Warn("stats not updated", "game", g.rec.ID, "err", err)
 			return
 		}
 	}
 	if rated {
 		uw.Rating, ub.Rating = EloChange(uw.Rating, ub.Rating, uw.Stats.Games, ub.Stats.Games, scoreWhite)
-		if err := s.rateInChat(ctx, g.ChatID, uw, ub, scoreWhite); err != nil {
-			s.log.Warn("chat ratings not updated", "game", g.ID, "err", err)
+		if err := s.rateInChat(ctx, g.rec.ChatID, uw, ub, scoreWhite); err != nil {
+			s.log.Warn("chat ratings not updated", "game", g.rec.ID, "err", err)
 		}
 	}
 	for _, x := range []struct {

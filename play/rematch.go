@@ -42,33 +42,33 @@ func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly b
 	var started bool
 	g, err := s.update(ctx, id, func(g *Game) error {
 		out.Offered, started = false, false
-		if g.Active() {
+		if g.rec.Active() {
 			return ErrNotOver
 		}
 		c, ok := g.colorOfAny(by)
 		if !ok {
 			return ErrNotAPlayer
 		}
-		if g.RematchID != "" {
+		if g.rec.RematchID != "" {
 			started = true
 			return errUnchanged
 		}
-		pending := g.RematchBy != 0 && s.now().Before(g.RematchUntil)
+		pending := g.rec.RematchBy != 0 && s.now().Before(g.rec.RematchUntil)
 		switch {
 		case !g.Player(c.Opponent()).Human():
-			g.RematchID = s.newID() // the AI always agrees
-		case pending && g.RematchBy == by:
+			g.rec.RematchID = s.newID() // the AI always agrees
+		case pending && g.rec.RematchBy == by:
 			return ErrRematchOffered
 		case pending:
-			g.RematchID = s.newID() // the opponent's offer, accepted
+			g.rec.RematchID = s.newID() // the opponent's offer, accepted
 		case acceptOnly:
 			return ErrNoRematch
 		default:
-			g.RematchBy, g.RematchUntil = by, s.now().Add(s.cfg.ChallengeTTL)
+			g.rec.RematchBy, g.rec.RematchUntil = by, s.now().Add(s.cfg.ChallengeTTL)
 			out.Offered = true
 			return nil
 		}
-		g.RematchBy, g.RematchUntil = 0, timeZero
+		g.rec.RematchBy, g.rec.RematchUntil = 0, timeZero
 		return nil
 	})
 	if err != nil {
@@ -95,15 +95,15 @@ func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly b
 // startRematch creates the game old.RematchID names unless it exists; it
 // returns nil when it existed already.
 func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
-	if _, err := s.store.Game(ctx, old.RematchID); err == nil {
+	if _, err := s.store.Game(ctx, old.rec.RematchID); err == nil {
 		return nil, nil
 	} else if !isNotFound(err) {
 		return nil, err
 	}
-	v, _ := rules.ParseVariant(old.Variant)
+	v, _ := rules.ParseVariant(old.rec.Variant)
 	g, err := s.newGame(ctx, newGameSpec{
-		id: old.RematchID, variant: v, white: old.Black, black: old.White,
-		chatID: old.ChatID, rated: old.Rated, lang: old.Lang,
+		id: old.rec.RematchID, variant: v, white: old.rec.Black, black: old.rec.White,
+		chatID: old.rec.ChatID, rated: old.rec.Rated, lang: old.rec.Lang,
 	})
 	if errors.Is(err, storage.ErrConflict) {
 		return nil, nil // another tap created it a moment ago
@@ -120,14 +120,14 @@ func (s *Service) DeclineRematch(ctx context.Context, id string, by int64) (*Gam
 		if _, ok := g.colorOfAny(by); !ok {
 			return ErrNotAPlayer
 		}
-		if g.RematchID != "" {
+		if g.rec.RematchID != "" {
 			return ErrRematchStarted
 		}
-		if g.RematchBy == 0 || !s.now().Before(g.RematchUntil) {
+		if g.rec.RematchBy == 0 || !s.now().Before(g.rec.RematchUntil) {
 			return ErrNoRematch
 		}
-		offeredBy = g.RematchBy
-		g.RematchBy, g.RematchUntil = 0, timeZero
+		offeredBy = g.rec.RematchBy
+		g.rec.RematchBy, g.rec.RematchUntil = 0, timeZero
 		return nil
 	})
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 func finishedGame(t *testing.T, s *Service) *Game {
 	t.Helper()
 	g := startGame(t, s)
-	if _, err := s.Resign(context.Background(), g.ID, bob.UserID); err != nil {
+	if _, err := s.Resign(context.Background(), g.rec.ID, bob.UserID); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -24,7 +24,7 @@ func TestRematchIsAnOfferTheOpponentAccepts(t *testing.T) {
 	ctx := context.Background()
 	g := finishedGame(t, s)
 
-	out, err := s.Rematch(ctx, g.ID, alice.UserID)
+	out, err := s.Rematch(ctx, g.rec.ID, alice.UserID)
 	if err != nil || !out.Offered || out.Game != nil {
 		t.Fatalf("Alice's Rematch: %+v, %v; want an offer and no game", out, err)
 	}
@@ -32,25 +32,25 @@ func TestRematchIsAnOfferTheOpponentAccepts(t *testing.T) {
 		t.Fatalf("a game started without Bob's consent: %v", ids)
 	}
 	for range 3 {
-		if _, err := s.Rematch(ctx, g.ID, alice.UserID); !errors.Is(err, ErrRematchOffered) {
+		if _, err := s.Rematch(ctx, g.rec.ID, alice.UserID); !errors.Is(err, ErrRematchOffered) {
 			t.Errorf("Alice's Rematch again: %v, want ErrRematchOffered", err)
 		}
 	}
-	if _, err := s.AcceptRematch(ctx, g.ID, alice.UserID); !errors.Is(err, ErrRematchOffered) {
+	if _, err := s.AcceptRematch(ctx, g.rec.ID, alice.UserID); !errors.Is(err, ErrRematchOffered) {
 		t.Errorf("Alice accepting her own offer: %v, want ErrRematchOffered", err)
 	}
-	if _, err := s.Rematch(ctx, g.ID, carol.UserID); !errors.Is(err, ErrNotAPlayer) {
+	if _, err := s.Rematch(ctx, g.rec.ID, carol.UserID); !errors.Is(err, ErrNotAPlayer) {
 		t.Errorf("Carol's Rematch: %v, want ErrNotAPlayer", err)
 	}
-	out, err = s.AcceptRematch(ctx, g.ID, bob.UserID)
+	out, err = s.AcceptRematch(ctx, g.rec.ID, bob.UserID)
 	if err != nil || out.Game == nil {
 		t.Fatalf("Bob accepting: %+v, %v; want the rematch", out, err)
 	}
-	if out.Game.White != bob || out.Game.Black != alice {
-		t.Errorf("rematch %v vs %v, want colours swapped", out.Game.White, out.Game.Black)
+	if out.Game.rec.White != bob || out.Game.rec.Black != alice {
+		t.Errorf("rematch %v vs %v, want colours swapped", out.Game.rec.White, out.Game.rec.Black)
 	}
 	for _, by := range []int64{alice.UserID, bob.UserID} {
-		if _, err := s.Rematch(ctx, g.ID, by); !errors.Is(err, ErrRematchStarted) {
+		if _, err := s.Rematch(ctx, g.rec.ID, by); !errors.Is(err, ErrRematchStarted) {
 			t.Errorf("Rematch by %d after the start: %v, want ErrRematchStarted", by, err)
 		}
 	}
@@ -64,21 +64,21 @@ func TestRematchOfferExpiresAndCanBeDeclined(t *testing.T) {
 	s, clock, _ := newTestService(t)
 	ctx := context.Background()
 	g := finishedGame(t, s)
-	if _, err := s.Rematch(ctx, g.ID, alice.UserID); err != nil {
+	if _, err := s.Rematch(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(s.cfg.ChallengeTTL)
-	if _, err := s.AcceptRematch(ctx, g.ID, bob.UserID); !errors.Is(err, ErrNoRematch) {
+	if _, err := s.AcceptRematch(ctx, g.rec.ID, bob.UserID); !errors.Is(err, ErrNoRematch) {
 		t.Errorf("accepting an expired offer: %v, want ErrNoRematch", err)
 	}
-	out, err := s.Rematch(ctx, g.ID, bob.UserID)
+	out, err := s.Rematch(ctx, g.rec.ID, bob.UserID)
 	if err != nil || !out.Offered {
 		t.Fatalf("Bob's Rematch after Alice's offer expired: %+v, %v; want a new offer", out, err)
 	}
-	if _, by, err := s.DeclineRematch(ctx, g.ID, alice.UserID); err != nil || by != bob.UserID {
+	if _, by, err := s.DeclineRematch(ctx, g.rec.ID, alice.UserID); err != nil || by != bob.UserID {
 		t.Errorf("Alice declining: offered by %d, %v; want Bob's offer declined", by, err)
 	}
-	if _, err := s.AcceptRematch(ctx, g.ID, alice.UserID); !errors.Is(err, ErrNoRematch) {
+	if _, err := s.AcceptRematch(ctx, g.rec.ID, alice.UserID); !errors.Is(err, ErrNoRematch) {
 		t.Errorf("accepting a declined offer: %v, want ErrNoRematch", err)
 	}
 }
@@ -93,7 +93,7 @@ func TestBothRematchAtOnceMakeOneGame(t *testing.T) {
 		outs := make([]*RematchOutcome, 2)
 		for i, by := range []int64{alice.UserID, bob.UserID} {
 			wg.Go(func() {
-				out, err := s.Rematch(ctx, g.ID, by)
+				out, err := s.Rematch(ctx, g.rec.ID, by)
 				if err != nil {
 					t.Errorf("Rematch by %d: %v", by, err)
 				}
@@ -110,12 +110,12 @@ func TestBothRematchAtOnceMakeOneGame(t *testing.T) {
 		if games != 1 {
 			t.Fatalf("two taps at once made %d games, want 1", games)
 		}
-		rematch, err := s.Game(ctx, mustGame(t, s, g.ID).RematchID)
+		rematch, err := s.Game(ctx, mustGame(t, s, g.rec.ID).rec.RematchID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Clear the board for the next round: the rematch ends too.
-		if _, err := s.Resign(ctx, rematch.ID, alice.UserID); err != nil {
+		if _, err := s.Resign(ctx, rematch.rec.ID, alice.UserID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -129,14 +129,14 @@ func TestRematchAgainstTheAIStartsAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Resign(ctx, g.ID, alice.UserID); err != nil {
+	if _, err := s.Resign(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	out, err := s.Rematch(ctx, g.ID, alice.UserID)
+	out, err := s.Rematch(ctx, g.rec.ID, alice.UserID)
 	if err != nil || out.Game == nil {
 		t.Fatalf("Rematch against the AI: %+v, %v; want a game", out, err)
 	}
-	if _, err := s.Rematch(ctx, g.ID, alice.UserID); !errors.Is(err, ErrRematchStarted) {
+	if _, err := s.Rematch(ctx, g.rec.ID, alice.UserID); !errors.Is(err, ErrRematchStarted) {
 		t.Errorf("a second Rematch: %v, want ErrRematchStarted", err)
 	}
 }

@@ -54,12 +54,12 @@ func startClock(rec *storage.Game, control string, now time.Time) {
 // Left is the time c has left at now: its stored time, less the running
 // turn's if c is to move. Zero or less once its flag has fallen.
 func (g *Game) Left(c rules.Color, now time.Time) time.Duration {
-	left := g.WhiteLeft
+	left := g.rec.WhiteLeft
 	if c == rules.Black {
-		left = g.BlackLeft
+		left = g.rec.BlackLeft
 	}
-	if toMove, _ := g.ToMove(); c == toMove && g.Active() && !g.TurnStart.IsZero() {
-		left -= now.Sub(g.TurnStart)
+	if toMove, _ := g.ToMove(); c == toMove && g.rec.Active() && !g.rec.TurnStart.IsZero() {
+		left -= now.Sub(g.rec.TurnStart)
 	}
 	return left
 }
@@ -67,24 +67,24 @@ func (g *Game) Left(c rules.Color, now time.Time) time.Duration {
 // chargeMove books a move by c made at now: the time it took comes off
 // c's clock, the increment goes on, and the other side's turn begins.
 func chargeMove(g *Game, c rules.Color, now time.Time) {
-	_, inc, _ := ParseTimeControl(g.TimeControl)
-	spent := max(now.Sub(g.TurnStart), 0)
+	_, inc, _ := ParseTimeControl(g.rec.TimeControl)
+	spent := max(now.Sub(g.rec.TurnStart), 0)
 	if c == rules.White {
-		g.WhiteLeft += inc - spent
+		g.rec.WhiteLeft += inc - spent
 	} else {
-		g.BlackLeft += inc - spent
+		g.rec.BlackLeft += inc - spent
 	}
-	g.Spent = append(g.Spent, spent)
-	g.TurnStart = now
+	g.rec.Spent = append(g.rec.Spent, spent)
+	g.rec.TurnStart = now
 }
 
 // flagDeadline makes the side to move's flag fall the game's deadline.
 func flagDeadline(g *Game) {
 	c, _ := g.ToMove()
-	left := g.WhiteLeft
+	left := g.rec.WhiteLeft
 	if c == rules.Black {
-		left = g.BlackLeft
+		left = g.rec.BlackLeft
 	}
-	g.RemindAt = timeZero
-	g.TimeoutAt = g.TurnStart.Add(left)
+	g.rec.RemindAt = timeZero
+	g.rec.TimeoutAt = g.rec.TurnStart.Add(left)
 }

@@ -45,40 +45,40 @@ func TestLiveClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.TimeControl != "3+2" || !g.TimeoutAt.Equal(g.TurnStart.Add(3*time.Minute)) || !g.RemindAt.IsZero() {
-		t.Fatalf("new game: control %q, timeout %v after turn start, remind %v", g.TimeControl, g.TimeoutAt.Sub(g.TurnStart), g.RemindAt)
+	if g.rec.TimeControl != "3+2" || !g.rec.TimeoutAt.Equal(g.rec.TurnStart.Add(3*time.Minute)) || !g.rec.RemindAt.IsZero() {
+		t.Fatalf("new game: control %q, timeout %v after turn start, remind %v", g.rec.TimeControl, g.rec.TimeoutAt.Sub(g.rec.TurnStart), g.rec.RemindAt)
 	}
 	clock.Advance(10 * time.Second)
-	out, err := s.Move(ctx, g.ID, alice.UserID, 0, "c3-d4")
+	out, err := s.Move(ctx, g.rec.ID, alice.UserID, 0, "c3-d4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	g = out.Game
-	if want := 3*time.Minute - 10*time.Second + 2*time.Second; g.WhiteLeft != want || len(g.Spent) != 1 || g.Spent[0] != 10*time.Second {
-		t.Errorf("after White's move: left %v, spent %v; want %v, [10s]", g.WhiteLeft, g.Spent, want)
+	if want := 3*time.Minute - 10*time.Second + 2*time.Second; g.rec.WhiteLeft != want || len(g.rec.Spent) != 1 || g.rec.Spent[0] != 10*time.Second {
+		t.Errorf("after White's move: left %v, spent %v; want %v, [10s]", g.rec.WhiteLeft, g.rec.Spent, want)
 	}
 	if got := g.Left(rules.Black, clock.Now()); got != 3*time.Minute {
 		t.Errorf("Black has %v; want 3m", got)
 	}
-	if !g.TimeoutAt.Equal(clock.Now().Add(3 * time.Minute)) {
-		t.Errorf("Black's flag falls at %v; want in 3m", g.TimeoutAt.Sub(clock.Now()))
+	if !g.rec.TimeoutAt.Equal(clock.Now().Add(3 * time.Minute)) {
+		t.Errorf("Black's flag falls at %v; want in 3m", g.rec.TimeoutAt.Sub(clock.Now()))
 	}
 	clock.Advance(3*time.Minute + time.Second)
-	if _, err := s.Move(ctx, g.ID, bob.UserID, 1, "f6-e5"); !errors.Is(err, ErrTimeUp) {
+	if _, err := s.Move(ctx, g.rec.ID, bob.UserID, 1, "f6-e5"); !errors.Is(err, ErrTimeUp) {
 		t.Errorf("a move after the flag fell: %v; want ErrTimeUp", err)
 	}
-	ev, err := s.ClaimTimeout(ctx, g.ID)
+	ev, err := s.ClaimTimeout(ctx, g.rec.ID)
 	if err != nil || !ev.TimedOut {
 		t.Fatalf("claim: %+v %v; want the game ended on time", ev, err)
 	}
-	if ev.Game.Result != "1-0" || ev.Game.Reason != "time" || ev.Game.BlackLeft != 0 {
-		t.Errorf("result %s by %s, Black left %v; want 1-0 by time, 0", ev.Game.Result, ev.Game.Reason, ev.Game.BlackLeft)
+	if ev.Game.rec.Result != "1-0" || ev.Game.rec.Reason != "time" || ev.Game.rec.BlackLeft != 0 {
+		t.Errorf("result %s by %s, Black left %v; want 1-0 by time, 0", ev.Game.rec.Result, ev.Game.rec.Reason, ev.Game.rec.BlackLeft)
 	}
 	// Once: neither the tick nor another claim ends it again.
 	if events, err := s.Tick(ctx, 10); err != nil || len(events) != 0 {
 		t.Errorf("tick after the claim: %v %v; want nothing", events, err)
 	}
-	if ev, err := s.ClaimTimeout(ctx, g.ID); err != nil || ev.TimedOut {
+	if ev, err := s.ClaimTimeout(ctx, g.rec.ID); err != nil || ev.TimedOut {
 		t.Errorf("second claim: %+v %v; want nothing", ev, err)
 	}
 }

@@ -38,8 +38,8 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 			}
 			return nil, err
 		}
-		g.UpdatedAt = s.now()
-		err = s.store.UpdateGame(ctx, g.Game)
+		g.rec.UpdatedAt = s.now()
+		err = s.store.UpdateGame(ctx, g.rec)
 		if errors.Is(err, storage.ErrConflict) {
 			continue
 		}
@@ -54,7 +54,7 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 // syncRecord copies the rules state into the stored record after a change:
 // moves, position, result, and the deadlines of the player now to move.
 func (s *Service) syncRecord(g *Game) {
-	rec := g.Game
+	rec := g.rec
 	moves := g.rules.Moves()
 	rec.Moves = rec.Moves[:0]
 	for _, m := range moves {
@@ -77,7 +77,7 @@ func (s *Service) syncRecord(g *Game) {
 // after NoticeDelay, a reminder after RemindAfter and a loss after
 // TimeoutAfter. The AI has no clock.
 func (s *Service) resetDeadlines(g *Game) {
-	rec := g.Game
+	rec := g.rec
 	rec.Reminders = 0
 	_, p := g.ToMove()
 	rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
