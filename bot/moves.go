@@ -17,7 +17,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.toast(q, b.userMessage(lang, err, false))
 		return err
 	}
-	if err := b.mayPick(g, q.From.ID, cb.Ply); err != nil {
+	if err := g.MayMove(q.From.ID, cb.Ply); err != nil {
 		msg := b.userMessage(lang, err, false)
 		if errors.Is(err, play.ErrNotYourTurn) {
 			_, p := g.ToMove()
@@ -64,25 +64,6 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	b.toast(q, "")
 	b.cardOf(out.Game, q)
 	b.afterMove(ctx, out)
-	return nil
-}
-
-// mayPick checks a tap before anything is shown: only the player to move,
-// on the board as it is now.
-func (b *Bot) mayPick(g *play.Game, userID int64, ply int) error {
-	if !g.Active() {
-		return play.ErrGameOver
-	}
-	c, ok := g.ColorOf(userID)
-	if !ok {
-		return play.ErrNotAPlayer
-	}
-	if toMove, _ := g.ToMove(); c != toMove {
-		return play.ErrNotYourTurn
-	}
-	if ply != g.Ply() {
-		return play.ErrStale
-	}
 	return nil
 }
 

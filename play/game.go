@@ -114,6 +114,30 @@ func (g *Game) ColorOf(userID int64) (c rules.Color, ok bool) {
 	return 0, false
 }
 
+// MayMove says whether user may move now on the board of version ply
+// (AnyPly for a typed move, which names its squares and is checked against
+// the board as it is): nil, or ErrGameOver, ErrStale (a tap on an old
+// board, whoever made it: the board they see is out of date),
+// ErrNotAPlayer or ErrNotYourTurn. It is the one place this is decided: the bot asks it before
+// showing a picked tower, and Move asks it again of the game as stored
+// when it writes.
+func (g *Game) MayMove(userID int64, ply int) error {
+	if !g.Active() {
+		return ErrGameOver
+	}
+	if ply != AnyPly && ply != g.Ply() {
+		return ErrStale
+	}
+	c, ok := g.ColorOf(userID)
+	if !ok {
+		return ErrNotAPlayer
+	}
+	if toMove, _ := g.ToMove(); c != toMove {
+		return ErrNotYourTurn
+	}
+	return nil
+}
+
 // LastMove returns the last move played.
 func (g *Game) LastMove() (rules.Move, bool) {
 	moves := g.rules.Moves()

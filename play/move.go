@@ -35,19 +35,10 @@ type Outcome struct {
 func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, text string) (*Outcome, error) {
 	var out Outcome
 	g, err := s.update(ctx, id, func(g *Game) error {
-		if !g.rec.Active() {
-			return ErrGameOver
+		if err := g.MayMove(userID, ply); err != nil {
+			return err
 		}
-		if ply != AnyPly && ply != g.Ply() {
-			return ErrStale
-		}
-		c, ok := g.ColorOf(userID)
-		if !ok {
-			return ErrNotAPlayer
-		}
-		if toMove, _ := g.ToMove(); c != toMove {
-			return ErrNotYourTurn
-		}
+		c, _ := g.ColorOf(userID)
 		now := s.now()
 		if g.rec.TimeControl != "" && g.Left(c, now) <= 0 {
 			return ErrTimeUp // the flag has fallen: the clock's tick ends the game
