@@ -154,7 +154,7 @@ func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 		return svc.Accept(h.ctx, c.ID, bob, "bob")
 	}
 	now := h.clock.Now()
-	rec := &storage.Game{ID: "custom" + strconv.FormatInt(now.UnixNano()%1e6, 10), White: alice, Black: bob, Start: start, Position: start,
+	rec := &storage.GameRecord{ID: "custom" + strconv.FormatInt(now.UnixNano()%1e6, 10), White: alice, Black: bob, Start: start, Position: start,
 		Status: storage.GameActive, CreatedAt: now, UpdatedAt: now, ChatID: h.group.ID}
 	if err := h.store.CreateGame(h.ctx, rec); err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ func WatchStore(st play.Store, broker *Broker) play.Store {
 	return watchedStore{Store: st, broker: broker}
 }
 
-func (s watchedStore) UpdateGame(ctx context.Context, g *storage.Game) error {
+func (s watchedStore) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 	if err := s.Store.UpdateGame(ctx, g); err != nil {
 		return err
 	}

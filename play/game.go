@@ -15,15 +15,15 @@ import (
 // record is play's own; callers read it through the methods below, and
 // never change it.
 type Game struct {
-	rec   *storage.Game
+	rec   *storage.GameRecord
 	rules *rules.Game
 }
 
 // LoadGame rebuilds the rules state of a stored game record.
-func LoadGame(rec *storage.Game) (*Game, error) { return load(rec) }
+func LoadGame(rec *storage.GameRecord) (*Game, error) { return load(rec) }
 
 // load rebuilds the rules state of a stored game.
-func load(rec *storage.Game) (*Game, error) {
+func load(rec *storage.GameRecord) (*Game, error) {
 	v, err := rules.ParseVariant(rec.Variant)
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
@@ -45,7 +45,7 @@ func load(rec *storage.Game) (*Game, error) {
 // endAsStored ends the rebuilt game as the record says it ended, where the
 // moves alone do not (a resignation, a draw agreed, a loss on time), so
 // that a finished game read back shows its real result and reason.
-func endAsStored(g *rules.Game, rec *storage.Game) error {
+func endAsStored(g *rules.Game, rec *storage.GameRecord) error {
 	if rec.Status != storage.GameFinished || g.Over() {
 		return nil
 	}

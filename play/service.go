@@ -13,9 +13,9 @@ import (
 // Store is what the service needs of storage; storage/redis and
 // storage/bolt provide it.
 type Store interface {
-	CreateGame(ctx context.Context, g *storage.Game) error
-	Game(ctx context.Context, id string) (*storage.Game, error)
-	UpdateGame(ctx context.Context, g *storage.Game) error
+	CreateGame(ctx context.Context, g *storage.GameRecord) error
+	Game(ctx context.Context, id string) (*storage.GameRecord, error)
+	UpdateGame(ctx context.Context, g *storage.GameRecord) error
 	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)
 	ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error)
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)

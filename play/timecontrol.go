@@ -44,7 +44,7 @@ func IsTimeControl(s string) bool {
 
 // startClock sets a new game's clocks: both sides' full time, White's
 // turn beginning now.
-func startClock(rec *storage.Game, control string, now time.Time) {
+func startClock(rec *storage.GameRecord, control string, now time.Time) {
 	base, _, _ := ParseTimeControl(control) // checked when the challenge was made
 	rec.TimeControl = control
 	rec.WhiteLeft, rec.BlackLeft = base, base

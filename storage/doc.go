@@ -7,7 +7,7 @@
 // The promise every Store keeps is that a game is never lost, never
 // half-written and never moved twice:
 //
-//   - UpdateGame is a compare-and-set on Game.Version. Of any number of
+//   - UpdateGame is a compare-and-set on GameRecord.Version. Of any number of
 //     writers holding the same version exactly one succeeds; the others get
 //     ErrConflict, nothing changes for them, and they reload and decide again.
 //   - A game and the indexes that find it (active games per chat and per

@@ -24,9 +24,11 @@ type Player struct {
 // Human reports whether the player is a person with a Telegram account.
 func (p Player) Human() bool { return p.AILevel == 0 && p.UserID != 0 }
 
-// Game is one game as stored. Version is owned by the store: CreateGame sets
-// it to 1 and each successful UpdateGame increments it.
-type Game struct {
+// GameRecord is one game as stored, named so beside rules.Game (the rules
+// state) and play.Game (a game as the service gives it out). Version is
+// owned by the store: CreateGame sets it to 1 and each successful
+// UpdateGame increments it.
+type GameRecord struct {
 	ID       string     `json:"id"`
 	Variant  string     `json:"variant,omitzero"`
 	White    Player     `json:"white"`
@@ -87,7 +89,7 @@ type Game struct {
 }
 
 // Clone returns a copy of g that shares nothing it could change.
-func (g *Game) Clone() *Game {
+func (g *GameRecord) Clone() *GameRecord {
 	c := *g
 	c.Moves = slices.Clone(g.Moves)
 	c.Notices = maps.Clone(g.Notices)
@@ -98,7 +100,7 @@ func (g *Game) Clone() *Game {
 // Deadline is the earliest non-zero of NoticeAt, RemindAt and TimeoutAt: the
 // moment the game next needs attention without anyone moving. Zero means
 // never.
-func (g *Game) Deadline() time.Time {
+func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
 	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt} {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
@@ -110,7 +112,7 @@ func (g *Game) Deadline() time.Time {
 
 // HumanIDs lists the user ids of the human players, each once, white first.
 // These are the players whose "my games" index holds the game.
-func (g *Game) HumanIDs() []int64 {
+func (g *GameRecord) HumanIDs() []int64 {
 	ids := make([]int64, 0, 2)
 	for _, p := range []Player{g.White, g.Black} {
 		if p.Human() && !slices.Contains(ids, p.UserID) {
@@ -123,4 +125,4 @@ func (g *Game) HumanIDs() []int64 {
 // Active reports whether the game is still being played and so belongs in
 // the active and deadline indexes. Only GameFinished ends a game; a record
 // without a status counts as active. A finished game cannot be reopened.
-func (g *Game) Active() bool { return g.Status != GameFinished }
+func (g *GameRecord) Active() bool { return g.Status != GameFinished }

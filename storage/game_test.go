@@ -28,7 +28,7 @@ func TestDeadline(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := Game{RemindAt: tc.remind, TimeoutAt: tc.timeout, NoticeAt: tc.notice}
+			g := GameRecord{RemindAt: tc.remind, TimeoutAt: tc.timeout, NoticeAt: tc.notice}
 			if got := g.Deadline(); !got.Equal(tc.want) {
 				t.Errorf("Deadline(): got %v, want %v", got, tc.want)
 			}
@@ -50,7 +50,7 @@ func TestHumanIDs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := Game{White: tc.white, Black: tc.black}
+			g := GameRecord{White: tc.white, Black: tc.black}
 			if got := g.HumanIDs(); !slices.Equal(got, tc.want) {
 				t.Errorf("HumanIDs(): got %v, want %v", got, tc.want)
 			}
@@ -82,7 +82,7 @@ func TestStoredGameFormat(t *testing.T) {
 		`"remind_at":"2026-03-02T10:00:00Z","timeout_at":"2026-03-03T10:00:00Z","reminders":2,` +
 		`"notices":{"1":77},"rated":true,"lang":"ru","added_later":"ignored"}`
 	t1 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
-	want := Game{
+	want := GameRecord{
 		ID: "g1", Variant: "bashni",
 		White: Player{UserID: 1, Name: "Ann"}, Black: Player{Name: "Bot", AILevel: 3},
 		Start: "S", Moves: []string{"c3-d4"}, Position: "P", Status: GameFinished, Result: "1-0", Reason: "resign",
@@ -91,7 +91,7 @@ func TestStoredGameFormat(t *testing.T) {
 		RemindAt: t1.Add(24 * time.Hour), TimeoutAt: t1.Add(48 * time.Hour), Reminders: 2,
 		Notices: map[int64]int{1: 77}, Rated: true, Lang: "ru",
 	}
-	var got Game
+	var got GameRecord
 	if err := json.Unmarshal([]byte(stored), &got); err != nil {
 		t.Fatalf("decode: %v", err)
 	}
@@ -99,11 +99,11 @@ func TestStoredGameFormat(t *testing.T) {
 		t.Errorf("decoded:\n got %+v\nwant %+v", got, want)
 	}
 
-	var minimal Game
+	var minimal GameRecord
 	if err := json.Unmarshal([]byte(`{"id":"old","status":"active","version":1}`), &minimal); err != nil {
 		t.Fatalf("decode minimal: %v", err)
 	}
-	if !reflect.DeepEqual(minimal, Game{ID: "old", Status: GameActive, Version: 1}) {
+	if !reflect.DeepEqual(minimal, GameRecord{ID: "old", Status: GameActive, Version: 1}) {
 		t.Errorf("decoded minimal record: got %+v", minimal)
 	}
 }

@@ -16,10 +16,10 @@ type Store interface {
 	// to the active indexes of its chat and of each human player, and to the
 	// deadline index if it has a deadline. An id already taken by a different
 	// game is ErrConflict.
-	CreateGame(ctx context.Context, g *Game) error
+	CreateGame(ctx context.Context, g *GameRecord) error
 
 	// Game returns the game, or ErrNotFound.
-	Game(ctx context.Context, id string) (*Game, error)
+	Game(ctx context.Context, id string) (*GameRecord, error)
 
 	// UpdateGame is a compare-and-set: it writes g only if the stored version
 	// equals g.Version, stores it as version g.Version+1 and sets g.Version to
@@ -28,7 +28,7 @@ type Store interface {
 	// step: a finished game leaves the active and deadline indexes, and the
 	// deadline entry moves to g.Deadline(). A finished game cannot become
 	// active again (ErrConflict).
-	UpdateGame(ctx context.Context, g *Game) error
+	UpdateGame(ctx context.Context, g *GameRecord) error
 
 	// ActiveGamesByChat and ActiveGamesByUser list the ids of active games in
 	// a chat, or with a user as a human player, oldest CreatedAt first (ties

@@ -34,10 +34,10 @@ const crashWorkers = 8
 
 // crashGame is game i of a crash test: White (who moves first) is user
 // 10000+i, Black 20000+i, in group -(500000+i).
-func crashGame(i int) *storage.Game {
+func crashGame(i int) *storage.GameRecord {
 	start := rules.Start(rules.Bashni).String()
 	now := time.Now().UTC()
-	return &storage.Game{
+	return &storage.GameRecord{
 		ID: fmt.Sprintf("crash%03d", i), Variant: rules.Bashni.String(),
 		White: storage.Player{UserID: 10000 + int64(i), Name: fmt.Sprintf("W%d", i)},
 		Black: storage.Player{UserID: 20000 + int64(i), Name: fmt.Sprintf("B%d", i)},
@@ -58,7 +58,7 @@ func crashMove(srv *telegramtest.Server, i int) tgbotapi.Update {
 
 // gameLister is what checkCrashGames reads of a store.
 type gameLister interface {
-	Game(ctx context.Context, id string) (*storage.Game, error)
+	Game(ctx context.Context, id string) (*storage.GameRecord, error)
 }
 
 // checkCrashGames checks that every game has exactly White's one move: each

@@ -12,7 +12,7 @@ import (
 )
 
 // CreateGame stores g as version 1 with its index entries.
-func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *storage.GameRecord) error {
 	if g.ID == "" {
 		return fmt.Errorf("storage: bolt: create game: empty id: %w", errInvalid)
 	}
@@ -39,8 +39,8 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
 }
 
 // Game returns the stored game.
-func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
-	var g storage.Game
+func (s *Store) Game(ctx context.Context, id string) (*storage.GameRecord, error) {
+	var g storage.GameRecord
 	err := s.view(ctx, "game "+id, func(tx *bbolt.Tx) error {
 		ok, err := get(tx, bucketGames, []byte(id), &g)
 		if err == nil && !ok {
@@ -56,7 +56,7 @@ func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
 
 // UpdateGame writes g if the stored version is g.Version, moving its index
 // entries in the same transaction.
-func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 	rec := *g
 	rec.Version = g.Version + 1
 	err := s.update(ctx, fmt.Sprintf("update game %s at version %d", g.ID, g.Version), func(tx *bbolt.Tx) error {
@@ -64,7 +64,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 		if err := sweep(tx, bucketGameExpiry, bucketGames, timeKey(s.now())); err != nil {
 			return err
 		}
-		var old storage.Game
+		var old storage.GameRecord
 		ok, err := get(tx, bucketGames, []byte(g.ID), &old)
 		switch {
 		case err != nil:
@@ -106,7 +106,7 @@ func (s *Store) expireFinished(tx *bbolt.Tx, id string) error {
 
 // indexKeys lists the index entries a game should have: none once finished;
 // otherwise its chat, each human player, and its deadline if it has one.
-func indexKeys(g *storage.Game) (buckets, keys [][]byte) {
+func indexKeys(g *storage.GameRecord) (buckets, keys [][]byte) {
 	if !g.Active() {
 		return nil, nil
 	}
@@ -127,7 +127,7 @@ func indexKeys(g *storage.Game) (buckets, keys [][]byte) {
 	return buckets, keys
 }
 
-func putIndexes(tx *bbolt.Tx, g *storage.Game) error {
+func putIndexes(tx *bbolt.Tx, g *storage.GameRecord) error {
 	buckets, keys := indexKeys(g)
 	for i, k := range keys {
 		if err := tx.Bucket(buckets[i]).Put(k, nil); err != nil {
@@ -137,7 +137,7 @@ func putIndexes(tx *bbolt.Tx, g *storage.Game) error {
 	return nil
 }
 
-func deleteIndexes(tx *bbolt.Tx, g *storage.Game) error {
+func deleteIndexes(tx *bbolt.Tx, g *storage.GameRecord) error {
 	buckets, keys := indexKeys(g)
 	for i, k := range keys {
 		if err := tx.Bucket(buckets[i]).Delete(k); err != nil {

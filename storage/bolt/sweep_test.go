@@ -76,7 +76,7 @@ func TestFinishedGamesExpire(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		ctx := t.Context()
 		for _, id := range []string{"over", "on"} {
-			g := &storage.Game{ID: id, ChatID: -1, Status: storage.GameActive,
+			g := &storage.GameRecord{ID: id, ChatID: -1, Status: storage.GameActive,
 				White: storage.Player{UserID: 1}, Black: storage.Player{UserID: 2}}
 			if err := s.CreateGame(ctx, g); err != nil {
 				t.Fatal(err)

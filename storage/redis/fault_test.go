@@ -27,10 +27,10 @@ var calls = []struct {
 	{"Ping", func(ctx context.Context, s storage.Store) error { return s.Ping(ctx) }},
 	{"Game", func(ctx context.Context, s storage.Store) error { _, err := s.Game(ctx, "durable"); return err }},
 	{"UpdateGame", func(ctx context.Context, s storage.Store) error {
-		return s.UpdateGame(ctx, &storage.Game{ID: "durable", Version: 2})
+		return s.UpdateGame(ctx, &storage.GameRecord{ID: "durable", Version: 2})
 	}},
 	{"CreateGame", func(ctx context.Context, s storage.Store) error {
-		return s.CreateGame(ctx, &storage.Game{ID: "new", ChatID: 5})
+		return s.CreateGame(ctx, &storage.GameRecord{ID: "new", ChatID: 5})
 	}},
 	{"ActiveGamesByChat", func(ctx context.Context, s storage.Store) error {
 		_, err := s.ActiveGamesByChat(ctx, -100)
@@ -123,7 +123,7 @@ func TestSlowServer(t *testing.T) {
 	db := redistest.Start(t).DB(t) // its own server: stalling a shared one would stall others
 	s := newStore(t, db)
 	ctx := t.Context()
-	g := &storage.Game{ID: "slow", ChatID: 1, Status: storage.GameActive}
+	g := &storage.GameRecord{ID: "slow", ChatID: 1, Status: storage.GameActive}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatalf("CreateGame: %v", err)
 	}

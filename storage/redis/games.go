@@ -15,7 +15,7 @@ import (
 // CreateGame adds the game's index hints, then creates the game at version
 // 1 in one script. Hints first: a crash in between leaves a hint to a game
 // that does not exist, which readers skip, never a game no index finds.
-func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) CreateGame(ctx context.Context, g *storage.GameRecord) error {
 	op := "create game " + g.ID
 	if g.ID == "" {
 		return fmt.Errorf("storage: redis: create game: empty id")
@@ -45,7 +45,7 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.Game) error {
 }
 
 // Game reads the game's JSON.
-func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
+func (s *Store) Game(ctx context.Context, id string) (*storage.GameRecord, error) {
 	op := "game " + id
 	if err := start(ctx, op); err != nil {
 		return nil, err
@@ -57,7 +57,7 @@ func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
 	if err != nil {
 		return nil, fail(op, err)
 	}
-	var g storage.Game
+	var g storage.GameRecord
 	if err := json.Unmarshal(data, &g); err != nil {
 		return nil, fail(op, fmt.Errorf("decode: %w", err))
 	}
@@ -70,7 +70,7 @@ func (s *Store) Game(ctx context.Context, id string) (*storage.Game, error) {
 // are added (so an earlier deadline is never missed) and the script runs
 // again. On success, the hints that may only go once the game is written
 // are settled (a finished game leaves its indexes).
-func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
+func (s *Store) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 	op := fmt.Sprintf("update game %s at version %d", g.ID, g.Version)
 	if err := start(ctx, op); err != nil {
 		return err
@@ -121,7 +121,7 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.Game) error {
 
 // hintedBy names what an active game's index entries depend on besides its
 // deadline: its chat and its people.
-func hintedBy(g *storage.Game) string {
+func hintedBy(g *storage.GameRecord) string {
 	b := make([]byte, 0, 64)
 	b = strconv.AppendInt(b, g.ChatID, 10)
 	for _, id := range g.HumanIDs() {
@@ -133,7 +133,7 @@ func hintedBy(g *storage.Game) string {
 
 // deadlineArg is the deadline a game's state was written with, in unix
 // milliseconds, or "" when it has none.
-func deadlineArg(g *storage.Game) string {
+func deadlineArg(g *storage.GameRecord) string {
 	d := g.Deadline()
 	if !g.Active() || d.IsZero() {
 		return ""
@@ -148,11 +148,11 @@ func flag(b bool) string {
 	return "0"
 }
 
-func activeFlag(g *storage.Game) string { return flag(g.Active()) }
+func activeFlag(g *storage.GameRecord) string { return flag(g.Active()) }
 
 // loadGames reads many games in one round trip (on a Cluster, one per
 // node). A missing game is nil.
-func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.Game, error) {
+func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.GameRecord, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -166,7 +166,7 @@ func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.Game, e
 	if err != nil && !errors.Is(err, goredis.Nil) {
 		return nil, err
 	}
-	games := make([]*storage.Game, len(ids))
+	games := make([]*storage.GameRecord, len(ids))
 	for i, cmd := range cmds {
 		data, err := cmd.Bytes()
 		if errors.Is(err, goredis.Nil) {
@@ -175,7 +175,7 @@ func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.Game, e
 		if err != nil {
 			return nil, err
 		}
-		var g storage.Game
+		var g storage.GameRecord
 		if err := json.Unmarshal(data, &g); err != nil {
 			return nil, fmt.Errorf("decode game %s: %w", ids[i], err)
 		}

@@ -24,8 +24,8 @@ func newTestStore(t *testing.T) (*Store, *goredis.Client) {
 	return s, raw
 }
 
-func active(id string, chat, white, black int64) *storage.Game {
-	return &storage.Game{
+func active(id string, chat, white, black int64) *storage.GameRecord {
+	return &storage.GameRecord{
 		ID: id, ChatID: chat, Status: storage.GameActive,
 		White: storage.Player{UserID: white}, Black: storage.Player{UserID: black},
 	}
@@ -221,7 +221,7 @@ func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	update := func(what string, change func(g *storage.Game)) int {
+	update := func(what string, change func(g *storage.GameRecord)) int {
 		t.Helper()
 		change(g)
 		count.n = 0
@@ -240,26 +240,26 @@ func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
 	}
 
 	// The first call of a script on a server is EVALSHA, then EVAL.
-	update("load the script", func(g *storage.Game) {})
-	if n := update("later deadline", func(g *storage.Game) { g.RemindAt = now.Add(2 * time.Hour) }); n != 1 {
+	update("load the script", func(g *storage.GameRecord) {})
+	if n := update("later deadline", func(g *storage.GameRecord) { g.RemindAt = now.Add(2 * time.Hour) }); n != 1 {
 		t.Errorf("a later deadline took %d commands, want 1 (the script)", n)
 	}
 	if got := deadline(); got != ms(now.Add(time.Hour)) {
 		t.Errorf("deadline entry %v, want the earlier %v kept (never later than the game's)", got, ms(now.Add(time.Hour)))
 	}
-	if n := update("no deadline", func(g *storage.Game) { g.RemindAt = time.Time{} }); n != 1 {
+	if n := update("no deadline", func(g *storage.GameRecord) { g.RemindAt = time.Time{} }); n != 1 {
 		t.Errorf("dropping the deadline took %d commands, want 1", n)
 	}
-	if n := update("deadline again", func(g *storage.Game) { g.RemindAt = now.Add(3 * time.Hour) }); n == 1 {
+	if n := update("deadline again", func(g *storage.GameRecord) { g.RemindAt = now.Add(3 * time.Hour) }); n == 1 {
 		t.Error("a deadline after none was written without hints")
 	}
-	if n := update("earlier deadline", func(g *storage.Game) { g.RemindAt = now.Add(30 * time.Minute) }); n == 1 {
+	if n := update("earlier deadline", func(g *storage.GameRecord) { g.RemindAt = now.Add(30 * time.Minute) }); n == 1 {
 		t.Error("an earlier deadline was written without hints")
 	}
 	if got := deadline(); got != ms(now.Add(30*time.Minute)) {
 		t.Errorf("deadline entry %v, want lowered to %v", got, ms(now.Add(30*time.Minute)))
 	}
-	update("another chat", func(g *storage.Game) { g.ChatID = 7 })
+	update("another chat", func(g *storage.GameRecord) { g.ChatID = 7 })
 	if _, ok := score(t, raw, s.chatGamesKey(7), "g"); !ok {
 		t.Error("a game moved to chat 7 is not in its index")
 	}
@@ -267,11 +267,11 @@ func TestUpdateAddsHintsOnlyWhenNeeded(t *testing.T) {
 	// A game written before the store kept 'h' and 'dl'.
 	raw.HDel(ctx, s.gameKey("g"), "h", "dl")
 	raw.Del(ctx, s.userGamesKey(2))
-	update("old record", func(g *storage.Game) { g.RemindAt = now.Add(4 * time.Hour) })
+	update("old record", func(g *storage.GameRecord) { g.RemindAt = now.Add(4 * time.Hour) })
 	if _, ok := score(t, raw, s.userGamesKey(2), "g"); !ok {
 		t.Error("the update of an old record did not add its hints")
 	}
-	if n := update("after the old record", func(g *storage.Game) { g.RemindAt = now.Add(5 * time.Hour) }); n != 1 {
+	if n := update("after the old record", func(g *storage.GameRecord) { g.RemindAt = now.Add(5 * time.Hour) }); n != 1 {
 		t.Errorf("the next update took %d commands, want 1", n)
 	}
 }

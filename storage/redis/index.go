@@ -34,7 +34,7 @@ const missingGrace = time.Minute
 
 // addHints makes sure the indexes find g: entries added if absent, the
 // deadline entry lowered if g's is earlier. Idempotent, never harmful.
-func (s *Store) addHints(ctx context.Context, g *storage.Game) error {
+func (s *Store) addHints(ctx context.Context, g *storage.GameRecord) error {
 	if !g.Active() {
 		return nil
 	}
@@ -57,7 +57,7 @@ func (s *Store) addHints(ctx context.Context, g *storage.Game) error {
 // settleHints runs after g is written: a finished game leaves every index;
 // an active one has its deadline lowered again, in case a reader raised the
 // entry from an older version between addHints and the write.
-func (s *Store) settleHints(ctx context.Context, g *storage.Game) error {
+func (s *Store) settleHints(ctx context.Context, g *storage.GameRecord) error {
 	if g.Active() {
 		if g.Deadline().IsZero() {
 			return nil
@@ -80,20 +80,20 @@ func (s *Store) settleHints(ctx context.Context, g *storage.Game) error {
 // ActiveGamesByChat lists the chat's active games, oldest first.
 func (s *Store) ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error) {
 	return s.activeGames(ctx, fmt.Sprintf("active games of chat %d", chatID), s.chatGamesKey(chatID),
-		func(g *storage.Game) bool { return g.ChatID == chatID })
+		func(g *storage.GameRecord) bool { return g.ChatID == chatID })
 }
 
 // ActiveGamesByUser lists the active games the user plays in, oldest first.
 func (s *Store) ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error) {
 	return s.activeGames(ctx, fmt.Sprintf("active games of user %d", userID), s.userGamesKey(userID),
-		func(g *storage.Game) bool { return slices.Contains(g.HumanIDs(), userID) })
+		func(g *storage.GameRecord) bool { return slices.Contains(g.HumanIDs(), userID) })
 }
 
 // activeGames reads the hint set at key and keeps the ids whose game is
 // active and belongs. Hints for games that have finished or moved are
 // removed; hints for missing games are kept, as their create may be in
 // flight.
-func (s *Store) activeGames(ctx context.Context, op, key string, belongs func(*storage.Game) bool) ([]string, error) {
+func (s *Store) activeGames(ctx context.Context, op, key string, belongs func(*storage.GameRecord) bool) ([]string, error) {
 	if err := start(ctx, op); err != nil {
 		return nil, err
 	}

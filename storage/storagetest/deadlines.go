@@ -55,25 +55,25 @@ func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		tests := []struct {
 			name   string
 			id     string
-			change func(g *storage.Game)
+			change func(g *storage.GameRecord)
 			want   []string // due at at(35)
 		}{
-			{"later reminder leaves", "timeout", func(g *storage.Game) {
+			{"later reminder leaves", "timeout", func(g *storage.GameRecord) {
 				g.TimeoutAt = at(100)
 			}, []string{"remind", "both"}},
-			{"earlier reminder moves up", "late", func(g *storage.Game) {
+			{"earlier reminder moves up", "late", func(g *storage.GameRecord) {
 				g.RemindAt = at(5)
 			}, []string{"late", "timeout", "remind", "both"}},
-			{"new deadline joins", "none", func(g *storage.Game) {
+			{"new deadline joins", "none", func(g *storage.GameRecord) {
 				g.TimeoutAt = at(15)
 			}, []string{"timeout", "none", "remind", "both"}},
-			{"cleared deadline leaves", "remind", func(g *storage.Game) {
+			{"cleared deadline leaves", "remind", func(g *storage.GameRecord) {
 				g.RemindAt = time.Time{}
 			}, []string{"timeout", "both"}},
-			{"one of two cleared", "both", func(g *storage.Game) {
+			{"one of two cleared", "both", func(g *storage.GameRecord) {
 				g.TimeoutAt = time.Time{}
 			}, []string{"timeout", "remind"}},
-			{"finished leaves", "remind", func(g *storage.Game) {
+			{"finished leaves", "remind", func(g *storage.GameRecord) {
 				g.Status, g.Result = storage.GameFinished, "1/2-1/2"
 			}, []string{"timeout", "both"}},
 		}

@@ -27,9 +27,9 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 
 		tests := []struct {
 			name string
-			g    *storage.Game
+			g    *storage.GameRecord
 		}{
-			{"minimal", &storage.Game{ID: "min", Status: storage.GameActive}},
+			{"minimal", &storage.GameRecord{ID: "min", Status: storage.GameActive}},
 			{"every field", full},
 			{"against the AI", ai},
 			{"inline message", inline},
@@ -67,7 +67,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		want := clone(first)
 		tests := []struct {
 			name string
-			g    *storage.Game
+			g    *storage.GameRecord
 		}{
 			{"other content", game("dup", 9, 8, 7)},
 			{"same content again", clone(first)},
@@ -84,7 +84,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 
 	t.Run("EmptyID", func(t *testing.T) {
 		s := newStore(t)
-		if err := s.CreateGame(ctxFor(t), &storage.Game{}); err == nil {
+		if err := s.CreateGame(ctxFor(t), &storage.GameRecord{}); err == nil {
 			t.Errorf("CreateGame without id: got no error, want one")
 		}
 	})

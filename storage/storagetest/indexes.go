@@ -67,7 +67,7 @@ func testIndexes(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	t.Run("FollowStatus", func(t *testing.T) {
 		tests := []struct {
 			name     string
-			change   func(g *storage.Game)
+			change   func(g *storage.GameRecord)
 			chat100  []string
 			user1    []string
 			user2    []string
@@ -75,14 +75,14 @@ func testIndexes(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		}{
 			{
 				name:    "a move keeps the game listed",
-				change:  func(g *storage.Game) { g.Moves = append(g.Moves, "c3-d4") },
+				change:  func(g *storage.GameRecord) { g.Moves = append(g.Moves, "c3-d4") },
 				chat100: []string{"b", "c", "a"},
 				user1:   []string{"d", "b", "a", "inline"},
 				user2:   []string{"a"},
 			},
 			{
 				name: "finishing removes it everywhere",
-				change: func(g *storage.Game) {
+				change: func(g *storage.GameRecord) {
 					g.Status, g.Result, g.Reason = storage.GameFinished, "1-0", "no moves"
 				},
 				chat100: []string{"b", "c"},

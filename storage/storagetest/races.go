@@ -23,7 +23,7 @@ func testRaces(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		var (
 			wg        sync.WaitGroup
 			mu        sync.Mutex
-			winners   []*storage.Game
+			winners   []*storage.GameRecord
 			conflicts int
 			other     []error
 		)

@@ -62,8 +62,8 @@ var base = time.Date(2026, time.March, 1, 12, 0, 0, 0, time.UTC)
 func at(minutes int) time.Time { return base.Add(time.Duration(minutes) * time.Minute) }
 
 // game returns an active game between two humans in a chat.
-func game(id string, chat, white, black int64) *storage.Game {
-	return &storage.Game{
+func game(id string, chat, white, black int64) *storage.GameRecord {
+	return &storage.GameRecord{
 		ID:        id,
 		Variant:   "bashni",
 		White:     storage.Player{UserID: white, Name: fmt.Sprintf("w%d", white)},
@@ -79,7 +79,7 @@ func game(id string, chat, white, black int64) *storage.Game {
 
 func ctxFor(t *testing.T) context.Context { return t.Context() }
 
-func mustCreate(t *testing.T, s storage.Store, games ...*storage.Game) {
+func mustCreate(t *testing.T, s storage.Store, games ...*storage.GameRecord) {
 	t.Helper()
 	for _, g := range games {
 		if err := s.CreateGame(ctxFor(t), g); err != nil {
@@ -88,14 +88,14 @@ func mustCreate(t *testing.T, s storage.Store, games ...*storage.Game) {
 	}
 }
 
-func mustUpdate(t *testing.T, s storage.Store, g *storage.Game) {
+func mustUpdate(t *testing.T, s storage.Store, g *storage.GameRecord) {
 	t.Helper()
 	if err := s.UpdateGame(ctxFor(t), g); err != nil {
 		t.Fatalf("UpdateGame(%s, version %d): %v", g.ID, g.Version, err)
 	}
 }
 
-func mustGame(t *testing.T, s storage.Store, id string) *storage.Game {
+func mustGame(t *testing.T, s storage.Store, id string) *storage.GameRecord {
 	t.Helper()
 	g, err := s.Game(ctxFor(t), id)
 	if err != nil {
@@ -136,7 +136,7 @@ func checkIDs(t *testing.T, what string, got []string, err error, want ...string
 	}
 }
 
-func clone(g *storage.Game) *storage.Game {
+func clone(g *storage.GameRecord) *storage.GameRecord {
 	c := *g
 	c.Moves = slices.Clone(g.Moves)
 	c.Notices = maps.Clone(g.Notices)
