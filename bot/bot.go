@@ -64,14 +64,18 @@ type Bot struct {
 
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
-	// write happens in the background). See cardOf.
+	// write happens in the background). See cardOf. Like reposts, it is
+	// this process's alone and covers only that moment: another replica
+	// reads the card from the store, or edits the message the tap came
+	// from (docs/runtime.md).
 	freshCards sync.Map
 	// reposts maps a game id to its *repost while a /board card is in
 	// flight (see repost.go).
 	reposts sync.Map
 
 	// startPhoto is the file_id of the start board, uploaded once, for
-	// inline offers (string; empty until the first upload).
+	// inline offers (string; empty until the first upload). Each replica
+	// uploads its own once; nothing depends on their being the same.
 	startPhoto atomic.Value
 }
 
