@@ -39,9 +39,6 @@ type Config struct {
 	// LevelName names AI levels 1..MaxLevel for the picker.
 	LevelName func(level int) string
 	Logger    *slog.Logger
-	// Now is the service's clock, for the live games' clocks on cards
-	// (time.Now if nil).
-	Now func() time.Time
 	// BoardURL, if set, gives the link that opens a game in the Mini App
 	// (package miniapp); every card then has an "Open board" button.
 	BoardURL func(gameID string) string
@@ -90,9 +87,6 @@ type cardRef struct {
 func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
 	}
 	if cfg.LevelName == nil {
 		cfg.LevelName = func(level int) string { return play.AIName(level) }

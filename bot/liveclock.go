@@ -27,7 +27,7 @@ func (b *Bot) clockLine(lang string, g *play.Game) string {
 	if g.TimeControl() == "" {
 		return ""
 	}
-	now := b.cfg.Now()
+	now := b.svc.Now() // the service's clock: the one the game's deadlines follow
 	return b.texts.T(lang, "caption_clock", "White", FormatClock(g.Left(rules.White, now)),
 		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl())
 }

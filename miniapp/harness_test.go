@@ -184,10 +184,10 @@ func (h *harness) newReplica(bus Bus) *replica {
 	}
 	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig, h.clock.Now)
 	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
-		Username: api.Self.UserName, Now: h.clock.Now,
+		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Now: h.clock.Now, Lang: bot.Lang})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang})
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker

@@ -37,9 +37,8 @@ type Cards interface {
 
 // Options configure a Server.
 type Options struct {
-	Token  string           // the bot's token: initData is signed with it
-	Now    func() time.Time // the service's clock
-	MaxAge time.Duration    // oldest initData accepted (MaxAge if 0)
+	Token  string        // the bot's token: initData is signed with it
+	MaxAge time.Duration // oldest initData accepted (MaxAge if 0)
 	Logger *slog.Logger
 	// Lang maps a Telegram language_code to one the texts speak.
 	Lang func(code string) string
@@ -60,9 +59,6 @@ type Server struct {
 
 // New returns the app's server.
 func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -118,7 +114,7 @@ type viewer struct {
 // (the page reads its event stream with fetch, not EventSource, for this).
 func (s *Server) auth(r *http.Request) (viewer, error) {
 	raw, _ := strings.CutPrefix(r.Header.Get("Authorization"), "tma ")
-	d, err := s.check.Check(raw, s.opts.Now())
+	d, err := s.check.Check(raw, s.svc.Now()) // the service's clock
 	if err != nil {
 		return viewer{}, err
 	}

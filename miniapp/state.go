@@ -123,7 +123,7 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		st.Status = st.Result
 	}
 	if g.TimeControl() != "" {
-		now := s.opts.Now()
+		now := s.svc.Now()
 		st.Clock = &clock{Control: g.TimeControl(),
 			White: max(g.Left(rules.White, now).Milliseconds(), 0), Black: max(g.Left(rules.Black, now).Milliseconds(), 0)}
 		if g.Active() {

@@ -108,6 +108,10 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	return s
 }
 
+// Now is the service's clock: the one every decision about time is made
+// by, for layers above that show time (the live clocks on cards).
+func (s *Service) Now() time.Time { return s.now() }
+
 // Config returns the service's timings.
 func (s *Service) Config() Config { return s.cfg }
 

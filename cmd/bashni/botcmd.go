@@ -102,7 +102,7 @@ func cmdBot(ctx context.Context, e env) error {
 	})
 	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
-		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName), Now: e.now,
+		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName),
 	})
 
 	outDone := make(chan error, 1)

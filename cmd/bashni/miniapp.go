@@ -102,7 +102,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	app := miniapp.New(svc, b, l.broker, miniapp.Options{Token: token, Now: now, Logger: logger, Lang: bot.Lang})
+	app := miniapp.New(svc, b, l.broker, miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang})
 	go func() {
 		defer wg.Done()
 		if err := serveHTTP(ctx, ln, app.Handler(ctx), logger, "miniapp", miniappLimits, m, now); err != nil {
