@@ -55,8 +55,12 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 // clockedStore makes a store with a clock the test moves by hand.
 type clockedStore func(t *testing.T) (storage.Store, *testkit.Clock)
 
-// base is the fixed clock of the fixtures; times are UTC without a monotonic
-// reading so that a JSON round-trip compares equal with reflect.DeepEqual.
+// base is the fixed date of the fixtures' records (created, reminders,
+// deadlines): data the store keeps and DueGames compares with the time it
+// is given, never with a clock of its own. What the store decides by its
+// clock (expiry) is tested on a hand clock started at the real present.
+// Times are UTC without a monotonic reading so that a JSON round-trip
+// compares equal with reflect.DeepEqual.
 var base = time.Date(2026, time.March, 1, 12, 0, 0, 0, time.UTC)
 
 func at(minutes int) time.Time { return base.Add(time.Duration(minutes) * time.Minute) }
