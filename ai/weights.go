@@ -1,5 +1,7 @@
 package ai
 
+import "github.com/bashni/bashni/rules"
+
 // Weights are the evaluation's terms, in hundredths of a man. They live in
 // one struct so that tuning touches one place; DefaultWeights is what the
 // levels play with.
@@ -53,4 +55,18 @@ var DefaultWeights = Weights{
 	ManMobility:  2,
 	KingMobility: 2,
 	Tempo:        5,
+}
+
+// Evaluator scores positions statically with one set of weights, without
+// search: what the tuner (internal/tune) fits to game results. It is cheap
+// to make, unlike an Engine, which allocates its transposition table.
+type Evaluator struct{ ev *evaluator }
+
+// NewEvaluator unpacks w into the evaluation's per-square tables.
+func NewEvaluator(w Weights) Evaluator { return Evaluator{newEvaluator(w)} }
+
+// Evaluate returns the static score of p for its side to move.
+func (e Evaluator) Evaluate(p *rules.Position) int {
+	s, _ := e.ev.evaluate(p)
+	return s
 }

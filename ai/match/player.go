@@ -31,11 +31,14 @@ type Player struct {
 	// each move is its `think` answer (see external.go). Level, Limits,
 	// HashMB and Threads become its flags; Scale and Weights do not apply.
 	Exe string
+	// WeightsFile, when set, names a JSON file of evaluation weights (as
+	// bashni tune writes) for the caller to load into Options.Weights.
+	WeightsFile string
 }
 
 // ParseSpec reads a player spec: comma-separated key=value pairs among
 // level=N, depth=N, nodes=N, movetime=DURATION, scale=F, hash=MB,
-// threads=N and exe=PATH, e.g. "level=6", "depth=5", "nodes=20000",
+// threads=N, weights=FILE and exe=PATH, e.g. "level=6", "depth=5", "nodes=20000",
 // "level=6,scale=0.1" or "exe=/tmp/bashni-old,movetime=1s" (another build
 // of bashni, asked through its think command; alone it plays that build's
 // full strength).
@@ -86,13 +89,18 @@ func ParseSpec(spec string) (Player, error) {
 			if val == "" {
 				err = errors.New("want the path of a bashni binary")
 			}
+		case "weights":
+			p.WeightsFile = val
+			if val == "" {
+				err = errors.New("want the path of a weights file")
+			}
 		case "hash":
 			p.Options.HashMB, err = strconv.Atoi(val)
 			if err == nil && p.Options.HashMB < 1 {
 				err = errors.New("want at least 1 MB")
 			}
 		default:
-			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, hash, threads or exe)")
+			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, hash, threads, weights or exe)")
 		}
 		if err != nil {
 			return p, fmt.Errorf("%w %q: %s: %v", ErrSpec, spec, part, err)

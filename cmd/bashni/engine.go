@@ -15,6 +15,14 @@ func cmdMatch(ctx context.Context, e env) error {
 	return engineErr(enginecli.Match(ctx, e.args, e.stdout, e.stderr))
 }
 
+func cmdSelfPlay(ctx context.Context, e env) error {
+	return engineErr(enginecli.SelfPlay(ctx, e.args, e.stdout, e.stderr))
+}
+
+func cmdTune(ctx context.Context, e env) error {
+	return engineErr(enginecli.Tune(ctx, e.args, e.stdout, e.stderr))
+}
+
 func cmdPlay(ctx context.Context, e env) error {
 	return engineErr(enginecli.Play(ctx, e.args, e.stdin, e.stdout, e.stderr))
 }

@@ -114,6 +114,8 @@ var commands = []command{
 	{"bot", "run the Telegram bot (token from TELEGRAM_BOT_TOKEN or the config file)", cmdBot},
 	{"think", "the engine's move in one position, with depth, score, nodes and line", cmdThink},
 	{"match", "engine against engine in colour-swapped pairs, with an Elo estimate", cmdMatch},
+	{"selfplay", "self-play games written as labelled positions for tune", cmdSelfPlay},
+	{"tune", "fit the evaluation weights to selfplay positions (Texel tuning)", cmdTune},
 	{"play", "a game against the AI in the terminal", cmdPlay},
 	{"moves", "list the legal moves of a position, each with the position after it", cmdMoves},
 	{"perft", "count move sequences to a depth (move generator check and speed)", cmdPerft},

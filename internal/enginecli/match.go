@@ -95,6 +95,16 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		} else if p.Level == 0 && p.Limits == (ai.Limits{}) {
 			return usagef("match: %q has no limit", spec)
 		}
+		if p.WeightsFile != "" {
+			if p.Exe != "" {
+				return usagef("match: %q: weights do not apply to another build", spec)
+			}
+			w, err := LoadWeights(p.WeightsFile)
+			if err != nil {
+				return usagef("match: %q: %v", spec, err)
+			}
+			p.Options.Weights = &w
+		}
 		players[i] = p
 	}
 	var openings []rules.Position

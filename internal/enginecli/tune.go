@@ -1,0 +1,150 @@
+package enginecli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/internal/tune"
+)
+
+// SelfPlay runs `bashni selfplay`: self-play games at a small node budget,
+// written as labelled quiet positions for Tune.
+func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("selfplay", "-out FILE [-games N] [-nodes N] [-random N] [-per-game N] [-workers K] [-seed S]", stderr)
+	out := fs.String("out", "", "file to write the positions to")
+	games := fs.Int("games", 4000, "games to play")
+	nodes := fs.Uint64("nodes", 5000, "nodes per move")
+	random := fs.Int("random", 3, "random moves after the opening, so games differ")
+	perGame := fs.Int("per-game", 12, "positions kept from each game, at most")
+	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	seed := fs.Int64("seed", 1, "seed for the openings and random moves")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *out == "":
+		fs.Usage()
+		return usagef("selfplay: -out is required")
+	case *games < 1 || *nodes < 1 || *perGame < 1 || *workers < 1:
+		return usagef("selfplay: -games, -nodes, -per-game and -workers want at least 1")
+	case *random < 0:
+		return usagef("selfplay: -random %d: want 0 or more", *random)
+	}
+	cfg := tune.SelfPlay{
+		Games: *games, Nodes: *nodes, RandomPlies: *random, PerGame: *perGame,
+		Workers: *workers, Seed: *seed,
+		Progress: func(done int) {
+			if done%100 == 0 || done == *games {
+				fmt.Fprintf(stderr, "selfplay: %d/%d games\n", done, *games)
+			}
+		},
+	}
+	// Interrupted, it still writes the games it finished: a long run
+	// stopped early is data, not waste.
+	samples, err := tune.Generate(ctx, cfg)
+	if err != nil && ctx.Err() == nil {
+		return fmt.Errorf("selfplay: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := tune.WriteSamples(&buf, samples); err != nil {
+		return fmt.Errorf("selfplay: %w", err)
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("selfplay: %w", err)
+	}
+	fmt.Fprintf(stdout, "%d positions written to %s\n", len(samples), *out)
+	if err != nil {
+		return fmt.Errorf("selfplay: stopped early: %w", err)
+	}
+	return nil
+}
+
+// Tune runs `bashni tune`: fits the evaluation weights to a selfplay file
+// and writes them as JSON (for a match's weights=FILE) and as Go.
+func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("tune", "-data FILE -out FILE [-from FILE] [-step N] [-holdout F]", stderr)
+	data := fs.String("data", "", "positions written by bashni selfplay")
+	out := fs.String("out", "", "file to write the fitted weights to, as JSON")
+	from := fs.String("from", "", "weights to start from, as JSON (default: the engine's own)")
+	step := fs.Int("step", 8, "first step of the local search (it halves down to 1)")
+	holdout := fs.Float64("holdout", 0.1, "share of the positions kept out of the fit, to check it generalises")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *data == "" || *out == "" {
+		fs.Usage()
+		return usagef("tune: -data and -out are required")
+	}
+	if !(*holdout >= 0 && *holdout < 1) || *step < 1 {
+		return usagef("tune: -holdout wants 0 to below 1, -step at least 1")
+	}
+	f, err := os.Open(*data)
+	if err != nil {
+		return usagef("tune: -data: %v", err)
+	}
+	samples, err := tune.ReadSamples(f)
+	f.Close()
+	if err != nil {
+		return usagef("tune: -data %s: %v", *data, err)
+	}
+	w := ai.DefaultWeights
+	if *from != "" {
+		if w, err = LoadWeights(*from); err != nil {
+			return usagef("tune: -from: %v", err)
+		}
+	}
+	// The file is in game order; every tenth game's positions (and so on)
+	// are held out by position index, which keeps them from the fit.
+	var fit, check []tune.Sample
+	every := 0
+	if *holdout > 0 {
+		every = max(int(1 / *holdout), 2)
+	}
+	for i, s := range samples {
+		if every > 0 && i%every == 0 {
+			check = append(check, s)
+		} else {
+			fit = append(fit, s)
+		}
+	}
+	k := tune.FitK(fit, w)
+	fmt.Fprintf(stdout, "%d positions to fit, %d held out; k = %.3f\n", len(fit), len(check), k)
+	fmt.Fprintf(stdout, "start: loss %.6f, held out %.6f\n", tune.Loss(fit, w, k), tune.Loss(check, w, k))
+	tuned := tune.Fit(fit, w, k, *step, func(step, pass int, loss float64) {
+		if ctx.Err() == nil {
+			fmt.Fprintf(stderr, "tune: step %d pass %d: loss %.6f\n", step, pass, loss)
+		}
+	})
+	fmt.Fprintf(stdout, "fitted: loss %.6f, held out %.6f\n", tune.Loss(fit, tuned, k), tune.Loss(check, tuned, k))
+	js, err := json.MarshalIndent(tuned, "", "  ")
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if err := os.WriteFile(*out, append(js, '\n'), 0o644); err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	fmt.Fprintf(stdout, "written to %s; as Go:\n%s\n", *out, tune.GoLiteral(tuned))
+	return nil
+}
+
+// LoadWeights reads a JSON weights file over the engine's own weights, so
+// a file naming some weights keeps the rest. Unknown names are an error.
+func LoadWeights(path string) (ai.Weights, error) {
+	w := ai.DefaultWeights
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return w, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return ai.DefaultWeights, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
+}
