@@ -117,19 +117,47 @@ type QueueOptions struct {
 }
 
 // Job is one position for an AI worker to answer.
+//
+// The wire format is JSON that only ever gains optional fields, so bots
+// and workers of neighbouring versions understand each other; what a job
+// asks for is its Kind. A worker that meets a kind it does not know
+// answers with an error saying so (Result.Err), and a worker older than
+// the kinds refuses a review job as well, since it carries no level.
 type Job struct {
-	ID         string    `json:"id"`
+	ID string `json:"id"`
+	// Kind is what is asked: KindMove (the empty string, the only kind
+	// before there were kinds) or KindReview.
+	Kind       string    `json:"kind,omitempty"`
 	GameID     string    `json:"game,omitempty"` // for logs
 	Position   string    `json:"pos"`            // the project's position format
 	Variant    string    `json:"variant,omitempty"`
 	History    []uint64  `json:"hist,omitempty"` // hashes of earlier positions, oldest first
 	QuietPlies int       `json:"quiet,omitempty"`
-	Level      int       `json:"level"`
+	Level      int       `json:"level"`             // a move's AI level, 1 and up; 0 for a review
+	Limits     *Limits   `json:"limits,omitempty"`  // a review's search limits
 	Deadline   time.Time `json:"deadline,omitzero"` // zero: none; a job past it is dropped
 
 	entry   string    // stream entry id, set by Take
 	replyTo string    // the submitting Queue's instance
 	lease   time.Time // set by Take
+}
+
+// Job kinds.
+const (
+	// KindMove asks for an AI player's move at the job's Level.
+	KindMove = ""
+	// KindReview asks for one position of a game's analysis: a search
+	// within the job's Limits, with no level and no randomness, answered
+	// with the best move and its score (Result.Score).
+	KindReview = "review"
+)
+
+// Limits bound a review search; zero fields do not limit. They are the
+// engine's limits (ai.Limits), which this package does not import.
+type Limits struct {
+	Depth    int           `json:"depth,omitempty"`
+	Nodes    uint64        `json:"nodes,omitempty"`
+	MoveTime time.Duration `json:"movetime,omitempty"` // nanoseconds on the wire
 }
 
 // LeaseEnds is when the visibility timeout of a job returned by Take runs
@@ -139,7 +167,8 @@ func (j Job) LeaseEnds() time.Time { return j.lease }
 
 // Result is a worker's answer to a job.
 type Result struct {
-	Move  string `json:"move,omitempty"` // in notation
+	Move  string `json:"move,omitempty"`  // in notation
+	Score int    `json:"score,omitempty"` // a review's: for the side to move, hundredths of a man
 	Depth int    `json:"depth,omitempty"`
 	Nodes uint64 `json:"nodes,omitempty"`
 	// Err says why the worker could not answer (an invalid position, no
@@ -169,6 +198,10 @@ type answer struct {
 
 // ErrNoJob is what Take returns when no job came within its wait.
 var ErrNoJob = errors.New("aiqueue: no AI job waiting")
+
+// ErrUnknownKind is a job kind this version does not know (Job.Kind):
+// Submit refuses it, and a worker answers it with this error's text.
+var ErrUnknownKind = errors.New("aiqueue: unknown job kind")
 
 const (
 	defaultVisibility = 5 * time.Second
@@ -248,6 +281,10 @@ func (q *Queue) Submit(ctx context.Context, job Job) error {
 		return fmt.Errorf("aiqueue: %s: no position", op)
 	case !job.Deadline.IsZero() && !q.now().Before(job.Deadline):
 		return fmt.Errorf("aiqueue: %s: its deadline has passed", op)
+	case job.Kind == KindReview && (job.Limits == nil || *job.Limits == Limits{}):
+		return fmt.Errorf("aiqueue: %s: a review without limits", op)
+	case job.Kind != KindMove && job.Kind != KindReview:
+		return fmt.Errorf("aiqueue: %s: %w %q", op, ErrUnknownKind, job.Kind)
 	}
 	data, err := json.Marshal(jobWire{Job: job, ReplyTo: q.instance})
 	if err != nil {

@@ -10,9 +10,9 @@ import (
 	"github.com/bashni/bashni/rules"
 )
 
-// Reviewer reviews whole games with the engine. EnginePool is one; a
-// remote thinker is not (its workers answer moves only), and then
-// Analyse says ErrNoAnalysis.
+// Reviewer reviews whole games with the engine. EnginePool is one, and
+// so is RemoteThinker (its workers search the positions); with a Thinker
+// that is neither, Analyse says ErrNoAnalysis.
 type Reviewer interface {
 	Review(ctx context.Context, g *rules.Game) (ai.Review, error)
 }
@@ -50,8 +50,10 @@ type Analysis struct {
 }
 
 // Analyse reviews a finished game with the engine: every position
-// searched within a bounded time on the AI pool, so AI moves and update
-// handling go on meanwhile (the pool lends an engine per position).
+// searched within a bounded time by the AI (the local pool, or the
+// workers behind a RemoteThinker), one position at a time, so AI moves
+// and update handling go on meanwhile (the pool lends an engine per
+// position; the queue takes one job per position among the moves).
 func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	g, err := s.Game(ctx, id)
 	if err != nil {
@@ -79,14 +81,20 @@ func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	return &Analysis{Game: g, Review: rv, Mistakes: rv.Mistakes(MistakeThreshold, MaxMistakes, people...)}, nil
 }
 
+// reviewLimits bounds each position's search in the analysis of a game of
+// plies moves: its share of analysisTime, within the per-position bounds.
+func reviewLimits(plies int) ai.Limits {
+	share := analysisTime / time.Duration(plies+1)
+	return ai.Limits{MoveTime: min(max(share, minPerPosition), maxPerPosition)}
+}
+
 // Review reviews a game, borrowing one of the pool's engines for each
 // position in turn, so a review never holds an engine an AI move waits
 // for longer than one position's search.
 func (p *EnginePool) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
 	per := p.limits
 	if per == (ai.Limits{}) {
-		share := analysisTime / time.Duration(g.Ply()+1)
-		per.MoveTime = min(max(share, minPerPosition), maxPerPosition)
+		per = reviewLimits(g.Ply())
 	}
 	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
 		e, err := p.borrow(ctx)

@@ -13,18 +13,28 @@ import (
 
 // AIJob is one search for a remote worker: the position and what the
 // engine must know of the game before it, nothing else of the game.
+//
+// It is either an AI player's move (Level set, Limits zero) or one
+// position of a game's analysis (Limits set, Level 0): then the worker
+// searches within exactly those limits, with no randomness, and answers
+// with the score too.
 type AIJob struct {
 	ID         string
 	Position   rules.Position
 	History    []uint64 // hashes of the game's positions, oldest first
 	QuietPlies int
 	Level      int
+	Limits     ai.Limits // non-zero: an analysis search
 	Deadline   time.Time // the worker should answer by then
 }
+
+// Review reports whether the job is a position of an analysis.
+func (j AIJob) Review() bool { return j.Limits != (ai.Limits{}) }
 
 // AIReply is a worker's answer to an AIJob.
 type AIReply struct {
 	Move  string // in notation; checked against the position before use
+	Score int    // an analysis search's, for the side to move
 	Depth int
 	Nodes uint64
 	Err   string // why the worker could not answer, if it could not
@@ -54,7 +64,10 @@ type RemoteThinker struct {
 	maxWait time.Duration
 }
 
-var _ Thinker = (*RemoteThinker)(nil)
+var (
+	_ Thinker  = (*RemoteThinker)(nil)
+	_ Reviewer = (*RemoteThinker)(nil)
+)
 
 // RemoteOptions tune a RemoteThinker; zero fields take the defaults.
 type RemoteOptions struct {
@@ -98,32 +111,72 @@ func (r *RemoteThinker) Think(ctx context.Context, g *rules.Game, level int) (ru
 		ctx, cancel = context.WithTimeout(ctx, r.maxWait)
 		defer cancel()
 	}
-	deadline, _ := ctx.Deadline()
-	margin := min(deadline.Sub(r.now())/10, 500*time.Millisecond)
-	job := AIJob{
-		ID:         r.newID(),
+	m, _, err := r.ask(ctx, AIJob{
 		Position:   g.Position(),
 		History:    g.History(),
 		QuietPlies: g.QuietPlies(),
 		Level:      level,
-		Deadline:   deadline.Add(-max(margin, 0)),
-	}
+	})
+	return m, err
+}
+
+// ask sends one job to a worker and waits for its answer until ctx, which
+// has a deadline, ends. The worker is asked to answer a little before
+// that deadline, so that its answer still has time to travel back. The
+// answer is checked: its move must be legal in the job's position.
+func (r *RemoteThinker) ask(ctx context.Context, job AIJob) (rules.Move, AIReply, error) {
+	deadline, _ := ctx.Deadline()
+	margin := min(deadline.Sub(r.now())/10, 500*time.Millisecond)
+	job.ID = r.newID()
+	job.Deadline = deadline.Add(-max(margin, 0))
 	if err := r.q.Submit(ctx, job); err != nil {
-		return rules.Move{}, fmt.Errorf("play: remote AI: %w", err)
+		return rules.Move{}, AIReply{}, fmt.Errorf("play: remote AI: %w", err)
 	}
 	reply, err := r.q.Await(ctx, job.ID)
 	if err != nil {
-		return rules.Move{}, fmt.Errorf("play: remote AI: %w", err)
+		return rules.Move{}, AIReply{}, fmt.Errorf("play: remote AI: %w", err)
 	}
 	if reply.Err != "" {
-		return rules.Move{}, fmt.Errorf("%w: the worker says: %s", ErrBadAnswer, reply.Err)
+		return rules.Move{}, reply, fmt.Errorf("%w: the worker says: %s", ErrBadAnswer, reply.Err)
 	}
 	// Never trust a worker blindly: it may run other code, or have been
 	// asked about another position.
-	pos := g.Position()
+	pos := job.Position
 	m, err := rules.ParseMove(&pos, reply.Move)
 	if err != nil {
-		return rules.Move{}, fmt.Errorf("%w: %q: %w", ErrBadAnswer, reply.Move, err)
+		return rules.Move{}, reply, fmt.Errorf("%w: %q: %w", ErrBadAnswer, reply.Move, err)
 	}
-	return m, nil
+	return m, reply, nil
+}
+
+// Review analyses a finished game on the workers: one job per position
+// that needs a search, each sent once the one before it is answered, with
+// the limits the local engine pool would use. So an analysis holds at
+// most one worker at a time and its jobs queue up among the AI moves of
+// the moment instead of ahead of them; a position whose worker dies is
+// taken up by another after the queue's visibility timeout. ctx bounds
+// the whole (the service gives it the analysis time); each position is
+// also given up on after its own search time plus MaxWait, as a move
+// would be, so that a queue without workers fails an analysis in seconds.
+func (r *RemoteThinker) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
+	per := reviewLimits(g.Ply())
+	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
+		ctx, cancel := context.WithTimeout(ctx, req.Limits.MoveTime+r.maxWait)
+		defer cancel()
+		m, reply, err := r.ask(ctx, AIJob{
+			Position:   req.Position,
+			History:    req.History,
+			QuietPlies: req.QuietPlies,
+			Limits:     req.Limits,
+		})
+		if err != nil {
+			return ai.Result{}, err
+		}
+		return ai.Result{Move: m, Score: reply.Score, Depth: reply.Depth, Nodes: reply.Nodes}, nil
+	}
+	rv, err := ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)
+	if err != nil {
+		return ai.Review{}, fmt.Errorf("play: remote analysis: %w", err)
+	}
+	return rv, nil
 }

@@ -125,16 +125,24 @@ func (w *worker) handle(ctx context.Context, engine *ai.Engine, job aiqueue.Job)
 	defer cancel()
 	w.jobs.Add(1)
 	log := w.logger.With("job", job.ID, "game", job.GameID, "level", job.Level)
+	if job.Kind != aiqueue.KindMove {
+		log = log.With("kind", job.Kind)
+	}
 	if err := w.q.Complete(cctx, job, res); err != nil {
 		// It stays pending; a worker takes it again after the lease.
-		log.Warn("could not deliver an AI move", "err", err)
+		log.Warn("could not deliver an AI answer", "err", err)
 		return
 	}
 	if res.Err != "" {
 		log.Warn("AI job refused", "reason", res.Err)
 		return
 	}
-	log.Debug("AI move", "move", res.Move, "depth", res.Depth, "nodes", res.Nodes, "took", time.Since(start))
+	msg := "AI move"
+	if job.Kind == aiqueue.KindReview {
+		msg = "analysis position"
+		log = log.With("score", res.Score)
+	}
+	log.Debug(msg, "move", res.Move, "depth", res.Depth, "nodes", res.Nodes, "took", time.Since(start))
 }
 
 // think searches the job's position. The search ends by the job's
@@ -155,11 +163,16 @@ func (w *worker) think(ctx context.Context, engine *ai.Engine, job aiqueue.Job) 
 	if err != nil && !(errors.Is(err, context.DeadlineExceeded) && res.Move.Len() > 0) {
 		return aiqueue.Result{Err: err.Error()}
 	}
-	return aiqueue.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+	out := aiqueue.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+	if job.Kind == aiqueue.KindReview {
+		out.Score = res.Score
+	}
+	return out
 }
 
 // searchRequest reads a job as the engine's request, as play's local
-// engine pool would make it: non-zero limits replace the level's.
+// engine pool would make it: non-zero limits replace the level's, and a
+// review's own limits. A job it cannot read gets an error that says why.
 func searchRequest(job aiqueue.Job, limits ai.Limits) (ai.Request, error) {
 	v, err := rules.ParseVariant(job.Variant)
 	if err != nil {
@@ -169,19 +182,29 @@ func searchRequest(job aiqueue.Job, limits ai.Limits) (ai.Request, error) {
 	if err != nil {
 		return ai.Request{}, err
 	}
-	if job.Level < 1 || job.Level > len(ai.Levels) {
-		return ai.Request{}, fmt.Errorf("%w: %d", ai.ErrBadLevel, job.Level)
-	}
 	req := ai.Request{
 		Position:   p.WithVariant(v),
 		History:    job.History,
 		QuietPlies: job.QuietPlies,
-		Level:      job.Level,
-		Limits:     limits,
-		Seed:       mrand.Int64(),
+	}
+	switch job.Kind {
+	case aiqueue.KindMove:
+		if job.Level < 1 || job.Level > len(ai.Levels) {
+			return ai.Request{}, fmt.Errorf("%w: %d", ai.ErrBadLevel, job.Level)
+		}
+		req.Level, req.Seed = job.Level, mrand.Int64()
+	case aiqueue.KindReview:
+		// Level 0 with limits: exactly those, no randomness.
+		l := job.Limits
+		if l == nil || *l == (aiqueue.Limits{}) || l.Depth < 0 || l.MoveTime < 0 {
+			return ai.Request{}, fmt.Errorf("aiqueue: review job %s: bad limits %+v", job.ID, l)
+		}
+		req.Limits = ai.Limits{Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime}
+	default:
+		return ai.Request{}, fmt.Errorf("%w %q (this worker is older than the bot that sent it)", aiqueue.ErrUnknownKind, job.Kind)
 	}
 	if limits != (ai.Limits{}) {
-		req.Level = 0
+		req.Level, req.Limits = 0, limits
 	}
 	return req, nil
 }
@@ -209,18 +232,28 @@ func (a aiQueue) Submit(ctx context.Context, j play.AIJob) error {
 	if err != nil {
 		return err
 	}
-	return a.q.Submit(ctx, aiqueue.Job{
+	return a.q.Submit(ctx, queueJob(j, string(pos)))
+}
+
+func (a aiQueue) Await(ctx context.Context, jobID string) (play.AIReply, error) {
+	res, err := a.q.Await(ctx, jobID)
+	return play.AIReply{Move: res.Move, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, Err: res.Err}, err
+}
+
+// queueJob is play's job on the wire, pos its position as text.
+func queueJob(j play.AIJob, pos string) aiqueue.Job {
+	job := aiqueue.Job{
 		ID:         j.ID,
-		Position:   string(pos),
+		Position:   pos,
 		Variant:    j.Position.Variant().String(),
 		History:    j.History,
 		QuietPlies: j.QuietPlies,
 		Level:      j.Level,
 		Deadline:   j.Deadline,
-	})
-}
-
-func (a aiQueue) Await(ctx context.Context, jobID string) (play.AIReply, error) {
-	res, err := a.q.Await(ctx, jobID)
-	return play.AIReply{Move: res.Move, Depth: res.Depth, Nodes: res.Nodes, Err: res.Err}, err
+	}
+	if j.Review() {
+		job.Kind, job.Level = aiqueue.KindReview, 0
+		job.Limits = &aiqueue.Limits{Depth: j.Limits.Depth, Nodes: j.Limits.Nodes, MoveTime: j.Limits.MoveTime}
+	}
+	return job
 }
