@@ -118,6 +118,63 @@ func TestQueueRoundTrip(t *testing.T) {
 	}
 }
 
+// A review job carries its kind and limits to the worker, with no level,
+// and its answer carries the score back.
+func TestQueueReviewJobRoundTrip(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	bot, worker := newQueue(t, db, aiqueue.QueueOptions{}), newQueue(t, db, aiqueue.QueueOptions{})
+	sent := testJob("rv")
+	sent.Kind, sent.Level = aiqueue.KindReview, 0
+	sent.Limits = &aiqueue.Limits{Depth: 6, Nodes: 20000, MoveTime: 250 * time.Millisecond}
+	if err := bot.Submit(t.Context(), sent); err != nil {
+		t.Fatalf("Submit: %v", err)
+	}
+	got := take(t, worker, time.Second)
+	if got.Kind != aiqueue.KindReview || got.Level != 0 || got.Limits == nil || *got.Limits != *sent.Limits {
+		t.Errorf("taken review job: kind %q, level %d, limits %+v; want %q, 0, %+v", got.Kind, got.Level, got.Limits, sent.Kind, *sent.Limits)
+	}
+	want := aiqueue.Result{Move: "c3-d4", Score: -137, Depth: 6, Nodes: 19000}
+	if err := worker.Complete(t.Context(), got, want); err != nil {
+		t.Fatalf("Complete: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	if res, err := bot.Await(ctx, "rv"); err != nil || res != want {
+		t.Errorf("Await: got %+v, %v; want %+v", res, err, want)
+	}
+}
+
+// Jobs as a bot from before kinds wrote them, and as a newer one may: the
+// fields a worker does not know are ignored, a kind it does not know is
+// delivered as such for the worker to refuse, and nothing panics.
+func TestQueueReadsOtherVersionsJobs(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	q := newQueue(t, db, aiqueue.QueueOptions{})
+	rdb := db.Client(t)
+	for _, tc := range []struct {
+		name, entry string
+		want        aiqueue.Job
+	}{
+		{"a move from before kinds", `{"id":"old","pos":"w:a1w","level":2,"reply":"x"}`,
+			aiqueue.Job{ID: "old", Position: "w:a1w", Level: 2}},
+		{"a kind from a later version", `{"id":"new","kind":"tablebase","pos":"w:a1w","level":0,"later":{"a":1},"reply":"x"}`,
+			aiqueue.Job{ID: "new", Kind: "tablebase", Position: "w:a1w"}},
+	} {
+		if err := rdb.XAdd(t.Context(), &goredis.XAddArgs{Stream: db.Prefix + "ai:{queue}:jobs", Values: []any{"j", tc.entry}}).Err(); err != nil {
+			t.Fatalf("XAdd: %v", err)
+		}
+		got := take(t, q, time.Second)
+		if got.ID != tc.want.ID || got.Kind != tc.want.Kind || got.Position != tc.want.Position || got.Level != tc.want.Level || got.Limits != nil {
+			t.Errorf("%s: took %+v, want %+v", tc.name, got, tc.want)
+		}
+		if err := q.Complete(t.Context(), got, aiqueue.Result{Err: "refused"}); err != nil {
+			t.Errorf("%s: Complete: %v", tc.name, err)
+		}
+	}
+}
+
 // An answer that comes before Await is called is kept for it, and a
 // worker's error reaches the bot as such.
 func TestQueueAnswerBeforeAwait(t *testing.T) {
@@ -290,6 +347,9 @@ func TestQueueBadInput(t *testing.T) {
 	}{
 		{"no id", aiqueue.Job{Position: "w:"}},
 		{"no position", aiqueue.Job{ID: "x"}},
+		{"an unknown kind", aiqueue.Job{ID: "x", Position: "w:", Kind: "tablebase"}},
+		{"a review without limits", aiqueue.Job{ID: "x", Position: "w:", Kind: aiqueue.KindReview}},
+		{"a review with zero limits", aiqueue.Job{ID: "x", Position: "w:", Kind: aiqueue.KindReview, Limits: &aiqueue.Limits{}}},
 	} {
 		if err := q.Submit(t.Context(), tc.job); err == nil {
 			t.Errorf("Submit with %s: no error", tc.name)

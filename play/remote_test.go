@@ -25,15 +25,20 @@ func (r redisQueue) Submit(ctx context.Context, j play.AIJob) error {
 	if err != nil {
 		return err
 	}
-	return r.q.Submit(ctx, aiqueue.Job{
+	job := aiqueue.Job{
 		ID: j.ID, Position: string(pos), Variant: j.Position.Variant().String(),
 		History: j.History, QuietPlies: j.QuietPlies, Level: j.Level, Deadline: j.Deadline,
-	})
+	}
+	if j.Review() {
+		job.Kind = aiqueue.KindReview
+		job.Limits = &aiqueue.Limits{Depth: j.Limits.Depth, Nodes: j.Limits.Nodes, MoveTime: j.Limits.MoveTime}
+	}
+	return r.q.Submit(ctx, job)
 }
 
 func (r redisQueue) Await(ctx context.Context, id string) (play.AIReply, error) {
 	res, err := r.q.Await(ctx, id)
-	return play.AIReply{Move: res.Move, Depth: res.Depth, Nodes: res.Nodes, Err: res.Err}, err
+	return play.AIReply{Move: res.Move, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, Err: res.Err}, err
 }
 
 // newRemote returns a RemoteThinker on a real Redis queue, and the queue a
@@ -95,7 +100,7 @@ func (e *engine) answer(job aiqueue.Job) aiqueue.Result {
 	if err != nil {
 		return aiqueue.Result{Err: err.Error()}
 	}
-	return aiqueue.Result{Move: res.Move.String(), Depth: res.Depth, Nodes: res.Nodes}
+	return aiqueue.Result{Move: res.Move.String(), Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
 }
 
 func (e *engine) last() aiqueue.Job {
@@ -211,5 +216,85 @@ func TestRemoteThinkerAnswersAtHome(t *testing.T) {
 	}
 	if _, err := remote.Think(t.Context(), rules.NewGame(rules.Start(rules.Bashni)), 99); !errors.Is(err, ai.ErrBadLevel) {
 		t.Errorf("level 99: got %v, want ai.ErrBadLevel", err)
+	}
+}
+
+// An analysis through the queue: every position that needs a search is
+// asked about once, as a review job with the game's history and limits
+// and no level; the review covers the whole game.
+func TestRemoteThinkerReviews(t *testing.T) {
+	t.Parallel()
+	remote, q := newRemote(t)
+	eng := &engine{e: ai.New(ai.Options{HashMB: 1})}
+	serve(t, q, eng.answer)
+
+	g := rules.NewGame(rules.Start(rules.Russian))
+	searched := map[string]bool{}
+	for ply := 0; ply < 12 && !g.Over(); ply++ {
+		if len(g.Legal()) > 1 {
+			pos, _ := g.Position().MarshalText()
+			searched[string(pos)] = true
+		}
+		if err := g.Play(g.Legal()[len(g.Legal())-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.Legal()) > 1 {
+		pos, _ := g.Position().MarshalText()
+		searched[string(pos)] = true
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute) // a hang guard
+	defer cancel()
+	rv, err := remote.Review(ctx, g)
+	if err != nil {
+		t.Fatalf("Review: %v", err)
+	}
+	if len(rv.Scores) != g.Ply()+1 || len(rv.Moves) != g.Ply() {
+		t.Fatalf("%d scores and %d move reviews for %d moves", len(rv.Scores), len(rv.Moves), g.Ply())
+	}
+	eng.mu.Lock()
+	defer eng.mu.Unlock()
+	if len(eng.jobs) != len(searched) {
+		t.Errorf("%d jobs for %d positions to search", len(eng.jobs), len(searched))
+	}
+	for _, job := range eng.jobs {
+		if job.Kind != aiqueue.KindReview || job.Level != 0 || job.Limits == nil || job.Limits.MoveTime <= 0 {
+			t.Errorf("job %+v: want a review with a move time and no level", job)
+		}
+		if !searched[job.Position] {
+			t.Errorf("job about %s, not a position of the game that needs a search", job.Position)
+		}
+		if len(job.History) == 0 {
+			t.Errorf("job about %s without the game's history", job.Position)
+		}
+	}
+}
+
+// A worker's bad answer to a position ends the analysis with
+// ErrBadAnswer, never with a review built on it.
+func TestRemoteReviewRejectsBadAnswers(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		answer aiqueue.Result
+	}{
+		{"an illegal move", aiqueue.Result{Move: "a1-b2", Score: 10}},
+		{"no move", aiqueue.Result{Score: 10}},
+		{"a worker that does not know reviews", aiqueue.Result{Err: "ai: bad level: 0"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			remote, q := newRemote(t)
+			serve(t, q, func(aiqueue.Job) aiqueue.Result { return tc.answer })
+			g := rules.NewGame(rules.Start(rules.Bashni))
+			if err := g.Play(g.Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), time.Minute) // a hang guard
+			defer cancel()
+			if _, err := remote.Review(ctx, g); !errors.Is(err, play.ErrBadAnswer) {
+				t.Errorf("answer %+v: got %v, want play.ErrBadAnswer", tc.answer, err)
+			}
+		})
 	}
 }

@@ -62,21 +62,26 @@ func plantedGame(t *testing.T, blunderAt, plies int) (*rules.Game, rules.Move) {
 	return g, blunder
 }
 
-// checkBlunderFound fails unless the review's worst move of Black is the
-// planted blunder at ply at.
+// checkBlunderFound fails unless the planted blunder at ply at is among
+// the mistakes of Black that an analysis lists. (Not necessarily the
+// worst: node-bounded searches on engines whose tables other jobs warmed
+// differ a little from run to run, and the depth-4 game has other weak
+// moves that a deeper look may rate about as bad.)
 func checkBlunderFound(t *testing.T, g *rules.Game, rv ai.Review, at int, blunder rules.Move) {
 	t.Helper()
 	if len(rv.Scores) != g.Ply()+1 || len(rv.Moves) != g.Ply() {
 		t.Fatalf("%d scores and %d move reviews for %d moves", len(rv.Scores), len(rv.Moves), g.Ply())
 	}
-	worst := rv.Mistakes(play.MistakeThreshold, play.MaxMistakes, rules.Black)
-	if len(worst) == 0 {
-		t.Fatalf("no mistake of Black found; scores %v", rv.Scores)
+	listed := rv.Mistakes(play.MistakeThreshold, play.MaxMistakes, rules.Black)
+	for _, m := range listed {
+		if m.Ply == at {
+			if m.Move != blunder || m.Best == blunder {
+				t.Errorf("ply %d reviewed as %s (best %s); want the planted %s and another best move", at, m.Move, m.Best, blunder)
+			}
+			return
+		}
 	}
-	if w := worst[0]; w.Ply != at || w.Move != blunder || w.Best == blunder {
-		t.Errorf("worst Black move: ply %d %s (best %s, loss %d); want the planted %s at ply %d; scores %v",
-			w.Ply, w.Move, w.Best, w.Loss, blunder, at, rv.Scores)
-	}
+	t.Errorf("the planted %s at ply %d is not among Black's mistakes %+v; scores %v", blunder, at, listed, rv.Scores)
 }
 
 const (
@@ -362,5 +367,51 @@ func TestE2EAnalysisFromWorker(t *testing.T) {
 	checkPNG(t, a.Data)
 	if !workerLogs.WaitFor(`"msg":"analysis position"`, 10*time.Second) {
 		t.Errorf("the analysis came, but not through the worker; worker logs:\n%s", workerLogs)
+	}
+}
+
+// How the worker reads jobs: a move at its level with randomness, a
+// review within exactly its limits, the worker's max_nodes over either;
+// what it cannot read is refused with a reason, never a panic.
+func TestSearchRequest(t *testing.T) {
+	const pos = "w:a1w,c3w,h8b"
+	move := aiqueue.Job{ID: "m", Position: pos, Level: 3}
+	review := aiqueue.Job{ID: "r", Kind: aiqueue.KindReview, Position: pos, Limits: &aiqueue.Limits{MoveTime: 200 * time.Millisecond}}
+	for _, tc := range []struct {
+		name    string
+		job     aiqueue.Job
+		limits  ai.Limits
+		level   int
+		want    ai.Limits
+		wantErr string
+	}{
+		{"a move", move, ai.Limits{}, 3, ai.Limits{}, ""},
+		{"a move on a capped worker", move, ai.Limits{Nodes: 500}, 0, ai.Limits{Nodes: 500}, ""},
+		{"a review", review, ai.Limits{}, 0, ai.Limits{MoveTime: 200 * time.Millisecond}, ""},
+		{"a review on a capped worker", review, ai.Limits{Nodes: 500}, 0, ai.Limits{Nodes: 500}, ""},
+		{"a review without limits", aiqueue.Job{ID: "r", Kind: aiqueue.KindReview, Position: pos}, ai.Limits{}, 0, ai.Limits{}, "bad limits"},
+		{"a review with negative limits", aiqueue.Job{ID: "r", Kind: aiqueue.KindReview, Position: pos, Limits: &aiqueue.Limits{Depth: -1}}, ai.Limits{}, 0, ai.Limits{}, "bad limits"},
+		{"a kind from a later version", aiqueue.Job{ID: "k", Kind: "tablebase", Position: pos, Level: 3}, ai.Limits{}, 0, ai.Limits{}, "unknown job kind"},
+		{"a move without a level", aiqueue.Job{ID: "l", Position: pos}, ai.Limits{}, 0, ai.Limits{}, "level"},
+		{"not a position", aiqueue.Job{ID: "p", Position: "w:z9w", Level: 3}, ai.Limits{}, 0, ai.Limits{}, "position"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := searchRequest(tc.job, tc.limits)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("got %+v, %v; want an error about %q", req, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("searchRequest: %v", err)
+			}
+			if req.Level != tc.level || req.Limits != tc.want || req.Position.String() != rules.MustParsePosition(pos).String() {
+				t.Errorf("request: level %d, limits %+v, position %s; want %d, %+v, %s", req.Level, req.Limits, req.Position, tc.level, tc.want, pos)
+			}
+			if tc.job.Kind == aiqueue.KindReview && req.Seed != 0 {
+				t.Errorf("a review with a seed, %d: reviews have no randomness", req.Seed)
+			}
+		})
 	}
 }
