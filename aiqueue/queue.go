@@ -1,6 +1,8 @@
 // Package aiqueue carries AI searches from bots to `bashni worker`
-// processes, and their answers back, over Redis streams (see Queue). It is
-// a queue, not storage: the game records stay in package storage.
+// processes, and their answers back, over Redis streams (see Queue): AI
+// players' moves, and the positions of games being analysed, one job per
+// position (Job.Kind). It is a queue, not storage: the game records stay
+// in package storage.
 package aiqueue
 
 import (
@@ -44,6 +46,15 @@ import (
 // passed are dropped unanswered by whichever worker finds them: the bot has
 // stopped waiting. Every XADD trims entries older than ten minutes (MINID),
 // which bounds the stream even when no worker runs.
+//
+// # Kinds: moves and analyses share the stream
+//
+// A job is an AI player's move (KindMove) or one position of a game
+// being analysed (KindReview). An analysis is not one long job: its
+// positions go one at a time, each sent when the last is answered, so a
+// worker that dies mid-analysis costs one position's retry, leases stay
+// as short as moves need, and a move submitted meanwhile waits behind at
+// most one position in the stream's order, with no priorities to keep.
 //
 // # Answers: one reply stream per Queue
 //

@@ -1,6 +1,8 @@
 // Package play is the game service, free of Telegram: challenges, accepting
 // them, moves with compare-and-set, the AI's turns, draw offers,
-// resignation, reminders and wins on time, ratings and stats.
+// resignation, reminders and wins on time, ratings and stats, and the
+// engine's help: hints, takebacks and the analysis of finished games, on
+// the local engine pool or on remote workers (RemoteThinker).
 //
 // Every operation reads a game from the store, decides with package rules,
 // and writes it back with a compare-and-set on the record's version; a lost
