@@ -79,19 +79,32 @@ const (
 	fileH     = 0x80808080 // h2, h4, h6, h8
 )
 
-// manMoves counts the steps of colour c's men on the given squares to
-// empty squares. Each direction's targets have one source each, so a
-// popcount per direction counts moves.
-func manMoves(c rules.Color, men, empty uint32) int {
-	var right, left uint32 // towards the h file and towards the a file
+// forward returns the squares one diagonal step ahead of the given
+// squares for colour c, towards the h file and towards the a file. Each
+// target has one source per direction, so a popcount counts pairs.
+func forward(c rules.Color, from uint32) (right, left uint32) {
 	if c == rules.White {
-		right = (men&evenRanks)<<4 | (men&oddRanks&^fileH)<<5
-		left = (men&evenRanks&^fileA)<<3 | (men&oddRanks)<<4
+		right = (from&evenRanks)<<4 | (from&oddRanks&^fileH)<<5
+		left = (from&evenRanks&^fileA)<<3 | (from&oddRanks)<<4
 	} else {
-		right = (men&evenRanks)>>4 | (men&oddRanks&^fileH)>>3
-		left = (men&evenRanks&^fileA)>>5 | (men&oddRanks)>>4
+		right = (from&evenRanks)>>4 | (from&oddRanks&^fileH)>>3
+		left = (from&evenRanks&^fileA)>>5 | (from&oddRanks)>>4
 	}
+	return right, left
+}
+
+// manMoves counts the steps of colour c's men on the given squares to
+// empty squares.
+func manMoves(c rules.Color, men, empty uint32) int {
+	right, left := forward(c, men)
 	return bits.OnesCount32(right&empty) + bits.OnesCount32(left&empty)
+}
+
+// supported counts the (supporter, man) pairs of colour c: an own tower
+// diagonally behind an own man-topped tower.
+func supported(c rules.Color, own, men uint32) int {
+	right, left := forward(c, own)
+	return bits.OnesCount32(right&men) + bits.OnesCount32(left&men)
 }
 
 // evaluate scores p for the side to move. It also returns how many quiet
@@ -142,8 +155,13 @@ func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 		}
 	}
 	men := occ &^ p.KingTopped()
-	manMob[rules.White] = manMoves(rules.White, p.Owned(rules.White)&men, empty)
-	manMob[rules.Black] = manMoves(rules.Black, p.Owned(rules.Black)&men, empty)
+	for c := rules.White; c <= rules.Black; c++ {
+		own := p.Owned(c)
+		manMob[c] = manMoves(c, own&men, empty)
+		if w.Edge != 0 || w.Support != 0 {
+			total[c] += int32(w.Edge*bits.OnesCount32(own&men&(fileA|fileH)) + w.Support*supported(c, own, own&men))
+		}
+	}
 	side := p.SideToMove()
 	score = int(total[side]-total[side^1]) + w.Tempo +
 		w.ManMobility*(manMob[side]-manMob[side^1]) +

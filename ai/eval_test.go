@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/bashni/bashni/rules"
@@ -39,6 +40,33 @@ func TestEvaluationUnderstandsTowers(t *testing.T) {
 		a, b := e.Evaluate(rules.MustParsePosition(tc.a)), e.Evaluate(rules.MustParsePosition(tc.b))
 		if a <= b {
 			t.Errorf("%s: %s scores %d, not above %s at %d", tc.why, tc.a, a, tc.b, b)
+		}
+	}
+}
+
+// TestSupportAndEdgeCountWhatTheySay checks the two pattern terms on
+// positions counted by hand, for both colours (Black's "behind" is up the
+// board).
+func TestSupportAndEdgeCountWhatTheySay(t *testing.T) {
+	for _, tc := range []struct {
+		pos           string
+		c             rules.Color
+		support, edge int
+	}{
+		{"w:c3w,d4w,e3w,h8b", rules.White, 2, 0},     // d4 backed by c3 and e3
+		{"w:c3w,d4W,e3w,h8b", rules.White, 0, 0},     // a king needs no backing here
+		{"w:a3w,b4w,h2w,g3w,h8b", rules.White, 2, 2}, // b4 by a3, g3 by h2; a3 and h2 on the edge
+		{"b:d6b,c7b,e7b,a1w", rules.Black, 2, 0},     // d6 backed by c7 and e7
+		{"b:h6b,g7b,a5b,a1w", rules.Black, 1, 2},
+	} {
+		p := rules.MustParsePosition(tc.pos)
+		own := p.Owned(tc.c)
+		men := own &^ p.KingTopped()
+		if got := supported(tc.c, own, men); got != tc.support {
+			t.Errorf("%s: %d supported pairs, want %d", tc.pos, got, tc.support)
+		}
+		if got := bits.OnesCount32(men & (fileA | fileH)); got != tc.edge {
+			t.Errorf("%s: %d men on the edge, want %d", tc.pos, got, tc.edge)
 		}
 	}
 }

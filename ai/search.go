@@ -53,6 +53,9 @@ type Request struct {
 	// limits) when Limits are all zero, else exactly Limits with no
 	// randomness.
 	Level int
+	// Noise, when non-zero, replaces the level's root randomness (see
+	// Level.Noise); with Level 0 it adds randomness to exactly Limits.
+	Noise int
 	// Seed drives the randomness of the weaker levels; the same seed gives
 	// the same choice.
 	Seed int64
@@ -230,11 +233,14 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 // and the root randomness.
 func resolve(req Request) (Limits, int, error) {
 	lim := req.Limits
+	if req.Noise < 0 {
+		return Limits{}, 0, fmt.Errorf("ai: noise %d: want 0 or more", req.Noise)
+	}
 	if req.Level == 0 {
 		if lim != (Limits{}) {
-			return lim, 0, nil
+			return lim, req.Noise, nil
 		}
-		return Levels[len(Levels)-1].Limits, 0, nil
+		return Levels[len(Levels)-1].Limits, req.Noise, nil
 	}
 	if req.Level < 1 || req.Level > len(Levels) {
 		return Limits{}, 0, fmt.Errorf("%w: %d (want 1 to %d)", ErrBadLevel, req.Level, len(Levels))
@@ -250,7 +256,11 @@ func resolve(req Request) (Limits, int, error) {
 	if lim.MoveTime != 0 {
 		out.MoveTime = lim.MoveTime
 	}
-	return out, lv.Noise, nil
+	noise := lv.Noise
+	if req.Noise != 0 {
+		noise = req.Noise
+	}
+	return out, noise, nil
 }
 
 // prepare resets the per-search state.

@@ -254,3 +254,23 @@ func TestManMovesMatchesTheGeometry(t *testing.T) {
 		}
 	}
 }
+
+func TestRequestNoiseReplacesTheLevels(t *testing.T) {
+	for _, tc := range []struct {
+		req  Request
+		want int
+	}{
+		{Request{Level: 1}, Levels[0].Noise},
+		{Request{Level: 1, Noise: 7}, 7},
+		{Request{Level: len(Levels), Noise: 30}, 30},
+		{Request{Limits: Limits{Depth: 2}, Noise: 40}, 40},
+		{Request{Limits: Limits{Depth: 2}}, 0},
+	} {
+		if _, noise, err := resolve(tc.req); err != nil || noise != tc.want {
+			t.Errorf("%+v: noise %d, %v; want %d", tc.req, noise, err, tc.want)
+		}
+	}
+	if _, _, err := resolve(Request{Level: 2, Noise: -1}); err == nil {
+		t.Error("negative noise accepted")
+	}
+}

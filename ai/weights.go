@@ -37,6 +37,13 @@ type Weights struct {
 	ManMobility, KingMobility int
 	// Tempo is the side to move's bonus.
 	Tempo int
+	// Edge rewards a man-topped tower on the a or h file: it cannot be
+	// jumped from the side, but it guards and threatens one diagonal only.
+	Edge int
+	// Support rewards each own tower standing diagonally behind an own
+	// man-topped tower: a man backed that way cannot be jumped from the
+	// front along that diagonal.
+	Support int
 }
 
 // DefaultWeights is the evaluation the levels play with.

@@ -75,6 +75,8 @@ func TestParseSpec(t *testing.T) {
 		"level=6,threads=2":     {Name: "level=6,threads=2", Level: 6, Options: ai.Options{Threads: 2}},
 		"exe=/tmp/old":          {Name: "exe=/tmp/old", Exe: "/tmp/old"},
 		"exe=./b,movetime=1s":   {Name: "exe=./b,movetime=1s", Exe: "./b", Limits: ai.Limits{MoveTime: 1e9}},
+		"depth=2,noise=150":     {Name: "depth=2,noise=150", Limits: ai.Limits{Depth: 2}, Noise: 150},
+		"nodes=9,weights=w.js":  {Name: "nodes=9,weights=w.js", Limits: ai.Limits{Nodes: 9}, WeightsFile: "w.js"},
 	}
 	for spec, want := range good {
 		got, err := ParseSpec(spec)
@@ -82,7 +84,7 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q) = %+v, %v; want %+v", spec, got, err, want)
 		}
 	}
-	for _, spec := range []string{"", "level=7", "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1", "threads=0", "threads=1000", "exe=", "exe=/tmp/old,scale=0.5"} {
+	for _, spec := range []string{"", "level=7", "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1", "threads=0", "threads=1000", "exe=", "exe=/tmp/old,scale=0.5", "depth=2,noise=0", "exe=/tmp/old,noise=5", "nodes=9,weights="} {
 		if _, err := ParseSpec(spec); !errors.Is(err, ErrSpec) && spec != "hash=1" {
 			t.Errorf("ParseSpec(%q) err = %v, want ErrSpec", spec, err)
 		}

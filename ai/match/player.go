@@ -31,6 +31,9 @@ type Player struct {
 	// each move is its `think` answer (see external.go). Level, Limits,
 	// HashMB and Threads become its flags; Scale and Weights do not apply.
 	Exe string
+	// Noise, when non-zero, replaces the level's root randomness, so a
+	// candidate level can be played before it is one.
+	Noise int
 	// WeightsFile, when set, names a JSON file of evaluation weights (as
 	// bashni tune writes) for the caller to load into Options.Weights.
 	WeightsFile string
@@ -38,7 +41,7 @@ type Player struct {
 
 // ParseSpec reads a player spec: comma-separated key=value pairs among
 // level=N, depth=N, nodes=N, movetime=DURATION, scale=F, hash=MB,
-// threads=N, weights=FILE and exe=PATH, e.g. "level=6", "depth=5", "nodes=20000",
+// threads=N, noise=N, weights=FILE and exe=PATH, e.g. "level=6", "depth=5", "nodes=20000",
 // "level=6,scale=0.1" or "exe=/tmp/bashni-old,movetime=1s" (another build
 // of bashni, asked through its think command; alone it plays that build's
 // full strength).
@@ -89,6 +92,11 @@ func ParseSpec(spec string) (Player, error) {
 			if val == "" {
 				err = errors.New("want the path of a bashni binary")
 			}
+		case "noise":
+			p.Noise, err = strconv.Atoi(val)
+			if err == nil && p.Noise < 1 {
+				err = errors.New("want at least 1 (hundredths of a man)")
+			}
 		case "weights":
 			p.WeightsFile = val
 			if val == "" {
@@ -100,11 +108,14 @@ func ParseSpec(spec string) (Player, error) {
 				err = errors.New("want at least 1 MB")
 			}
 		default:
-			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, hash, threads, weights or exe)")
+			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, noise, hash, threads, weights or exe)")
 		}
 		if err != nil {
 			return p, fmt.Errorf("%w %q: %s: %v", ErrSpec, spec, part, err)
 		}
+	}
+	if p.Exe != "" && p.Noise != 0 {
+		return p, fmt.Errorf("%w %q: noise applies to this build's engine only", ErrSpec, spec)
 	}
 	if p.Exe != "" && p.Scale != 0 {
 		return p, fmt.Errorf("%w %q: scale needs the levels' budgets, which an external build keeps to itself: give movetime or nodes", ErrSpec, spec)
@@ -118,7 +129,7 @@ func ParseSpec(spec string) (Player, error) {
 // request builds the engine request for this player, its level's budgets
 // scaled and then overridden by its own limits.
 func (p Player) request() ai.Request {
-	req := ai.Request{Level: p.Level}
+	req := ai.Request{Level: p.Level, Noise: p.Noise}
 	if p.Level > 0 {
 		lim := ai.Levels[p.Level-1].Limits
 		if p.Scale > 0 && p.Scale != 1 {

@@ -16,7 +16,7 @@ import (
 // SelfPlay runs `bashni selfplay`: self-play games at a small node budget,
 // written as labelled quiet positions for Tune.
 func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("selfplay", "-out FILE [-games N] [-nodes N] [-random N] [-per-game N] [-workers K] [-seed S]", stderr)
+	fs := newFlags("selfplay", "-out FILE [-games N] [-nodes N] [-random N] [-per-game N] [-workers K] [-seed S] [-weights FILE]", stderr)
 	out := fs.String("out", "", "file to write the positions to")
 	games := fs.Int("games", 4000, "games to play")
 	nodes := fs.Uint64("nodes", 5000, "nodes per move")
@@ -24,6 +24,7 @@ func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	perGame := fs.Int("per-game", 12, "positions kept from each game, at most")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	seed := fs.Int64("seed", 1, "seed for the openings and random moves")
+	weights := fs.String("weights", "", "evaluation weights to play with, as JSON (default: the engine's own)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,6 +45,13 @@ func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				fmt.Fprintf(stderr, "selfplay: %d/%d games\n", done, *games)
 			}
 		},
+	}
+	if *weights != "" {
+		w, err := LoadWeights(*weights)
+		if err != nil {
+			return usagef("selfplay: -weights: %v", err)
+		}
+		cfg.Weights = &w
 	}
 	// Interrupted, it still writes the games it finished: a long run
 	// stopped early is data, not waste.

@@ -29,6 +29,9 @@ type SelfPlay struct {
 	// Workers is how many games are played at once.
 	Workers int
 	Seed    int64
+	// Weights are the evaluation the games are played with (the engine's
+	// own when nil): a second round of tuning plays with the first's.
+	Weights *ai.Weights
 	// Openings are the start positions (ai.Openings() when nil).
 	Openings []rules.Position
 	// Progress, if set, is called after each game with the games done, from
@@ -62,7 +65,7 @@ func Generate(ctx context.Context, cfg SelfPlay) ([]Sample, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			eng := ai.New(ai.Options{HashMB: 4})
+			eng := ai.New(ai.Options{HashMB: 4, Weights: cfg.Weights})
 			for n := range jobs {
 				eng.Reset()
 				s, err := selfPlayGame(ctx, eng, cfg, openings, n)
