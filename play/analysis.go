@@ -54,6 +54,9 @@ type Analysis struct {
 // workers behind a RemoteThinker), one position at a time, so AI moves
 // and update handling go on meanwhile (the pool lends an engine per
 // position; the queue takes one job per position among the moves).
+// Asked again for a game under review, it waits for that review; asked for
+// a game reviewed lately, it answers at once (see analyses). A caller whose
+// ctx ends stops waiting, with ctx's error; the review goes on.
 func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	g, err := s.Game(ctx, id)
 	if err != nil {
@@ -66,19 +69,38 @@ func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	if !ok {
 		return nil, ErrNoAnalysis
 	}
-	ctx, cancel := context.WithTimeout(ctx, analysisTime+s.cfg.AITimeout)
-	defer cancel()
-	rv, err := r.Review(ctx, g.rules)
+	rv, err := s.review(ctx, g, r)
 	if err != nil {
 		return nil, fmt.Errorf("play: analysis: %w", err)
 	}
+	return analysisOf(g, rv), nil
+}
+
+// Analysed returns a finished game's analysis if this process has it,
+// without starting one; if not, running says whether one is under way.
+func (s *Service) Analysed(ctx context.Context, id string) (a *Analysis, running bool, err error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, false, err
+	}
+	if g.rec.Active() {
+		return nil, false, ErrGameNotOver
+	}
+	if rv, ok := s.analyses.get(id, g.Ply()); ok {
+		return analysisOf(g, rv), false, nil
+	}
+	return nil, s.analyses.isRunning(id), nil
+}
+
+// analysisOf is g's analysis from its review.
+func analysisOf(g *Game, rv ai.Review) *Analysis {
 	var people []rules.Color
 	for _, c := range []rules.Color{rules.White, rules.Black} {
 		if g.Player(c).Human() {
 			people = append(people, c)
 		}
 	}
-	return &Analysis{Game: g, Review: rv, Mistakes: rv.Mistakes(MistakeThreshold, MaxMistakes, people...)}, nil
+	return &Analysis{Game: g, Review: rv, Mistakes: rv.Mistakes(MistakeThreshold, MaxMistakes, people...)}
 }
 
 // reviewLimits bounds each position's search in the analysis of a game of

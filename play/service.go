@@ -73,6 +73,8 @@ type Service struct {
 	newID func() string
 	log   *slog.Logger
 	hooks Hooks
+	// analyses coalesces and keeps game reviews (analyses.go).
+	analyses *analyses
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.
@@ -101,7 +103,7 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	if now == nil {
 		panic("play: New without a clock")
 	}
-	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler)}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses()}
 	for _, o := range opts {
 		o(s)
 	}
