@@ -33,6 +33,13 @@ var miniappEN = []*i18n.Message{
 	{ID: "caption_clock", Other: "⏱ White {{.White}} · Black {{.Black}} ({{.Control}})"},
 	{ID: "err_time_up", Other: "Your time is up."},
 	{ID: "err_bad_time_control", Other: "A time control is minutes+seconds, e.g. 5+3."},
+	{ID: "app_start_position", Other: "Start position"},
+	{ID: "app_step_first", Other: "To the start"},
+	{ID: "app_step_back", Other: "Back one move"},
+	{ID: "app_step_forward", Other: "Forward one move"},
+	{ID: "app_step_last", Other: "To the end"},
+	{ID: "app_eval_white_wins", Other: "White wins"},
+	{ID: "app_eval_black_wins", Other: "Black wins"},
 }
 
 var miniappRU = []*i18n.Message{
@@ -59,4 +66,11 @@ var miniappRU = []*i18n.Message{
 	{ID: "caption_clock", Other: "⏱ Белые {{.White}} · Чёрные {{.Black}} ({{.Control}})"},
 	{ID: "err_time_up", Other: "Ваше время истекло."},
 	{ID: "err_bad_time_control", Other: "Контроль времени пишется как минуты+секунды, например 5+3."},
+	{ID: "app_start_position", Other: "Начальная позиция"},
+	{ID: "app_step_first", Other: "В начало"},
+	{ID: "app_step_back", Other: "Ход назад"},
+	{ID: "app_step_forward", Other: "Ход вперёд"},
+	{ID: "app_step_last", Other: "В конец"},
+	{ID: "app_eval_white_wins", Other: "Белые выигрывают"},
+	{ID: "app_eval_black_wins", Other: "Чёрные выигрывают"},
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -49,6 +50,7 @@ type harness struct {
 	bob    tgbotapi.User
 	gameID string
 	cardID int
+	spec   gameSpec
 }
 
 var (
@@ -69,9 +71,15 @@ func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses 
 }
 
 // gameSpec is the harness's game: from the start or a position of its own,
-// correspondence or with a time control.
+// correspondence or with a time control; or a finished game (moves played
+// from start, then result by reason). The replicas think with thinker
+// (none if nil) and wait analysisWait for an analysis (the default if 0).
 type gameSpec struct {
 	start, control string
+	moves          []string
+	result, reason string
+	thinker        play.Thinker
+	analysisWait   time.Duration
 }
 
 // sharedClock is the clock a test gives the stores it opens itself before
@@ -99,7 +107,7 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 		buses = []Bus{nil}
 	}
 	h := &harness{t: t, ctx: ctx, cancel: h0cancel, clock: clock, tg: telegramtest.New(t), store: store,
-		group: telegramtest.GroupChat(-1001234567890, "Club"), alice: testAlice, bob: testBob}
+		group: telegramtest.GroupChat(-1001234567890, "Club"), alice: testAlice, bob: testBob, spec: spec}
 	for _, bus := range buses {
 		h.reps = append(h.reps, h.newReplica(bus))
 	}
@@ -113,6 +121,9 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 		if _, err := svc.Touch(ctx, play.Profile{ID: u.ID, Name: u.FirstName, Username: u.UserName, Lang: u.LanguageCode}); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if spec.result != "" {
+		return h // a finished game: no card to play on
 	}
 	// The card, posted as /board posts it: the app's moves edit it. Its
 	// message id is stored in the background; the broker says when.
@@ -156,6 +167,18 @@ func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 	now := h.clock.Now()
 	rec := &storage.GameRecord{ID: "custom" + strconv.FormatInt(now.UnixNano()%1e6, 10), White: alice, Black: bob, Start: start, Position: start,
 		Status: storage.GameActive, CreatedAt: now, UpdatedAt: now, ChatID: h.group.ID}
+	if spec.result != "" {
+		p, err := rules.ParsePosition(start)
+		if err != nil {
+			return nil, err
+		}
+		g, err := rules.ReplayGame(p, spec.moves)
+		if err != nil {
+			return nil, err
+		}
+		rec.Moves, rec.Position = spec.moves, g.Position().String()
+		rec.Status, rec.Result, rec.Reason = storage.GameFinished, spec.result, spec.reason
+	}
 	if err := h.store.CreateGame(h.ctx, rec); err != nil {
 		return nil, err
 	}
@@ -182,12 +205,12 @@ func (h *harness) newReplica(bus Bus) *replica {
 	if s, ok := bus.(play.Store); ok {
 		st = s
 	}
-	svc := play.New(WatchStore(st, broker), nil, play.DefaultConfig, h.clock.Now)
+	svc := play.New(WatchStore(st, broker), h.spec.thinker, play.DefaultConfig, h.clock.Now)
 	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait})
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker

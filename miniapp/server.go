@@ -45,6 +45,9 @@ type Options struct {
 	// Heartbeat is how often an idle event stream sends a comment, so
 	// proxies keep it open (25 s if 0).
 	Heartbeat time.Duration
+	// AnalysisWait is how long a request to analyse a game waits for the
+	// analysis before it answers 202 and the page asks again (20 s if 0).
+	AnalysisWait time.Duration
 }
 
 // Server serves the page and its API.
@@ -68,6 +71,9 @@ func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
 	if opts.Heartbeat <= 0 {
 		opts.Heartbeat = 25 * time.Second
 	}
+	if opts.AnalysisWait <= 0 {
+		opts.AnalysisWait = 20 * time.Second
+	}
 	return &Server{svc: svc, cards: cards, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
 }
 
@@ -89,6 +95,8 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/draw", s.authed(s.handleDraw))
 	mux.HandleFunc("POST /api/games/{id}/resign", s.authed(s.handleResign))
 	mux.HandleFunc("POST /api/games/{id}/flag", s.authed(s.handleFlag))
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.authed(s.handleAnalysis))
+	mux.HandleFunc("POST /api/games/{id}/analysis", s.authed(s.handleAnalyse))
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
 	return mux
 }
@@ -318,8 +326,10 @@ func statusOf(err error) int {
 		return http.StatusNotFound
 	case errors.Is(err, play.ErrNotAPlayer), errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrDrawOfferOwn):
 		return http.StatusForbidden
-	case errors.Is(err, play.ErrTimeUp):
+	case errors.Is(err, play.ErrTimeUp), errors.Is(err, play.ErrGameNotOver):
 		return http.StatusConflict
+	case errors.Is(err, play.ErrNoAnalysis):
+		return http.StatusNotImplemented
 	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):
 		return http.StatusConflict
 	case errors.Is(err, play.ErrBusy), errors.Is(err, storage.ErrUnavailable):
