@@ -114,7 +114,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer
 	case a != nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))
 	case running:
-		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "analysing")})
+		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "app_analysing")})
 	default:
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusNoContent)
@@ -135,7 +135,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request, v viewer)
 	case err == nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && r.Context().Err() == nil:
-		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "analysing")})
+		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "app_analysing")})
 	default:
 		if !errors.Is(err, play.ErrGameNotOver) && !errors.Is(err, play.ErrNoAnalysis) && r.Context().Err() == nil {
 			s.log.Warn("miniapp: analysis failed", "game", r.PathValue("id"), "err", err)

@@ -70,7 +70,7 @@ var pageTexts = []string{
 	"app_choose_path", "app_man", "app_king", "app_close", "app_reconnecting",
 	"app_no_game", "app_unauthorized", "app_hold_hint", "btn_draw_accept", "btn_draw_decline", "err_time_up",
 	// Stepping through a finished game's analysis.
-	"btn_analyse", "analysing", "analysis_mistakes", "analysis_none", "app_start_position",
+	"app_analyse", "app_analysing", "analysis_mistakes", "analysis_none", "app_start_position",
 	"app_step_first", "app_step_back", "app_step_forward", "app_step_last", "app_eval_white_wins", "app_eval_black_wins",
 }
 

@@ -20,6 +20,10 @@ let game = null;        // the state as the server last sent it
 let pick = null;        // {from, cands, depth}: the move being chosen
 let busy = false;       // a request is in flight
 let animating = null;   // a Promise while a move is being shown
+let review = null;      // a finished game's analysis, once the server sent it
+let cursor = 0;         // the position the analysis shows: after this many moves
+let reviewAsked = false; // the page has asked whether an analysis exists
+let reviewBusy = false;  // an analysis is being waited for
 
 // ---- theme ------------------------------------------------------------
 
@@ -177,8 +181,13 @@ function render(st) {
   drawStatus();
   drawActions();
   drawMoves();
+  drawAnalysis();
   document.body.dataset.ply = st.ply; // tests wait on these
   document.body.dataset.active = String(st.active);
+  if (!st.active && !reviewAsked) {
+    reviewAsked = true;
+    peekAnalysis();
+  }
 }
 
 function flipped() { return game.you === "b"; }
@@ -212,15 +221,18 @@ function drawBoard() {
     el("text", { x: fx + SQ - 14, y: 8 * SQ + MARGIN - 6, class: "coord " + (onDark(bottomSq) ? "on-dark" : "on-light") }, svg).textContent = file;
     el("text", { x: MARGIN + 4, y: ry + 17, class: "coord " + (onDark(leftSq) ? "on-dark" : "on-light") }, svg).textContent = rank;
   }
-  if (game.last && !pick) {
-    for (const sq of game.last.path) {
+  const view = boardView();
+  if (view.last && !pick) {
+    for (const sq of view.last.path) {
       const [x, y] = sqXY(sq, flip);
-      el("rect", { x, y, width: SQ, height: SQ, class: "last" }, svg);
+      el("rect", { x, y, width: SQ, height: SQ, class: view.best ? "last mistake" : "last" }, svg);
     }
   }
-  const towers = parsePosition(game.position);
+  const towers = parsePosition(view.position);
+  svg.dataset.position = view.position;
   const layer = el("g", { id: "towers" }, svg);
   for (const [sq, pieces] of Object.entries(towers)) drawTower(layer, sq, pieces, flip);
+  if (view.best) drawArrow(svg, view.best, flip);
   if (pick) drawPick(svg, flip);
   for (let r = 0; r < 8; r++) { // hit areas on top of everything, dark squares only
     for (let f = 0; f < 8; f++) {
@@ -238,7 +250,7 @@ function drawBoard() {
 // a crown on kings and the height written on tall towers.
 function drawTower(layer, sq, pieces, flip) {
   const [cx, cy] = center(sq, flip);
-  const g = el("g", { class: "tower", "data-sq": sq }, layer);
+  const g = el("g", { class: "tower", "data-sq": sq, "data-pieces": pieces }, layer);
   const n = pieces.length;
   const step = n > 1 ? Math.min(9, 34 / (n - 1)) : 0;
   const baseY = cy + ((n - 1) * step) / 2 + 4;
@@ -394,7 +406,7 @@ document.addEventListener("pointercancel", () => {
 });
 
 function openTower(sq) {
-  const pieces = parsePosition(game.position)[sq];
+  const pieces = parsePosition(boardView().position)[sq];
   if (!pieces) return;
   const t = game.texts;
   document.getElementById("sheet-title").textContent = t.app_tower.replace("{sq}", sq);
@@ -532,7 +544,15 @@ function drawActions() {
   const box = document.getElementById("actions");
   box.textContent = "";
   const t = game.texts;
-  if (!game.active || game.you === "") return;
+  if (!game.active) {
+    if (!review) {
+      const b = button(reviewBusy ? t.app_analysing : t.app_analyse, "", startAnalysis, "analyse");
+      b.disabled = reviewBusy;
+      box.append(b);
+    }
+    return;
+  }
+  if (game.you === "") return;
   if (game.draw && game.draw !== game.you) {
     box.append(
       button(t.btn_draw_accept, "", () => act("/draw", { action: "accept" }), "draw-accept"),
@@ -558,20 +578,203 @@ function drawMoves() {
   list.textContent = "";
   const startBlack = game.position && game.moves.length % 2 === (game.turn === "w" ? 1 : 0);
   const moves = startBlack ? ["…"].concat(game.moves) : game.moves;
+  const shift = startBlack ? 1 : 0;
+  let current = null;
   for (let i = 0; i < moves.length; i += 2) {
     const li = document.createElement("li");
     const num = document.createElement("b");
     num.textContent = i / 2 + 1 + ".";
     li.appendChild(num);
-    for (const m of moves.slice(i, i + 2)) {
+    moves.slice(i, i + 2).forEach((m, j) => {
       const s = document.createElement("span");
       s.textContent = m;
+      const k = i + j - shift + 1; // the position after this move
+      if (review && k >= 1) {
+        s.dataset.cursor = String(k);
+        s.classList.add("step");
+        if (review.moves[k - 1] && review.moves[k - 1].best) s.classList.add("mistake");
+        if (k === cursor) { s.classList.add("cur"); current = s; }
+        s.addEventListener("click", () => go(k));
+      }
       li.appendChild(s);
-    }
+    });
     list.appendChild(li);
   }
-  list.scrollTop = list.scrollHeight;
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+  } else if (!review) {
+    list.scrollTop = list.scrollHeight;
+  }
 }
+
+// ---- a finished game's analysis ---------------------------------------
+
+// boardView is what the board shows: the game as it is, or, stepping
+// through its analysis, the position at the cursor with the move that
+// led there and, if that move was a mistake, the engine's better one.
+function boardView() {
+  if (!review) return { position: game.position, last: game.last, best: null };
+  const m = cursor > 0 ? review.moves[cursor - 1] : null;
+  return { position: review.positions[cursor], last: m ? m.move : null, best: m && m.best ? m.best : null };
+}
+
+// drawArrow draws a move as an arrow along its path: the engine's better
+// move, from the position before the one shown.
+function drawArrow(svg, m, flip) {
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M0 0 L10 5 L0 10 Z", class: "best-head" }, marker);
+  const pts = m.path.map((sq) => center(sq, flip));
+  // End short of the last square's centre, so the head sits on it.
+  const [x1, y1] = pts[pts.length - 1], [x0, y0] = pts[pts.length - 2];
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  pts[pts.length - 1] = [x1 - ((x1 - x0) / len) * 22, y1 - ((y1 - y0) / len) * 22];
+  el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "best", "marker-end": "url(#arrowhead)",
+    "data-move": m.n }, svg);
+}
+
+async function peekAnalysis() {
+  try {
+    const { status, data } = await api("GET", "/analysis");
+    if (status === 200) setReview(data);
+    else if (status === 202) startAnalysis(); // someone started it: wait with them
+  } catch {
+    // the button stays: a tap asks again
+  }
+}
+
+// startAnalysis asks the server to analyse the game and waits: each
+// request is held while the analysis runs, up to a bound, then answered
+// 202, and asked again.
+async function startAnalysis() {
+  if (reviewBusy || review) return;
+  reviewBusy = true;
+  drawActions();
+  try {
+    for (;;) {
+      const { status, data } = await api("POST", "/analysis");
+      if (status === 200) { setReview(data); break; }
+      if (status !== 202) { toast((data && data.error) || "HTTP " + status); break; }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } catch (e) {
+    toast(String(e));
+  } finally {
+    reviewBusy = false;
+    drawActions();
+  }
+}
+
+function setReview(data) {
+  review = data;
+  cursor = data.moves.length;
+  go(cursor);
+  drawActions();
+}
+
+// go shows the analysis at position k (0: the start).
+function go(k) {
+  if (!review) return;
+  cursor = Math.max(0, Math.min(review.moves.length, k));
+  document.body.dataset.cursor = String(cursor); // tests wait on this
+  drawBoard();
+  drawAnalysis();
+  drawMoves();
+}
+
+// squashEval maps a score to -1..1 as the chat's graph does (render.squash).
+function squashEval(s) { return 2 / (1 + Math.exp(-s / 250)) - 1; }
+
+function fmtEval(s) {
+  const t = game.texts;
+  if (s >= review.cap) return t.app_eval_white_wins;
+  if (s <= -review.cap) return t.app_eval_black_wins;
+  const v = (Math.abs(s) / 100).toFixed(1);
+  return s > 0 ? "+" + v : s < 0 ? "−" + v : "0.0";
+}
+
+function drawAnalysis() {
+  const box = document.getElementById("analysis");
+  box.hidden = !review;
+  if (!review) return;
+  const t = game.texts;
+  const n = review.moves.length;
+  for (const [id, label, k] of [["step-first", t.app_step_first, 0], ["step-back", t.app_step_back, cursor - 1],
+    ["step-forward", t.app_step_forward, cursor + 1], ["step-last", t.app_step_last, n]]) {
+    const b = document.getElementById(id);
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.disabled = k < 0 || k > n || k === cursor;
+  }
+  const s = review.scores[cursor];
+  const ev = document.getElementById("eval");
+  ev.textContent = fmtEval(s);
+  ev.className = s > 0 ? "w" : s < 0 ? "b" : "";
+  const m = cursor > 0 ? review.moves[cursor - 1] : null;
+  const line = document.getElementById("step-move");
+  line.textContent = m ? m.text : t.app_start_position;
+  line.classList.toggle("mistake", !!(m && m.best));
+  drawGraph();
+  document.getElementById("mistakes-title").textContent = review.mistakes.length ? t.analysis_mistakes : t.analysis_none;
+  const list = document.getElementById("mistakes");
+  list.textContent = "";
+  for (const mk of review.mistakes) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = mk.text;
+    b.dataset.ply = String(mk.ply);
+    if (cursor === mk.ply + 1) b.classList.add("cur");
+    b.addEventListener("click", () => go(mk.ply + 1));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+}
+
+// drawGraph draws the scores as the chat's graph does: White's advantage
+// as the light area rising from below, with the mistakes as red dots and
+// the cursor as a line. A tap anywhere on it goes to the position under
+// the finger.
+function drawGraph() {
+  const svg = document.getElementById("graph");
+  const w = Math.max(100, Math.round(svg.clientWidth || 360)), h = 84, pad = 6;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.textContent = "";
+  const scores = review.scores, n = scores.length;
+  const x = (i) => (n === 1 ? pad : pad + ((w - 2 * pad) * i) / (n - 1));
+  const y = (s) => h / 2 - (squashEval(s) * (h - 2 * pad)) / 2;
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "g-black" }, svg);
+  const pts = scores.map((s, i) => [x(i), y(s)]);
+  const area = [[0, h], [0, pts[0][1]], ...pts, [w, pts[n - 1][1]], [w, h]];
+  el("polygon", { points: area.map((p) => p.join(",")).join(" "), class: "g-white" }, svg);
+  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "g-mid" }, svg);
+  el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "g-line" }, svg);
+  el("line", { x1: x(cursor), y1: 0, x2: x(cursor), y2: h, class: "g-cursor" }, svg);
+  for (const mk of review.mistakes) {
+    const k = mk.ply + 1;
+    el("circle", { cx: x(k), cy: y(scores[k]), r: 4.5, class: "g-mistake" }, svg);
+  }
+  el("circle", { cx: x(cursor), cy: y(scores[cursor]), r: 4, class: "g-dot" }, svg);
+  // Hit columns, one per position, on top.
+  const col = n === 1 ? w : (w - 2 * pad) / (n - 1);
+  for (let i = 0; i < n; i++) {
+    const hit = el("rect", { x: x(i) - col / 2, y: 0, width: col, height: h, class: "g-hit", "data-cursor": i }, svg);
+    hit.addEventListener("click", () => go(i));
+  }
+}
+
+for (const [id, step] of [["step-first", () => 0], ["step-back", () => cursor - 1], ["step-forward", () => cursor + 1], ["step-last", () => review.moves.length]]) {
+  document.getElementById(id).addEventListener("click", () => go(step()));
+}
+document.addEventListener("keydown", (ev) => {
+  if (!review || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const to = { ArrowLeft: cursor - 1, ArrowRight: cursor + 1, ArrowUp: 0, Home: 0, ArrowDown: review.moves.length, End: review.moves.length }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  go(to);
+});
+window.addEventListener("resize", () => { if (review) drawGraph(); });
 
 let toastTimer = null;
 function toast(text) {
