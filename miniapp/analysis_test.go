@@ -64,7 +64,7 @@ func plantedGame(t testing.TB) (start rules.Position, moves []string, blunder ru
 func plantedSpec(t testing.TB) (gameSpec, rules.Move) {
 	start, moves, blunder := plantedGame(t)
 	return gameSpec{start: start.String(), moves: moves, result: "1-0", reason: "resignation",
-		thinker: play.NewEnginePool(1, 2, ai.Limits{Depth: 6})}, blunder
+		thinker: play.NewEnginePool(1, 4, ai.Limits{Depth: 6})}, blunder
 }
 
 func TestAnalysisThroughTheAPI(t *testing.T) {
