@@ -159,3 +159,30 @@ func TestBrowserAnalysis(t *testing.T) {
 	}
 	screenshot(t, bob, "analysis-dark.png")
 }
+
+// An analysis longer than one request: the page says it is analysing,
+// asks again on each 202, and shows the analysis once it is done.
+func TestBrowserAnalysisPending(t *testing.T) {
+	browser := newBrowser(t)
+	rv := &gatedReviewer{started: make(chan struct{}, 4), release: make(chan struct{})}
+	h := newHarnessWith(t, gameSpec{start: rules.Start(rules.Bashni).String(), moves: []string{"c3-d4", "f6-e5", "d4:f6"},
+		result: "1-0", reason: "resignation", thinker: rv, analysisWait: 50 * time.Millisecond}, nil)
+	alice := h.tab(browser, h.reps[0], h.initData(h.alice), lightTheme)
+	waitPly(t, alice, 3)
+	if err := do(alice, chromedp.Click(chromedp.CSS("#analyse"))); err != nil {
+		t.Fatal(err)
+	}
+	<-rv.started
+	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`(() => { const b = document.getElementById("analyse"); return !!b && b.disabled && b.textContent.startsWith("Analysing"); })()`,
+		chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("the page does not say it is analysing: %v", err)
+	}
+	close(rv.release)
+	waitCursor(t, alice, 3)
+	if got, want := boardTowers(t, alice), towersOf(h.stored().Position().String()); got != want {
+		t.Errorf("the analysis at the end draws %s; want %s", got, want)
+	}
+	if n := rv.calls.Load(); n != 1 {
+		t.Errorf("%d reviews; want 1", n)
+	}
+}
