@@ -4,6 +4,12 @@ import (
 	"github.com/bashni/bashni/rules"
 )
 
+// Reverse futility pruning's reach and margin per ply of depth left.
+const (
+	futilityDepth  = 3
+	futilityMargin = 100
+)
+
 // search is the principal-variation alpha-beta search below the root. It
 // returns the score of p for its side to move, between alpha and beta
 // unless it fails outside them.
@@ -61,6 +67,18 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 		}
 	}
 
+	// Near the horizon, a quiet position whose static score beats beta by
+	// a margin that grows with the depth left is cut off unsearched
+	// (reverse futility pruning). Not with a capture to make, whose
+	// outcome the static score cannot see, nor when the side is blocked.
+	// Matched at 30,000 nodes a move: 157-28-115, 57.0%, +49 ± 38 Elo over
+	// 300 games. (Pruning late quiet moves near the horizon as well scored
+	// 52.5%, +17 ± 37: not kept.)
+	if !e.exact && !pvNode && depth <= futilityDepth && !isMate(beta) && !p.HasCapture() {
+		if s, mobility := e.ev.evaluate(p); mobility > 0 && s-futilityMargin*depth >= beta {
+			return s - futilityMargin*depth
+		}
+	}
 	fr := &e.frames[ply]
 	moves := p.LegalMoves(fr.moves[:0])
 	fr.moves = moves[:0]
@@ -93,7 +111,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 			score = -e.search(q, newDepth, ply+1, -beta, -alpha)
 		} else {
 			reduce := 0
-			if !e.noLMR && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
+			if !e.exact && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
 				reduce = 1
 				if !pvNode && i >= 6 && depth >= 5 {
 					reduce = 2

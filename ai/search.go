@@ -128,7 +128,7 @@ type Engine struct {
 	stopped   bool
 	rootDepth int
 	start     time.Time
-	noLMR     bool // no late-move reductions (they make scores depend on move order)
+	exact     bool // no reductions or pruning (they make scores depend on move order)
 
 	helpers []*Engine // Lazy SMP threads sharing tt, Options.Threads-1 of them
 	skip    int       // a helper's first iteration is 1+skip: threads spread over depths
@@ -211,13 +211,20 @@ func (e *Engine) Search(ctx context.Context, req Request) (Result, error) {
 	e.tt.newSearch()
 	e.prepare(ctx, req, limits, start)
 	var res Result
-	if noise > 0 {
-		// The noisy levels stay on one thread: they are weak on purpose,
+	switch {
+	case noise > 0:
+		// Noisy searches stay on one thread: they are weak on purpose,
 		// and one thread keeps a seed's choice reproducible.
 		res = e.iterate(&p, limits.Depth, true)
 		res = e.pickNoisy(res, noise, req.Seed)
 		res.Nodes = e.nodes
-	} else {
+	case limits.Nodes > 0:
+		// A node budget is a fixed amount of search, which is what the
+		// levels are: searched on one thread, a level plays the same on
+		// any machine and whatever the threads setting, as measured.
+		res = e.iterate(&p, limits.Depth, false)
+		res.Nodes = e.nodes
+	default:
 		wait := e.startHelpers(ctx, req, limits, start, legal)
 		res = e.iterate(&p, limits.Depth, false)
 		res.Nodes = e.nodes + wait()

@@ -157,7 +157,7 @@ func TestWeakLevelsVaryWithTheSeed(t *testing.T) {
 }
 
 func TestSearchRejectsUnknownLevel(t *testing.T) {
-	_, err := New(Options{HashMB: 1}).Search(context.Background(), Request{Position: rules.Start(rules.Bashni), Level: 7})
+	_, err := New(Options{HashMB: 1}).Search(context.Background(), Request{Position: rules.Start(rules.Bashni), Level: len(Levels) + 1})
 	if !errors.Is(err, ErrBadLevel) {
 		t.Errorf("err = %v, want ErrBadLevel", err)
 	}
@@ -214,12 +214,12 @@ func TestEvaluationIsColourSymmetric(t *testing.T) {
 func TestSearchScoresAreColourSymmetric(t *testing.T) {
 	for _, p := range randomPositions(t, 20, 5) {
 		req := Request{Position: p, Limits: Limits{Depth: 5}}
-		// Late-move reductions depend on move order, which the mirror
+		// Reductions and pruning depend on move order, which the mirror
 		// changes; without them the score barely may (table entries from
 		// deeper searches still reach different nodes in a different
 		// order). A colour bug would show far more.
 		e := New(Options{HashMB: 1})
-		e.noLMR = true
+		e.exact = true
 		a, _ := e.Search(context.Background(), req)
 		req.Position = mirror(t, p)
 		e.Reset()
