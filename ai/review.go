@@ -26,6 +26,20 @@ type MoveReview struct {
 	Loss int
 }
 
+// Number writes where the move stands in the game's record, counted from
+// its start as the record counts: "5." for White's fifth move, "5…" for
+// Black's.
+func (m MoveReview) Number(start rules.Position) string {
+	ply := m.Ply
+	if start.SideToMove() == rules.Black {
+		ply++
+	}
+	if m.Mover == rules.Black {
+		return fmt.Sprintf("%d…", ply/2+1)
+	}
+	return fmt.Sprintf("%d.", ply/2+1)
+}
+
 // Review is an analysis of a whole game.
 type Review struct {
 	// Scores has one score per position of the game (the start and after

@@ -135,3 +135,23 @@ func replay(start rules.Position, moves []rules.Move) rules.Position {
 	}
 	return start
 }
+
+func TestMoveReviewNumberCountsAsTheRecord(t *testing.T) {
+	white := rules.Start(rules.Bashni)
+	black := white.WithSideToMove(rules.Black)
+	for _, tc := range []struct {
+		start rules.Position
+		m     MoveReview
+		want  string
+	}{
+		{white, MoveReview{Ply: 0, Mover: rules.White}, "1."},
+		{white, MoveReview{Ply: 1, Mover: rules.Black}, "1…"},
+		{white, MoveReview{Ply: 8, Mover: rules.White}, "5."},
+		{black, MoveReview{Ply: 0, Mover: rules.Black}, "1…"},
+		{black, MoveReview{Ply: 1, Mover: rules.White}, "2."},
+	} {
+		if got := tc.m.Number(tc.start); got != tc.want {
+			t.Errorf("ply %d by %v: %q, want %q", tc.m.Ply, tc.m.Mover, got, tc.want)
+		}
+	}
+}

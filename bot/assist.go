@@ -7,10 +7,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
-	"github.com/bashni/bashni/rules"
 )
 
 // The engine working for players: /hint and /takeback in games against the
@@ -145,23 +143,10 @@ func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 	lines = append(lines, b.texts.T(lang, "analysis_mistakes"))
 	for _, m := range a.Mistakes {
 		lines = append(lines, b.texts.T(lang, "analysis_line",
-			"Number", moveNumber(g.Rules().StartPosition(), m), "Move", m.Move.String(),
+			"Number", m.Number(g.Rules().StartPosition()), "Move", m.Move.String(),
 			"Loss", fmt.Sprintf("%.1f", float64(m.Loss)/100), "Best", m.Best.String()))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// moveNumber writes where a move stands in the record: "5." for White's
-// fifth move, "5…" for Black's.
-func moveNumber(start rules.Position, m ai.MoveReview) string {
-	ply := m.Ply
-	if start.SideToMove() == rules.Black {
-		ply++
-	}
-	if m.Mover == rules.Black {
-		return fmt.Sprintf("%d…", ply/2+1)
-	}
-	return fmt.Sprintf("%d.", ply/2+1)
 }
 
 // recordResult is resultText from the stored result, which a game loaded

@@ -8,7 +8,6 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/rules"
 )
 
 // analysis is a finished game reviewed by the engine, as the page steps
@@ -72,7 +71,7 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 	for i, m := range rv.Moves {
 		p = p.Play(m.Move)
 		out.Positions = append(out.Positions, p.String())
-		rm := reviewedMove{Ply: m.Ply, Number: moveNumber(start, m), Mover: colorCode(m.Mover), Move: moveOf(m.Move),
+		rm := reviewedMove{Ply: m.Ply, Number: m.Number(start), Mover: colorCode(m.Mover), Move: moveOf(m.Move),
 			Before: rv.Scores[i], After: rv.Scores[i+1], Loss: m.Loss}
 		rm.Text = rm.Number + " " + m.Move.String()
 		if m.Loss >= play.MistakeThreshold && m.Best.Len() > 0 && m.Best != m.Move {
@@ -88,19 +87,6 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 		out.Mistakes = append(out.Mistakes, mistake{Ply: m.Ply, Text: texts[m.Ply]})
 	}
 	return out
-}
-
-// moveNumber writes where a move stands in the record: "5." for White's
-// fifth move, "5…" for Black's (as the chat's analysis does).
-func moveNumber(start rules.Position, m ai.MoveReview) string {
-	ply := m.Ply
-	if start.SideToMove() == rules.Black {
-		ply++
-	}
-	if m.Mover == rules.Black {
-		return fmt.Sprintf("%d…", ply/2+1)
-	}
-	return fmt.Sprintf("%d.", ply/2+1)
 }
 
 // handleAnalysis answers with the game's analysis if this process has it
