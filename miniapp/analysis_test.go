@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 )
@@ -17,46 +18,14 @@ import (
 // blunderAt is the ply of plantedGame's blunder: Black's (Bob's) fifth move.
 const blunderAt = 9
 
-// plantedGame plays 24 plies from the first shipped opening with the
-// engine on both sides at depth 4, except that at blunderAt the side to
-// move plays its worst move by a depth-4 search (as ai/review_test.go
-// plants one). It returns the start, the moves and the blunder.
+// plantedGame is testkit.PlantedBlunder's 24-ply game: its start, its
+// moves and the blunder.
 func plantedGame(t testing.TB) (start rules.Position, moves []string, blunder rules.Move) {
-	t.Helper()
-	start = ai.Openings()[0]
-	g := rules.NewGame(start)
-	e := ai.New(ai.Options{HashMB: 2})
-	for g.Ply() < 24 && !g.Over() {
-		p := g.Position()
-		var m rules.Move
-		if g.Ply() == blunderAt {
-			worst := ai.MateScore
-			for _, cand := range p.Legal() {
-				res, err := ai.New(ai.Options{HashMB: 1}).Search(context.Background(), ai.Request{Position: p.Play(cand), Limits: ai.Limits{Depth: 4}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if s := -res.Score; s < worst {
-					worst, m = s, cand
-				}
-			}
-			blunder = m
-		} else {
-			res, err := e.Search(context.Background(), ai.Request{Position: p, History: g.History(), QuietPlies: g.QuietPlies(), Limits: ai.Limits{Depth: 4}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m = res.Move
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	g, blunder := testkit.PlantedBlunder(t, 24, blunderAt)
+	for _, m := range g.Moves() {
 		moves = append(moves, m.String())
 	}
-	if g.Ply() <= blunderAt {
-		t.Fatalf("the game ended at ply %d, before the blunder", g.Ply())
-	}
-	return start, moves, blunder
+	return g.StartPosition(), moves, blunder
 }
 
 // plantedSpec is the planted game finished (Bob resigned), reviewed by

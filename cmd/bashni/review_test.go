@@ -21,45 +21,9 @@ import (
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
-// plantedGame plays a game from the first shipped opening with the engine
-// on both sides at depth 4, except that at ply blunderAt the side to move
-// plays its worst move by a depth-4 search (as ai's review test does). It
-// returns the game and the blunder.
+// plantedGame is testkit.PlantedBlunder: the game and its blunder.
 func plantedGame(t *testing.T, blunderAt, plies int) (*rules.Game, rules.Move) {
-	t.Helper()
-	g := rules.NewGame(ai.Openings()[0])
-	e := ai.New(ai.Options{HashMB: 2})
-	var blunder rules.Move
-	for g.Ply() < plies && !g.Over() {
-		p := g.Position()
-		var m rules.Move
-		if g.Ply() == blunderAt {
-			worst := ai.MateScore
-			for _, cand := range p.Legal() {
-				res, err := ai.New(ai.Options{HashMB: 1}).Search(t.Context(), ai.Request{Position: p.Play(cand), Limits: ai.Limits{Depth: 4}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if s := -res.Score; s < worst {
-					worst, m = s, cand
-				}
-			}
-			blunder = m
-		} else {
-			res, err := e.Search(t.Context(), ai.Request{Position: p, History: g.History(), QuietPlies: g.QuietPlies(), Limits: ai.Limits{Depth: 4}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m = res.Move
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if g.Ply() <= blunderAt {
-		t.Fatalf("the game ended at ply %d, before the blunder", g.Ply())
-	}
-	return g, blunder
+	return testkit.PlantedBlunder(t, plies, blunderAt)
 }
 
 // checkBlunderFound fails unless the planted blunder at ply at is among
