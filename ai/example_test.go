@@ -28,8 +28,20 @@ func ExampleLevels() {
 	// Output:
 	// 1 Novice
 	// 2 Beginner
-	// 3 Amateur
-	// 4 Club player
-	// 5 Expert
-	// 6 Master
+	// 3 Learner
+	// 4 Weekend player
+	// 5 Amateur
+	// 6 Park player
+	// 7 Club player
+	// 8 Club regular
+	// 9 Junior III
+	// 10 Junior II
+	// 11 Junior I
+	// 12 Category III
+	// 13 Category II
+	// 14 Category I
+	// 15 Candidate master
+	// 16 Master
+	// 17 International master
+	// 18 Grandmaster
 }

@@ -140,19 +140,38 @@ func TestSearchIsDeterministicForNodesAndSeed(t *testing.T) {
 	}
 }
 
-func TestWeakLevelsVaryWithTheSeed(t *testing.T) {
+// TestNoiseVariesWithTheSeed: a noisy search (Request.Noise, for matches
+// and experiments; no level uses noise, see levels.go) picks by its seed.
+func TestNoiseVariesWithTheSeed(t *testing.T) {
 	p := rules.Start(rules.Bashni)
 	seen := map[rules.Move]bool{}
 	e := New(Options{HashMB: 1})
 	for seed := int64(0); seed < 20; seed++ {
-		res, err := e.Search(context.Background(), Request{Position: p, Level: 1, Seed: seed})
+		res, err := e.Search(context.Background(), Request{Position: p, Limits: Limits{Depth: 2}, Noise: 150, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		seen[res.Move] = true
 	}
 	if len(seen) < 3 {
-		t.Errorf("level 1 played %d different first moves over 20 seeds, want at least 3", len(seen))
+		t.Errorf("noise 150 played %d different first moves over 20 seeds, want at least 3", len(seen))
+	}
+}
+
+// TestALevelPlaysAlikeWithAnyThreads: a level is a node budget searched on
+// one thread, so with helper threads allowed a fresh engine still plays the
+// move, score and node count it plays alone (as its ladder match measured).
+func TestALevelPlaysAlikeWithAnyThreads(t *testing.T) {
+	for _, p := range randomPositions(t, 10, 21) {
+		for _, lv := range []int{1, len(Levels) / 2} {
+			req := Request{Position: p, Level: lv}
+			a, errA := New(Options{HashMB: 2}).Search(context.Background(), req)
+			b, errB := New(Options{HashMB: 2, Threads: 4}).Search(context.Background(), req)
+			if errA != nil || errB != nil || a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
+				t.Errorf("%s level %d: alone %s %d (%d nodes, %v), with threads %s %d (%d nodes, %v)",
+					p, lv, a.Move, a.Score, a.Nodes, errA, b.Move, b.Score, b.Nodes, errB)
+			}
+		}
 	}
 }
 

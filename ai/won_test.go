@@ -31,10 +31,14 @@ func TestAFoundWinIsPlayedOut(t *testing.T) {
 		req  Request
 	}{
 		{"depth 8", Request{Limits: Limits{Depth: 8}}},
-		{"level 3", Request{Level: 3}},
+		{"noisy depth 5", Request{Limits: Limits{Depth: 5}, Noise: 25}},
 	}
+	// Every level attacks, and so does the noisy search that showed the
+	// bug (the old level 3: depth 5, noise 25).
+	attackers := append([]Level(nil), Levels...)
+	attackers = append(attackers, Level{Number: 0, Name: "noisy depth 5", Limits: Limits{Depth: 5}, Noise: 25})
 	ctx := context.Background()
-	for _, lv := range Levels {
+	for _, lv := range attackers {
 		n := seeds
 		if lv.Noise == 0 {
 			n = 1 // no randomness: every seed plays the same game
@@ -49,9 +53,10 @@ func TestAFoundWinIsPlayedOut(t *testing.T) {
 					var e *Engine
 					if pos := g.Position(); pos.SideToMove() == rules.Black {
 						// The level's time limit is lifted so that depth
-						// and nodes decide, not the machine's speed;
-						// level 6 stops at the win it finds.
-						req = Request{Level: lv.Number, Limits: Limits{MoveTime: time.Minute}}
+						// and nodes decide, not the machine's speed.
+						lim := lv.Limits
+						lim.MoveTime = time.Minute
+						req = Request{Limits: lim, Noise: lv.Noise}
 						e = black
 					} else {
 						req = def.req

@@ -1,6 +1,11 @@
 package bot
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+
+	"github.com/bashni/bashni/ai"
+)
 
 // Every text exists in both languages, and Russian plurals take the right
 // form (1 ход, 2 хода, 5 ходов, 21 ход).
@@ -39,5 +44,20 @@ func TestTextsCompleteAndPlural(t *testing.T) {
 	}
 	if got := Lang(""); got != "en" {
 		t.Errorf("Lang('') = %s", got)
+	}
+}
+
+// TestEveryLevelHasItsNameInBothLanguages: the picker shows each level by
+// name, so a level added to ai.Levels needs its words here too.
+func TestEveryLevelHasItsNameInBothLanguages(t *testing.T) {
+	tx := NewTexts()
+	for _, lv := range ai.Levels {
+		id := "ai_level_" + strconv.Itoa(lv.Number)
+		if got := tx.T("en", id); got != lv.Name {
+			t.Errorf("level %d is %q in English, %q in package ai", lv.Number, got, lv.Name)
+		}
+		if got := tx.T("ru", id); got == id || got == lv.Name {
+			t.Errorf("level %d has no Russian name (%q)", lv.Number, got)
+		}
 	}
 }

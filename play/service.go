@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -60,7 +61,7 @@ var DefaultConfig = Config{
 	RemindEvery:  12 * time.Hour,
 	TimeoutAfter: 72 * time.Hour,
 	AITimeout:    10 * time.Second,
-	MaxLevel:     6,
+	MaxLevel:     len(ai.Levels),
 	NoticeDelay:  time.Minute,
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,7 +85,7 @@ func TestParseSpec(t *testing.T) {
 			t.Errorf("ParseSpec(%q) = %+v, %v; want %+v", spec, got, err, want)
 		}
 	}
-	for _, spec := range []string{"", "level=7", "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1", "threads=0", "threads=1000", "exe=", "exe=/tmp/old,scale=0.5", "depth=2,noise=0", "exe=/tmp/old,noise=5", "nodes=9,weights="} {
+	for _, spec := range []string{"", "level=" + strconv.Itoa(len(ai.Levels)+1), "level=0", "depth", "nodes=-1", "speed=3", "movetime=fast", "scale=0", "hash=1", "threads=0", "threads=1000", "exe=", "exe=/tmp/old,scale=0.5", "depth=2,noise=0", "exe=/tmp/old,noise=5", "nodes=9,weights="} {
 		if _, err := ParseSpec(spec); !errors.Is(err, ErrSpec) && spec != "hash=1" {
 			t.Errorf("ParseSpec(%q) err = %v, want ErrSpec", spec, err)
 		}

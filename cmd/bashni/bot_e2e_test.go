@@ -9,6 +9,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot/telegramtest"
 )
 
@@ -52,8 +53,8 @@ func TestE2EPrivateGameAgainstAI(t *testing.T) {
 	// The menu path: Play the AI → level → colour.
 	tap(t, srv, alice.chat, alice, greet.ID, buttons(greet)[0][1])
 	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "level") })
-	if len(buttons(levels)) != 6 {
-		t.Fatalf("level buttons %v, want 6", buttons(levels))
+	if len(buttons(levels)) != len(ai.Levels) {
+		t.Fatalf("level buttons %v, want %d", buttons(levels), len(ai.Levels))
 	}
 	tap(t, srv, alice.chat, alice, levels.ID, buttons(levels)[0][1])
 	colours := waitMessage(t, srv, alice.chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })

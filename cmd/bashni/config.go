@@ -69,8 +69,9 @@ type Config struct {
 	AI struct {
 		Workers int `yaml:"workers" env:"BASHNI_AI_WORKERS"`
 		HashMB  int `yaml:"hash_mb" env:"BASHNI_AI_HASH_MB"`
-		// Threads is how many cores one AI search uses (ai.Options.Threads):
-		// a worker's search takes Threads cores while it runs.
+		// Threads is how many cores one time-limited AI search uses
+		// (ai.Options.Threads): the analysis's. The levels are node budgets
+		// searched on one core, so they play as their ladder was measured.
 		Threads int `yaml:"threads" env:"BASHNI_AI_THREADS"`
 		// MaxNodes caps every AI search (0: each level's own limits). For
 		// small machines, and to keep tests fast.

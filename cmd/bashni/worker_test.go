@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
@@ -158,7 +159,7 @@ func TestE2EAIMovesFromWorker(t *testing.T) {
 	say(srv, alice.chat, alice, "/start")
 	greet := waitMessage(t, srv, alice.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
 	tap(t, srv, alice.chat, alice, greet.ID, buttons(greet)[0][1]) // play the AI
-	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return len(buttons(m)) == 6 })
+	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return len(buttons(m)) == len(ai.Levels) })
 	tap(t, srv, alice.chat, alice, levels.ID, buttons(levels)[2][1])
 	colours := waitMessage(t, srv, alice.chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })
 	tap(t, srv, alice.chat, alice, colours.ID, buttons(colours)[1][1]) // Black: the AI opens

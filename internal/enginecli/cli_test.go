@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -52,8 +54,14 @@ func TestThinkAtALevel(t *testing.T) {
 	if err := Think(context.Background(), []string{"-level", "1"}, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "depth 2") {
-		t.Errorf("level 1 should search 2 plies; output:\n%s", out.String())
+	var nodes uint64
+	for _, line := range strings.Split(out.String(), "\n") {
+		if n, ok := strings.CutPrefix(line, "nodes "); ok {
+			nodes, _ = strconv.ParseUint(n, 10, 64)
+		}
+	}
+	if limit := ai.Levels[0].Limits.Nodes; nodes == 0 || nodes > limit {
+		t.Errorf("level 1 searched %d nodes, want 1 to its %d; output:\n%s", nodes, limit, out.String())
 	}
 }
 
@@ -64,7 +72,7 @@ func TestCommandsRefuseBadUsage(t *testing.T) {
 		args []string
 	}{
 		{"think bad position", think, []string{"-fen", "w:z9w"}},
-		{"think bad level", think, []string{"-level", "9"}},
+		{"think bad level", think, []string{"-level", "99"}},
 		{"think unknown flag", think, []string{"-speed", "3"}},
 		{"think stray argument", think, []string{"c3-d4"}},
 		{"think negative depth", think, []string{"-depth", "-2"}},
@@ -73,7 +81,7 @@ func TestCommandsRefuseBadUsage(t *testing.T) {
 		{"match scaled external build", matchCmd, []string{"-a", "depth=1", "-b", "exe=/bin/true,scale=0.5"}},
 		{"play no threads", playCmd, []string{"-threads", "0"}},
 		{"match without b", matchCmd, []string{"-a", "depth=1"}},
-		{"match bad spec", matchCmd, []string{"-a", "level=9", "-b", "depth=1"}},
+		{"match bad spec", matchCmd, []string{"-a", "level=99", "-b", "depth=1"}},
 		{"match unknown spec key", matchCmd, []string{"-a", "speed=9", "-b", "depth=1"}},
 		{"match missing openings file", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-openings", "/nonexistent/openings.txt"}},
 		{"match zero games", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-games", "0"}},

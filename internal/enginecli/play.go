@@ -23,7 +23,7 @@ func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	color := fs.String("color", "white", "your colour: white or black")
 	fen := fs.String("fen", rules.StartText, "start position, in the position format")
 	seed := fs.Int64("seed", 0, "seed for the engine's random choices (default: varies with the position)")
-	threads := fs.Int("threads", 1, "the engine's search threads (levels 1 to 3 use one)")
+	threads := fs.Int("threads", 1, "the engine's search threads (the levels are node budgets searched on one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

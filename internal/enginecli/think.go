@@ -24,7 +24,7 @@ func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nodes := fs.Uint64("nodes", 0, "positions to search")
 	hash := fs.Int("hash", ai.DefaultHashMB, "transposition table size in MB")
 	seed := fs.Int64("seed", 0, "seed for the weaker levels' random choices")
-	threads := fs.Int("threads", 1, "search threads (the noisy levels 1 to 3 use one)")
+	threads := fs.Int("threads", 1, "search threads for a -movetime search (levels, -nodes and noise search on one)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
