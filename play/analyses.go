@@ -1,10 +1,10 @@
 package play
 
 import (
-	"container/list"
 	"context"
 	"sync"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/bashni/bashni/ai"
@@ -21,53 +21,32 @@ const keptAnalyses = 64
 // reviews it again.
 type analyses struct {
 	flights singleflight.Group
+	// done holds the finished reviews by game id, least recently used
+	// dropped first (hashicorp/golang-lru: safe for concurrent use).
+	done *lru.Cache[string, ai.Review]
 
 	mu      sync.Mutex
-	done    map[string]*list.Element // game id → element of order, holding a keptReview
-	order   *list.List               // most recently used first
-	running map[string]bool          // game ids under review
-}
-
-type keptReview struct {
-	id     string
-	review ai.Review
+	running map[string]bool // game ids under review
 }
 
 func newAnalyses() *analyses {
-	return &analyses{done: map[string]*list.Element{}, order: list.New(), running: map[string]bool{}}
+	done, err := lru.New[string, ai.Review](keptAnalyses)
+	if err != nil {
+		panic(err) // only for a size below 1
+	}
+	return &analyses{done: done, running: map[string]bool{}}
 }
 
 // get returns the kept review of game id played to ply, if there is one.
 func (a *analyses) get(id string, ply int) (ai.Review, bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	e, ok := a.done[id]
-	if !ok {
+	rv, ok := a.done.Get(id)
+	if !ok || len(rv.Moves) != ply { // another length: not this game's moves, never expected
 		return ai.Review{}, false
 	}
-	rv := e.Value.(keptReview).review
-	if len(rv.Moves) != ply { // not this game's moves: never expected
-		return ai.Review{}, false
-	}
-	a.order.MoveToFront(e)
 	return rv, true
 }
 
-func (a *analyses) put(id string, rv ai.Review) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if e, ok := a.done[id]; ok {
-		e.Value = keptReview{id, rv}
-		a.order.MoveToFront(e)
-		return
-	}
-	a.done[id] = a.order.PushFront(keptReview{id, rv})
-	for a.order.Len() > keptAnalyses {
-		last := a.order.Back()
-		a.order.Remove(last)
-		delete(a.done, last.Value.(keptReview).id)
-	}
-}
+func (a *analyses) put(id string, rv ai.Review) { a.done.Add(id, rv) }
 
 func (a *analyses) isRunning(id string) bool {
 	a.mu.Lock()
