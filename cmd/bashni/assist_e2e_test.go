@@ -72,15 +72,7 @@ func TestE2EHintTakebackAndAnalysis(t *testing.T) {
 	waitMessage(t, srv, chat.ID, "stats", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "0 games") })
 
 	// Analyse: a graph of the whole game as a PNG of the graph's size.
-	var analyse string
-	for _, b := range buttons(final) {
-		if strings.HasPrefix(b[1], "an|") {
-			analyse = b[1]
-		}
-	}
-	if analyse == "" {
-		t.Fatalf("finished card has no Analyse button: %v", buttons(final))
-	}
+	analyse := analyseButton(t, final)
 	tap(t, srv, chat, alice, c.ID, analyse)
 	a := waitMessage(t, srv, chat.ID, "analysis", func(m telegramtest.Msg) bool {
 		return m.Kind == "photo" && strings.Contains(m.Text, "Analysis")

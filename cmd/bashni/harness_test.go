@@ -196,6 +196,18 @@ func card(t *testing.T, srv *telegramtest.Server, chatID int64, id int) telegram
 }
 
 // buttons lists a message's buttons as (label, data).
+// analyseButton is the callback data of a finished card's Analyse button.
+func analyseButton(t *testing.T, final telegramtest.Msg) string {
+	t.Helper()
+	for _, b := range buttons(final) {
+		if strings.HasPrefix(b[1], "an|") {
+			return b[1]
+		}
+	}
+	t.Fatalf("finished card has no Analyse button: %v", buttons(final))
+	return ""
+}
+
 func buttons(m telegramtest.Msg) [][2]string {
 	var out [][2]string
 	if m.ReplyMarkup == nil {

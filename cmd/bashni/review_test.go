@@ -312,16 +312,7 @@ func TestE2EAnalysisFromWorker(t *testing.T) {
 	}
 	say(srv, chat, alice, "/resign")
 	final := waitMessage(t, srv, chat.ID, "finished card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
-	var analyse string
-	for _, b := range buttons(final) {
-		if strings.HasPrefix(b[1], "an|") {
-			analyse = b[1]
-		}
-	}
-	if analyse == "" {
-		t.Fatalf("finished card has no Analyse button: %v", buttons(final))
-	}
-	tap(t, srv, chat, alice, c.ID, analyse)
+	tap(t, srv, chat, alice, c.ID, analyseButton(t, final))
 	a := waitMessage(t, srv, chat.ID, "analysis", func(m telegramtest.Msg) bool {
 		return m.Kind == "photo" && strings.Contains(m.Text, "Analysis") || strings.Contains(m.Text, "not available")
 	})
