@@ -75,7 +75,17 @@ func (e *Engine) searchRoot(p *rules.Position, depth, alpha, beta int) (int, boo
 		} else {
 			score = -e.search(q, depth-1, 1, -alpha-1, -alpha)
 			if !e.stopped && score > alpha && score < beta {
+				bound := score
 				score = -e.search(q, depth-1, 1, -beta, -alpha)
+				if e.stopped {
+					// It beat the best so far before time ran out in
+					// its re-search: it is the better move, by a
+					// margin not yet known.
+					// Its line below was cut short: only m is known.
+					e.promote(i, bound, m)
+					e.pvLen[0] = 1
+					return best, false
+				}
 			}
 		}
 		if e.stopped {
@@ -83,11 +93,7 @@ func (e *Engine) searchRoot(p *rules.Position, depth, alpha, beta int) (int, boo
 		}
 		best = max(best, score)
 		if score > alpha || i == 0 {
-			e.root[i].score = score
-			e.setPV(0, m)
-			r := e.root[i]
-			copy(e.root[1:i+1], e.root[:i])
-			e.root[0] = r
+			e.promote(i, score, m)
 			if score >= beta {
 				return score, true
 			}
@@ -95,6 +101,20 @@ func (e *Engine) searchRoot(p *rules.Position, depth, alpha, beta int) (int, boo
 		}
 	}
 	return best, true
+}
+
+// promote moves root move i, which scored score, to the front with the
+// principal variation found for it; a later move that beats the first
+// marks the iteration as having found a new best.
+func (e *Engine) promote(i, score int, m rules.Move) {
+	e.root[i].score = score
+	e.setPV(0, m)
+	r := e.root[i]
+	copy(e.root[1:i+1], e.root[:i])
+	e.root[0] = r
+	if i > 0 {
+		e.newBest = true
+	}
 }
 
 // searchRootAll gives every root move an exact score at depth, for the

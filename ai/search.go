@@ -124,9 +124,11 @@ type Engine struct {
 	nodeLimit uint64
 	deadline  time.Time
 	timed     bool
+	spendAll  bool // the deadline is a MoveTime to think for, not a bound to stop by
 	done      <-chan struct{}
 	stopped   bool
 	rootDepth int
+	newBest   bool // a root move other than the first beat it in this iteration
 	start     time.Time
 	exact     bool // no reductions or pruning (they make scores depend on move order)
 
@@ -277,12 +279,12 @@ func (e *Engine) prepare(ctx context.Context, req Request, lim Limits, start tim
 	e.nodeLimit = lim.Nodes
 	e.stopped = false
 	e.done = ctx.Done()
-	e.timed = false
+	e.timed, e.spendAll = false, false
 	if lim.MoveTime > 0 {
-		e.deadline, e.timed = start.Add(lim.MoveTime), true
+		e.deadline, e.timed, e.spendAll = start.Add(lim.MoveTime), true, true
 	}
 	if d, ok := ctx.Deadline(); ok && (!e.timed || d.Before(e.deadline)) {
-		e.deadline, e.timed = d, true
+		e.deadline, e.timed, e.spendAll = d, true, false
 	}
 	for c := range e.history {
 		for f := range e.history[c] {
@@ -331,6 +333,7 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 	prev := 0
 	for depth := 1 + e.skip; depth <= maxDepth; depth++ {
 		e.rootDepth = depth
+		e.newBest = false
 		var score int
 		var ok bool
 		if all {
@@ -339,9 +342,9 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 			score, ok = e.aspirate(p, depth, prev)
 		}
 		if !ok {
-			// Stopped mid-iteration: a move that completed and beat the
-			// previous best was searched fully; take it.
-			if !all && e.root[0].move != res.Move && e.root[0].score > prev && depth > 1 {
+			// Stopped mid-iteration: a move that beat the previous best
+			// at this depth is the better move; take it.
+			if !all && e.newBest && e.root[0].move != res.Move && depth > 1 {
 				res.Move, res.Score = e.root[0].move, e.root[0].score
 				res.PV = append(res.PV[:0], e.pv[0][:e.pvLen[0]]...)
 			}
@@ -356,8 +359,14 @@ func (e *Engine) iterate(p *rules.Position, maxDepth int, all bool) Result {
 		if score < -MateScore+MaxPly && MateScore+score <= depth {
 			break
 		}
-		if e.timed && time.Since(e.start)*2 > e.deadline.Sub(e.start) {
-			break // the next iteration would not finish in time
+		// A MoveTime is time given to think, so it is spent to its end: an
+		// iteration cut short still answers with its best completed root
+		// move. Stopping once half had passed, as the engine did before,
+		// left 43% of a second unused on average. A context's deadline
+		// is a bound, not a gift: there the search stops when the next
+		// iteration would not finish in time.
+		if e.timed && !e.spendAll && time.Since(e.start)*2 > e.deadline.Sub(e.start) {
+			break
 		}
 	}
 	if len(res.PV) == 0 || res.PV[0] != res.Move {

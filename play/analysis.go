@@ -28,10 +28,12 @@ var ErrGameNotOver = errors.New("play: the game is not over yet")
 
 // Analysis bounds: the whole review takes at most analysisTime (a search
 // per position, each its share of it, between the two per-position bounds).
+// The engine spends the whole of a MoveTime, so these are what a player
+// waits: 20 s at most, about 8 s for a game of 60 plies.
 const (
-	analysisTime   = 30 * time.Second
+	analysisTime   = 20 * time.Second
 	minPerPosition = 30 * time.Millisecond
-	maxPerPosition = 400 * time.Millisecond
+	maxPerPosition = 250 * time.Millisecond
 	// MistakeThreshold is the loss (hundredths of a man) that makes a
 	// move a mistake worth showing: half a man.
 	MistakeThreshold = 50
