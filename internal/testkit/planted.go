@@ -11,8 +11,7 @@ import (
 // PlantedBlunder plays a game of the given plies from the first shipped
 // opening with the engine on both sides at depth 4, except that at ply
 // blunderAt the side to move plays its worst move by a depth-4 search. It
-// returns the game and that blunder, for analysis tests to find. (ai's own
-// review test plants one the same way; it cannot import this package.)
+// returns the game and that blunder, for analysis tests to find.
 func PlantedBlunder(t testing.TB, plies, blunderAt int) (*rules.Game, rules.Move) {
 	t.Helper()
 	ctx := context.Background()
