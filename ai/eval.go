@@ -21,7 +21,7 @@ type evaluator struct {
 func newEvaluator(w Weights) *evaluator {
 	e := &evaluator{w: w}
 	for s := rules.Square(0); s < rules.NumSquares; s++ {
-		man := w.Man + w.Advance[s.Rank()]
+		man := w.Man + w.Advance[s.Rank()] + w.ManSquare[s]
 		if s.Rank() == 0 {
 			man += w.BackRank[s.File()/2]
 		}
@@ -163,6 +163,12 @@ func (e *evaluator) evaluate(p *rules.Position) (score int, mobility int) {
 		}
 	}
 	side := p.SideToMove()
+	if w.Trade != 0 {
+		mine, theirs := bits.OnesCount32(p.Owned(side)), bits.OnesCount32(p.Owned(side^1))
+		if n := mine + theirs; n > 0 {
+			total[side] += int32(w.Trade * (mine - theirs) / n)
+		}
+	}
 	score = int(total[side]-total[side^1]) + w.Tempo +
 		w.ManMobility*(manMob[side]-manMob[side^1]) +
 		w.KingMobility*(kingMob[side]-kingMob[side^1])

@@ -32,7 +32,8 @@ func TestEvaluationUnderstandsTowers(t *testing.T) {
 	better := []struct{ why, a, b string }{
 		{"freed prisoners are worth more than held ones", "w:c3www,e5wb,h8b", "w:c3bwww,e5w,h8b"},
 		{"a reserve piece is a life the tower keeps", "w:c3ww,h8b", "w:c3w,h8b"},
-		{"a thick guard keeps prisoners down", "w:c3wwbb,h8b", "w:c3wbb,a1w,h8b"},
+		// The same pieces in as many towers, so only the guard differs.
+		{"a thick guard keeps prisoners down", "w:c3wwbb,a1w,h8b", "w:c3wbb,a1ww,h8b"},
 		{"a king on top beats a man on top", "w:c3Wb,h8b", "w:c3wb,h8b"},
 		{"prisoner kings are safer deep", "w:c3wwwB,h8b", "w:c3wB,a3w,e3w,h8b"},
 	}
@@ -44,9 +45,6 @@ func TestEvaluationUnderstandsTowers(t *testing.T) {
 	}
 }
 
-// TestSupportAndEdgeCountWhatTheySay checks the two pattern terms on
-// positions counted by hand, for both colours (Black's "behind" is up the
-// board).
 // TestACrowningManBeatsOneAtHome: the fitted weights value a man at home
 // above one far advanced in a quiet position (such men are often lost),
 // but a man free to crown is worth a king, which quiescence sees.
@@ -64,6 +62,9 @@ func TestACrowningManBeatsOneAtHome(t *testing.T) {
 	}
 }
 
+// TestSupportAndEdgeCountWhatTheySay checks the two pattern terms on
+// positions counted by hand, for both colours (Black's "behind" is up the
+// board).
 func TestSupportAndEdgeCountWhatTheySay(t *testing.T) {
 	for _, tc := range []struct {
 		pos           string
@@ -84,6 +85,27 @@ func TestSupportAndEdgeCountWhatTheySay(t *testing.T) {
 		}
 		if got := bits.OnesCount32(men & (fileA | fileH)); got != tc.edge {
 			t.Errorf("%s: %d men on the edge, want %d", tc.pos, got, tc.edge)
+		}
+	}
+}
+
+// TestTradeGrowsAsTheBoardEmpties: with every other term but the men's
+// worth at zero, one tower up earns Trade divided by the towers on the
+// board, for the side to move and against it.
+func TestTradeGrowsAsTheBoardEmpties(t *testing.T) {
+	e := NewEvaluator(Weights{Man: 100, Trade: 480})
+	for _, tc := range []struct {
+		pos  string
+		want int
+	}{
+		{"w:c3w,e3w,h8b", 100 + 480/3},
+		{"b:c3w,e3w,h8b", -100 - 480/3},
+		{"w:a1w,c1w,e1w,g1w,c3w,b8b,d8b,f8b,h8b", 100 + 480/9},
+		{"w:c3w,h8b", 0},
+	} {
+		p := rules.MustParsePosition(tc.pos)
+		if got := e.Evaluate(&p); got != tc.want {
+			t.Errorf("%s scores %d, want %d", tc.pos, got, tc.want)
 		}
 	}
 }
