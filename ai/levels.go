@@ -23,26 +23,30 @@ type Level struct {
 // machine; the budgets grow by about 1.5 at the bottom and 2 at the top,
 // where doubling the search is worth less. Each level's score against the
 // one below is measured with package ai/match (bashni match -a level=N+1
-// -b level=N -games 200 -concurrency 2, colour-swapped pairs from the
-// shipped openings), not assumed; the ladder aims at 60 to 75%:
+// -b level=N -games 522 -concurrency 2: every shipped opening with each
+// colour, 200 games from level 16 up), not assumed; the ladder aims at 60
+// to 75%. Strength does not grow smoothly with the budget (a search that
+// just finishes one more iteration plays better than one a little
+// larger), so budgets such as 900 and 14,500 were found by measuring
+// their neighbours, not by a formula:
 //
-//	 2 vs  1      90 nodes    63.0%  (113-26-61, 200 games)  Elo +92 ± 47
-//	 3 vs  2     130 nodes    70.5%  (130-22-48, 200 games)  Elo +151 ± 50
-//	 4 vs  3     195 nodes    71.5%  (130-26-44, 200 games)  Elo +160 ± 49
-//	 5 vs  4     290 nodes    68.2%  (128-17-55, 200 games)  Elo +133 ± 50
-//	 6 vs  5     430 nodes    68.5%  (128-18-54, 200 games)  Elo +135 ± 50
-//	 7 vs  6     630 nodes    68.0%  (127-18-55, 200 games)  Elo +131 ± 49
-//	 8 vs  7   1,000 nodes    73.5%  (136-22-42, 200 games)  Elo +177 ± 51
-//	 9 vs  8   1,600 nodes    68.0%  (131-10-59, 200 games)  Elo +131 ± 51
-//	10 vs  9   2,500 nodes    70.5%  (135-12-53, 200 games)  Elo +151 ± 51
-//	11 vs 10   4,000 nodes    69.0%  (135-6-59, 200 games)  Elo +139 ± 52
-//	12 vs 11   8,000 nodes    69.5%  (66-7-27, 100 games)  Elo +143 ± 72
-//	13 vs 12  16,000 nodes    73.5%  (70-7-23, 100 games)  Elo +177 ± 76
-//	14 vs 13  32,000 nodes    70.0%  (66-8-26, 100 games)  Elo +147 ± 72
-//	15 vs 14  65,000 nodes    64.0%  (61-6-33, 100 games)  Elo +100 ± 70
-//	16 vs 15  140,000 nodes    64.0%  (62-4-34, 100 games)  Elo +100 ± 71
-//	17 vs 16  300,000 nodes    65.0%  (62-6-32, 100 games)  Elo +108 ± 70
-//	18 vs 17  700,000 nodes    62.5%  (59-7-34, 100 games)  Elo +89 ± 69
+//	 2 vs  1      90 nodes    68.2%  (322-68-132, 522 games)  Elo +133 ± 30
+//	 3 vs  2     130 nodes    70.2%  (336-61-125, 522 games)  Elo +149 ± 30
+//	 4 vs  3     195 nodes    67.4%  (324-56-142, 522 games)  Elo +126 ± 30
+//	 5 vs  4     290 nodes    70.9%  (346-48-128, 522 games)  Elo +155 ± 31
+//	 6 vs  5     430 nodes    69.1%  (342-37-143, 522 games)  Elo +139 ± 31
+//	 7 vs  6     630 nodes    69.8%  (351-27-144, 522 games)  Elo +146 ± 32
+//	 8 vs  7     900 nodes    71.6%  (349-49-124, 522 games)  Elo +160 ± 31
+//	 9 vs  8   1,400 nodes    70.0%  (344-43-135, 522 games)  Elo +147 ± 31
+//	10 vs  9   2,500 nodes    70.1%  (348-36-138, 522 games)  Elo +148 ± 31
+//	11 vs 10   4,000 nodes    66.8%  (337-23-162, 522 games)  Elo +121 ± 31
+//	12 vs 11   8,000 nodes    71.3%  (360-24-138, 522 games)  Elo +158 ± 32
+//	13 vs 12  14,500 nodes    68.5%  (336-43-143, 522 games)  Elo +135 ± 31
+//	14 vs 13  32,000 nodes    73.5%  (364-39-119, 522 games)  Elo +177 ± 32
+//	15 vs 14  65,000 nodes    71.0%  (358-25-139, 522 games)  Elo +155 ± 32
+//	16 vs 15  140,000 nodes   70.0%  (134-12-54, 200 games)   Elo +147 ± 51
+//	17 vs 16  300,000 nodes   70.5%  (132-18-50, 200 games)   Elo +151 ± 50
+//	18 vs 17  700,000 nodes   67.8%  (126-19-55, 200 games)   Elo +129 ± 49
 //
 // Level 1 searches 60 positions: it takes what it must and sees a capture
 // coming one move ahead, little more; it is meant for someone who has just
@@ -55,12 +59,12 @@ var Levels = []Level{
 	{Number: 5, Name: "Amateur", Limits: Limits{Nodes: 290, MoveTime: time.Second}},
 	{Number: 6, Name: "Park player", Limits: Limits{Nodes: 430, MoveTime: time.Second}},
 	{Number: 7, Name: "Club player", Limits: Limits{Nodes: 630, MoveTime: time.Second}},
-	{Number: 8, Name: "Club regular", Limits: Limits{Nodes: 1_000, MoveTime: time.Second}},
-	{Number: 9, Name: "Junior III", Limits: Limits{Nodes: 1_600, MoveTime: time.Second}},
+	{Number: 8, Name: "Club regular", Limits: Limits{Nodes: 900, MoveTime: time.Second}},
+	{Number: 9, Name: "Junior III", Limits: Limits{Nodes: 1_400, MoveTime: time.Second}},
 	{Number: 10, Name: "Junior II", Limits: Limits{Nodes: 2_500, MoveTime: time.Second}},
 	{Number: 11, Name: "Junior I", Limits: Limits{Nodes: 4_000, MoveTime: time.Second}},
 	{Number: 12, Name: "Category III", Limits: Limits{Nodes: 8_000, MoveTime: time.Second}},
-	{Number: 13, Name: "Category II", Limits: Limits{Nodes: 16_000, MoveTime: time.Second}},
+	{Number: 13, Name: "Category II", Limits: Limits{Nodes: 14_500, MoveTime: time.Second}},
 	{Number: 14, Name: "Category I", Limits: Limits{Nodes: 32_000, MoveTime: time.Second}},
 	{Number: 15, Name: "Candidate master", Limits: Limits{Nodes: 65_000, MoveTime: time.Second}},
 	{Number: 16, Name: "Master", Limits: Limits{Nodes: 140_000, MoveTime: time.Second}},
