@@ -89,8 +89,8 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 	return out
 }
 
-// handleAnalysis answers with the game's analysis if this process has it
-// (200), says one is under way (202), or that there is none yet (204). It
+// handleAnalysis answers with the game's analysis if one was made (200),
+// says one is under way here (202), or that there is none yet (204). It
 // never starts one: the page asks on opening a finished game.
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer) {
 	a, running, err := s.svc.Analysed(r.Context(), r.PathValue("id"))

@@ -78,8 +78,9 @@ func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
 	return analysisOf(g, rv), nil
 }
 
-// Analysed returns a finished game's analysis if this process has it,
-// without starting one; if not, running says whether one is under way.
+// Analysed returns a finished game's analysis if one was made (here or by
+// another replica), without starting one; if not, running says whether one
+// is under way in this process.
 func (s *Service) Analysed(ctx context.Context, id string) (a *Analysis, running bool, err error) {
 	g, err := s.Game(ctx, id)
 	if err != nil {
@@ -88,7 +89,7 @@ func (s *Service) Analysed(ctx context.Context, id string) (a *Analysis, running
 	if g.rec.Active() {
 		return nil, false, ErrGameNotOver
 	}
-	if rv, ok := s.analyses.get(id, g.Ply()); ok {
+	if rv, ok := keptReview(g); ok {
 		return analysisOf(g, rv), false, nil
 	}
 	return nil, s.analyses.isRunning(id), nil

@@ -86,6 +86,22 @@ type GameRecord struct {
 	Hints     int  `json:"hints,omitzero"`
 	Takebacks int  `json:"takebacks,omitzero"`
 	Casual    bool `json:"casual,omitzero"`
+
+	// Review is the engine's review of the finished game, once one was
+	// made: kept with the game so that every replica, for the chat's
+	// Analyse button and the Mini App alike, shows the same one and none
+	// reviews the game again.
+	Review *GameReview `json:"review,omitempty"`
+}
+
+// GameReview is a finished game's review as stored: Scores has one score
+// per position (the start and after each move, hundredths of a man from
+// White's side), Best and Loss one entry per move (the engine's choice in
+// notation, and how much the move played lost against it).
+type GameReview struct {
+	Scores []int    `json:"scores"`
+	Best   []string `json:"best"`
+	Loss   []int    `json:"loss"`
 }
 
 // Clone returns a copy of g that shares nothing it could change.
@@ -94,6 +110,9 @@ func (g *GameRecord) Clone() *GameRecord {
 	c.Moves = slices.Clone(g.Moves)
 	c.Notices = maps.Clone(g.Notices)
 	c.Spent = slices.Clone(g.Spent)
+	if g.Review != nil {
+		c.Review = &GameReview{Scores: slices.Clone(g.Review.Scores), Best: slices.Clone(g.Review.Best), Loss: slices.Clone(g.Review.Loss)}
+	}
 	return &c
 }
 

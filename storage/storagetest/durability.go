@@ -32,7 +32,7 @@ func Fill(t *testing.T, s storage.Store) (check func(t *testing.T, s storage.Sto
 	if err != nil || !first {
 		t.Fatalf("MarkUpdate(77): got %v, %v; want true, no error", first, err)
 	}
-	wantGame, wantDone := clone(g), clone(done)
+	wantGame, wantDone := g.Clone(), done.Clone()
 
 	return func(t *testing.T, s storage.Store) {
 		t.Helper()

@@ -18,6 +18,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		full.Reminders = 2
 		full.Notices = map[int64]int{11: 501, 12: 502}
 		full.Rated, full.Lang = true, "ru"
+		full.Review = &storage.GameReview{Scores: []int{0, 15, -40, 300}, Best: []string{"c3-d4", "f6-g5", "d4:f6"}, Loss: []int{0, 55, 0}}
 
 		ai := game("ai", 11, 11, 0)
 		ai.Black = storage.Player{Name: "Bot", AILevel: 3}
@@ -37,7 +38,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		s := newStore(t)
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
-				want := clone(tc.g)
+				want := tc.g.Clone()
 				want.Version = 1
 				mustCreate(t, s, tc.g)
 				if tc.g.Version != 1 {
@@ -64,13 +65,13 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		s := newStore(t)
 		first := game("dup", 1, 2, 3)
 		mustCreate(t, s, first)
-		want := clone(first)
+		want := first.Clone()
 		tests := []struct {
 			name string
 			g    *storage.GameRecord
 		}{
 			{"other content", game("dup", 9, 8, 7)},
-			{"same content again", clone(first)},
+			{"same content again", first.Clone()},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
@@ -94,7 +95,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		g := game("cas", 1, 2, 3)
 		mustCreate(t, s, g)
 
-		moved := clone(g)
+		moved := g.Clone()
 		moved.Moves = []string{"c3-d4"}
 		moved.Position = "after c3-d4"
 		mustUpdate(t, s, moved)
@@ -113,7 +114,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
-				other := clone(moved)
+				other := moved.Clone()
 				other.Version = tc.version
 				other.Moves = []string{"e3-f4"}
 				checkErr(t, "UpdateGame", s.UpdateGame(ctxFor(t), other), storage.ErrConflict)
@@ -135,9 +136,9 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		// A finished game may still be written (the result card's message id).
 		g.MessageID = 99
 		mustUpdate(t, s, g)
-		want := clone(g)
+		want := g.Clone()
 
-		reopen := clone(g)
+		reopen := g.Clone()
 		reopen.Status = storage.GameActive
 		checkErr(t, "UpdateGame reopening", s.UpdateGame(ctxFor(t), reopen), storage.ErrConflict)
 		checkDeep(t, "stored after reopen attempt", mustGame(t, s, "fin"), want)

@@ -109,7 +109,7 @@ func testIndexes(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	t.Run("ConflictLeavesIndexes", func(t *testing.T) {
 		s := setup(t)
 		g := mustGame(t, s, "a")
-		stale := clone(g)
+		stale := g.Clone()
 		g.Moves = []string{"c3-d4"}
 		mustUpdate(t, s, g)
 		stale.Status = storage.GameFinished

@@ -29,7 +29,7 @@ func testRaces(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		)
 		start := make(chan struct{})
 		for i := range taps {
-			tap := clone(g)
+			tap := g.Clone()
 			tap.Moves = []string{fmt.Sprintf("tap-%d", i)}
 			wg.Go(func() {
 				<-start

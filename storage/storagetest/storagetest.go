@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"testing"
 	"time"
 
@@ -138,11 +136,4 @@ func checkIDs(t *testing.T, what string, got []string, err error, want ...string
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%s: got %q, want %q", what, got, want)
 	}
-}
-
-func clone(g *storage.GameRecord) *storage.GameRecord {
-	c := *g
-	c.Moves = slices.Clone(g.Moves)
-	c.Notices = maps.Clone(g.Notices)
-	return &c
 }
