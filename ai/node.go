@@ -24,7 +24,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	}
 	if e.quiet[ply] >= rules.FifteenMovePlies {
 		// Drawn by the 15-move rule, unless the side to move has no move
-		// at all, which loses first (RULES.md, End of game).
+		// at all, which loses first (docs/rules.md, End of game).
 		fr := &e.frames[ply]
 		moves := p.LegalMoves(fr.moves[:0])
 		fr.moves = moves[:0]

@@ -18,7 +18,7 @@ type analysis struct {
 	Result string `json:"result"` // "1-0", "0-1" or "1/2-1/2"
 	Status string `json:"status"` // the result as the viewer reads it
 	// Positions are the start and the position after each move, in the
-	// position format of RULES.md: len(Moves)+1 of them.
+	// position format of docs/rules.md: len(Moves)+1 of them.
 	Positions []string `json:"positions"`
 	// Scores are the engine's score of each position, in hundredths of a
 	// man from White's point of view, within ±Cap (a forced win is ±Cap).

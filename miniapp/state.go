@@ -9,7 +9,7 @@ import (
 type state struct {
 	ID       string     `json:"id"`
 	Ply      int        `json:"ply"`      // the board's version: a move names it
-	Position string     `json:"position"` // the position format of RULES.md
+	Position string     `json:"position"` // the position format of docs/rules.md
 	Turn     string     `json:"turn"`     // "w" or "b"
 	You      string     `json:"you"`      // the viewer's colour, "" if watching
 	Active   bool       `json:"active"`

@@ -17,7 +17,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
-// Positions the tests draw. Each is legal by RULES.md: at most twelve pieces
+// Positions the tests draw. Each is legal by docs/rules.md: at most twelve pieces
 // a colour, two colour bands a tower, no man on its far rank.
 const (
 	// tallText mixes towers of every kind: a king on a1, a king-topped

@@ -9,7 +9,7 @@ func (p Position) Play(m Move) Position {
 	if m.capture {
 		// Jumped pieces are taken when the whole move ends; the first one
 		// jumped goes directly under the capturer's own pieces, the last
-		// one at the very bottom (RULES.md, What a jump takes).
+		// one at the very bottom (docs/rules.md, What a jump takes).
 		for i := 0; i < int(m.n); i++ {
 			j := m.jumped[i]
 			prisoner, rest := p.towers[j].popTop()
@@ -31,7 +31,7 @@ func (p Position) Play(m Move) Position {
 }
 
 // crowns reports whether the move passes a landing square on side's far
-// rank. A man crowned mid-capture stays crowned (RULES.md, Captures).
+// rank. A man crowned mid-capture stays crowned (docs/rules.md, Captures).
 func (m Move) crowns(side Color) bool {
 	for i := 0; i < int(m.n); i++ {
 		if promotionMask[side]&(1<<m.path[i]) != 0 {

@@ -7,7 +7,7 @@ import (
 )
 
 // ParseColumnNotation reads the traditional column notation of the Russian
-// literature (RULES.md, Position format): per side, "square – tower" with 0
+// literature (docs/rules.md, Position format): per side, "square – tower" with 0
 // a man and 1 a king, top first, and "/" between the owner's block and the
 // captured block, e.g.
 //

@@ -3,7 +3,7 @@
 //
 // Bashni (Russian "towers", also column draughts) is Russian draughts in which
 // jumped pieces are not removed but go under the piece that jumped them. The
-// package follows the project's RULES.md to the letter; each test names the
+// package follows docs/rules.md to the letter; each test names the
 // paragraph it pins. The same generator also plays Russian draughts (jumped
 // pieces leave the board), selected by a Variant value, and its perft matches
 // the published Russian draughts figures.

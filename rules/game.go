@@ -80,7 +80,7 @@ func (r Reason) String() string {
 }
 
 // FifteenMovePlies is the number of plies in a row without a capture or a
-// crowning after which the game is drawn (RULES.md, End of game).
+// crowning after which the game is drawn (docs/rules.md, End of game).
 const FifteenMovePlies = 30
 
 // Game is a game in progress or finished: a start position, the moves played
@@ -225,7 +225,7 @@ func (g *Game) end(r Result, why Reason) error {
 	return nil
 }
 
-// judge applies the board rules of RULES.md, End of game, to the current
+// judge applies the board rules of docs/rules.md, End of game, to the current
 // position.
 func (g *Game) judge() {
 	p := g.Position()

@@ -6,7 +6,7 @@ import (
 )
 
 func TestGameEndsWithoutLegalMoves(t *testing.T) {
-	// RULES.md, End of game: every tower Black could move is under a white
+	// docs/rules.md, End of game: every tower Black could move is under a white
 	// top after this capture.
 	g := NewGame(MustParsePosition("w:c3w,d4b"))
 	if _, err := g.PlayText("c3:e5"); err != nil {
@@ -53,7 +53,7 @@ func TestThreefoldRepetition(t *testing.T) {
 func TestFifteenMoveRule(t *testing.T) {
 	// Kings shuffle without capture or crowning, White on a 6-move cycle
 	// and Black on a 4-move one, so no position comes a third time within
-	// 30 plies: then it is drawn (RULES.md, End of game).
+	// 30 plies: then it is drawn (docs/rules.md, End of game).
 	g := NewGame(MustParsePosition(lockedCentre))
 	whites := []string{"a1-b2", "c1-d2", "d2-e1", "b2-a1", "e1-d2", "d2-c1"}
 	blacks := []string{"f8-e7", "h8-g7", "e7-f8", "g7-h8"}
@@ -121,7 +121,7 @@ func TestResignAgreeUndo(t *testing.T) {
 }
 
 func TestRecord(t *testing.T) {
-	// The record of RULES.md, Notation.
+	// The record of docs/rules.md, Notation.
 	const want = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:c5:a7 c7-b6"
 	g, err := ReplayGame(Start(Bashni), []string{"c3-b4", "b6-c5", "b4-a5", "a7-b6", "b2-c3", "c5-b4", "a3:c5:a7", "c7-b6"})
 	if err != nil {

@@ -107,7 +107,7 @@ func sign(x int) int {
 }
 
 // Random games from the start: every position reached keeps the
-// invariants, and the game ends by a rule of RULES.md.
+// invariants, and the game ends by a rule of docs/rules.md.
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	games := 200
 	if testing.Short() {

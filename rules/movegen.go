@@ -6,7 +6,7 @@ import "math/bits"
 var forward = [2][2]int{{NorthEast, NorthWest}, {SouthEast, SouthWest}}
 
 // LegalMoves appends the legal moves of the side to move to buf and returns
-// the extended slice. Captures are compulsory (RULES.md, Captures): if any
+// the extended slice. Captures are compulsory (docs/rules.md, Captures): if any
 // capture exists only captures are returned. Give it a reused buffer and it
 // allocates nothing.
 func (p *Position) LegalMoves(buf []Move) []Move {
@@ -73,7 +73,7 @@ func (p *Position) AppendCaptures(buf []Move) []Move {
 		s := Square(bits.TrailingZeros32(towers))
 		cs.from = s
 		// The start square is empty for the whole move: it may be crossed
-		// and landed on (RULES.md, What a jump takes).
+		// and landed on (docs/rules.md, What a jump takes).
 		cs.occ = occ &^ (1 << s)
 		if p.kings&(1<<s) != 0 {
 			cs.king(s, 0, 0)
@@ -87,7 +87,7 @@ func (p *Position) AppendCaptures(buf []Move) []Move {
 // captureSearch walks the tree of capture sequences of one tower.
 // Jumped towers stay on their squares until the move ends (they are in occ
 // and block), and are marked in the jumped mask so they are never jumped
-// twice (RULES.md, What a jump takes).
+// twice (docs/rules.md, What a jump takes).
 type captureSearch struct {
 	from      Square
 	enemy     uint32 // squares topped by the opponent
@@ -113,7 +113,7 @@ func (c *captureSearch) man(cur Square, n int, jumped uint32) {
 		c.path[n], c.jumped[n] = land, over
 		if c.promotion&(1<<land) != 0 {
 			// Crowned on landing; the capture goes on as a king
-			// (RULES.md, Captures: a man that lands on the far rank).
+			// (docs/rules.md, Captures: a man that lands on the far rank).
 			c.king(land, n+1, jumped|1<<over)
 		} else {
 			c.man(land, n+1, jumped|1<<over)
@@ -145,7 +145,7 @@ func (c *captureSearch) king(cur Square, n int, jumped uint32) {
 		jumpedNow := jumped | 1<<over
 		// The landing squares run up to the next occupied square or the
 		// edge. If the capture can go on from some of them, the king must
-		// land on one of those (RULES.md, Choice of landing square).
+		// land on one of those (docs/rules.md, Choice of landing square).
 		first, last := i+1, i+1
 		for last+1 < length && c.occ&(1<<r[last+1]) == 0 {
 			last++

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Each row pins one paragraph of RULES.md: the legal moves of a position,
+// Each row pins one paragraph of docs/rules.md: the legal moves of a position,
 // exactly.
 func TestLegalMovesFollowRules(t *testing.T) {
 	tests := []struct {

@@ -8,7 +8,7 @@ import (
 )
 
 // ParseMove reads a move in notation and returns the legal move of p it
-// names. It forgives what is unambiguous (RULES.md, Notation): upper-case
+// names. It forgives what is unambiguous (docs/rules.md, Notation): upper-case
 // letters, x for ':', spaces or dashes as separators, Cyrillic look-alike
 // letters, and a capture written by its first and last square only when
 // exactly one legal capture matches. An illegal or ambiguous move returns a

@@ -66,7 +66,7 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 }
 
-// Two different legal moves never share their notation (RULES.md, Notation).
+// Two different legal moves never share their notation (docs/rules.md, Notation).
 func TestNotationIsUnique(t *testing.T) {
 	for _, pos := range []string{StartText, "w:c1w,d2bb,d4b,b4b,b2b", "w:a1W,c3b,f6b", "w:b6w,c7b,f6b"} {
 		p := MustParsePosition(pos)
@@ -84,7 +84,7 @@ func TestNotationIsUnique(t *testing.T) {
 	}
 }
 
-// A light square is named as the reason, not "not a move" (RULES.md,
+// A light square is named as the reason, not "not a move" (docs/rules.md,
 // Board: play on the dark squares).
 func TestParseMoveNamesTheLightSquare(t *testing.T) {
 	p := MustParsePosition(StartText)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RULES.md, Checks the engine must pass.
+// docs/rules.md, Checks.
 var perftFigures = map[Variant][]uint64{
 	Bashni:  {7, 49, 302, 1469, 7482, 37908, 189912},
 	Russian: {7, 49, 302, 1469, 7482, 37986, 190146, 929905},

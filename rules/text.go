@@ -139,7 +139,7 @@ func parsePositionFormat(text string) (Position, error) {
 	return p, nil
 }
 
-// checkTower applies the per-tower validity rules of RULES.md.
+// checkTower applies the per-tower validity rules of docs/rules.md.
 func checkTower(s Square, t Tower) error {
 	if t.Bands() > 2 {
 		return fmt.Errorf("tower %s has three colour bands; every tower is two-layered (owner's pieces over prisoners)", t)

@@ -9,7 +9,7 @@ import (
 func TestStartPosition(t *testing.T) {
 	p := Start(Bashni)
 	if got := p.String(); got != StartText {
-		t.Errorf("Start().String()\n got  %s\n want %s (RULES.md, Board and start)", got, StartText)
+		t.Errorf("Start().String()\n got  %s\n want %s (docs/rules.md, Board and start)", got, StartText)
 	}
 	q := MustParsePosition(StartText)
 	if q != p {
@@ -51,7 +51,7 @@ func TestPositionTextRoundTrip(t *testing.T) {
 	}
 }
 
-// Invalid text gets an error naming the offending entry (RULES.md,
+// Invalid text gets an error naming the offending entry (docs/rules.md,
 // Position format).
 func TestPositionTextErrors(t *testing.T) {
 	tests := []struct {
@@ -126,7 +126,7 @@ func TestSquares(t *testing.T) {
 			t.Errorf("ParseSquare(%q) = %v, %v; want %v", s.String(), got, err, s)
 		}
 		if (s.File()+s.Rank())%2 != 0 {
-			t.Errorf("%v is a light square (RULES.md, Board: a1 is dark)", s)
+			t.Errorf("%v is a light square (docs/rules.md, Board and start: a1 is dark)", s)
 		}
 	}
 	if _, err := ParseSquare("d3"); err == nil || !strings.Contains(err.Error(), "light") {

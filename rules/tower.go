@@ -73,7 +73,7 @@ func (t Tower) Blocks() (ownMen, ownKings, prisonerMen, prisonerKings int) {
 }
 
 // Bands counts the runs of one colour from top to bottom. Every tower reached
-// in play has at most two (RULES.md, Towers: "two-layered").
+// in play has at most two (docs/rules.md, Towers: at most two bands of colour).
 func (t Tower) Bands() int {
 	h := t.Height()
 	if h == 0 {

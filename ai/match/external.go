@@ -19,7 +19,7 @@ import (
 //
 //	EXE think -fen POSITION [-level N] [-depth N] [-nodes N] [-movetime D] [-hash MB] [-threads N] -seed S
 //
-// once per move and reads the move, in the notation of RULES.md, from the
+// once per move and reads the move, in the notation of docs/rules.md, from the
 // first line of its output; the lines after it are "key value" pairs, of
 // which "nodes N" is counted. So any build, the previous release included,
 // can be a player without knowing about matches. It sees only the position:

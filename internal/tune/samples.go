@@ -22,7 +22,7 @@ type Sample struct {
 var ErrSamples = errors.New("tune: bad samples file")
 
 // WriteSamples writes one sample a line: White's points, a tab, the
-// position in the position format (RULES.md). Lines starting with # are
+// position in the position format (docs/rules.md). Lines starting with # are
 // comments.
 func WriteSamples(w io.Writer, samples []Sample) error {
 	bw := bufio.NewWriter(w)

@@ -70,7 +70,7 @@ function center(sq, flip) {
   return [x + SQ / 2, y + SQ / 2];
 }
 
-// parsePosition reads the position format of RULES.md: "w:c3wb,e5Ww".
+// parsePosition reads the position format of docs/rules.md: "w:c3wb,e5Ww".
 function parsePosition(text) {
   const towers = {};
   const body = text.split(":")[1] || "";
