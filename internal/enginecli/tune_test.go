@@ -12,7 +12,7 @@ import (
 	"github.com/bashni/bashni/ai"
 )
 
-// TestSelfPlayTuneMatch runs the tuning loop as the README tells it, in
+// TestSelfPlayTuneMatch runs the tuning loop as docs/engine.md tells it, in
 // miniature: self-play positions, a fit, and a match with the fitted weights.
 func TestSelfPlayTuneMatch(t *testing.T) {
 	dir := t.TempDir()
