@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -55,75 +56,102 @@ func ParseSpec(spec string) (Player, error) {
 		if !ok {
 			return p, fmt.Errorf("%w %q: %q is not key=value", ErrSpec, spec, part)
 		}
-		var err error
-		switch strings.ToLower(key) {
-		case "level":
-			p.Level, err = strconv.Atoi(val)
-			if err == nil && (p.Level < 1 || p.Level > len(ai.Levels)) {
-				err = fmt.Errorf("want 1 to %d", len(ai.Levels))
-			}
-		case "depth":
-			p.Limits.Depth, err = strconv.Atoi(val)
-			if err == nil && p.Limits.Depth < 1 {
-				err = errors.New("want at least 1")
-			}
-		case "nodes":
-			p.Limits.Nodes, err = strconv.ParseUint(val, 10, 64)
-			if err == nil && p.Limits.Nodes == 0 {
-				err = errors.New("want at least 1")
-			}
-		case "movetime":
-			p.Limits.MoveTime, err = time.ParseDuration(val)
-			if err == nil && p.Limits.MoveTime <= 0 {
-				err = errors.New("want a positive duration")
-			}
-		case "scale":
-			p.Scale, err = strconv.ParseFloat(val, 64)
-			if err == nil && !(p.Scale > 0) {
-				err = errors.New("want a positive factor")
-			}
-		case "threads":
-			p.Options.Threads, err = strconv.Atoi(val)
-			if err == nil && (p.Options.Threads < 1 || p.Options.Threads > ai.MaxThreads) {
-				err = fmt.Errorf("want 1 to %d", ai.MaxThreads)
-			}
-		case "exe":
-			p.Exe = val
-			if val == "" {
-				err = errors.New("want the path of a bashni binary")
-			}
-		case "noise":
-			p.Noise, err = strconv.Atoi(val)
-			if err == nil && p.Noise < 1 {
-				err = errors.New("want at least 1 (hundredths of a man)")
-			}
-		case "weights":
-			p.WeightsFile = val
-			if val == "" {
-				err = errors.New("want the path of a weights file")
-			}
-		case "hash":
-			p.Options.HashMB, err = strconv.Atoi(val)
-			if err == nil && p.Options.HashMB < 1 {
-				err = errors.New("want at least 1 MB")
-			}
-		default:
-			err = errors.New("unknown key (want level, depth, nodes, movetime, scale, noise, hash, threads, weights or exe)")
+		set, known := specKeys[strings.ToLower(key)]
+		if !known {
+			return p, fmt.Errorf("%w %q: %s: unknown key (want %s)", ErrSpec, spec, part, specKeyList())
 		}
-		if err != nil {
+		if err := set(&p, val); err != nil {
 			return p, fmt.Errorf("%w %q: %s: %v", ErrSpec, spec, part, err)
 		}
 	}
-	if p.Exe != "" && p.Noise != 0 {
-		return p, fmt.Errorf("%w %q: noise applies to this build's engine only", ErrSpec, spec)
-	}
-	if p.Exe != "" && p.Scale != 0 {
-		return p, fmt.Errorf("%w %q: scale needs the levels' budgets, which an external build keeps to itself: give movetime or nodes", ErrSpec, spec)
-	}
-	if p.Exe == "" && p.Level == 0 && p.Limits == (ai.Limits{}) {
-		return p, fmt.Errorf("%w %q: give a level or a limit (depth, nodes or movetime)", ErrSpec, spec)
+	if err := p.checkCombination(); err != nil {
+		return p, fmt.Errorf("%w %q: %v", ErrSpec, spec, err)
 	}
 	return p, nil
+}
+
+// specKeys sets one field of a Player from a spec's value, checking its
+// range; a new key is one line here.
+var specKeys = map[string]func(p *Player, val string) error{
+	"level": func(p *Player, v string) error { return parseInt(v, &p.Level, 1, len(ai.Levels), "") },
+	"depth": func(p *Player, v string) error { return parseInt(v, &p.Limits.Depth, 1, 0, "") },
+	"nodes": func(p *Player, v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err == nil && n == 0 {
+			err = errors.New("want at least 1")
+		}
+		p.Limits.Nodes = n
+		return err
+	},
+	"movetime": func(p *Player, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d <= 0 {
+			err = errors.New("want a positive duration")
+		}
+		p.Limits.MoveTime = d
+		return err
+	},
+	"scale": func(p *Player, v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err == nil && !(f > 0) {
+			err = errors.New("want a positive factor")
+		}
+		p.Scale = f
+		return err
+	},
+	"threads": func(p *Player, v string) error { return parseInt(v, &p.Options.Threads, 1, ai.MaxThreads, "") },
+	"noise":   func(p *Player, v string) error { return parseInt(v, &p.Noise, 1, 0, " (hundredths of a man)") },
+	"hash":    func(p *Player, v string) error { return parseInt(v, &p.Options.HashMB, 1, 0, " MB") },
+	"exe":     func(p *Player, v string) error { return parsePath(v, &p.Exe, "a bashni binary") },
+	"weights": func(p *Player, v string) error { return parsePath(v, &p.WeightsFile, "a weights file") },
+}
+
+// specKeyList names the keys for an error message, in a stable order.
+func specKeyList() string {
+	keys := make([]string, 0, len(specKeys))
+	for k := range specKeys {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// parseInt reads an integer of at least min and, when max > 0, at most max;
+// unit follows the bound in the error ("want at least 1 MB").
+func parseInt(v string, dst *int, min, max int, unit string) error {
+	n, err := strconv.Atoi(v)
+	*dst = n
+	switch {
+	case err != nil:
+		return err
+	case max > 0 && (n < min || n > max):
+		return fmt.Errorf("want %d to %d%s", min, max, unit)
+	case n < min:
+		return fmt.Errorf("want at least %d%s", min, unit)
+	}
+	return nil
+}
+
+// parsePath takes a non-empty path.
+func parsePath(v string, dst *string, what string) error {
+	*dst = v
+	if v == "" {
+		return fmt.Errorf("want the path of %s", what)
+	}
+	return nil
+}
+
+// checkCombination refuses specs whose keys contradict each other.
+func (p Player) checkCombination() error {
+	switch {
+	case p.Exe != "" && p.Noise != 0:
+		return errors.New("noise applies to this build's engine only")
+	case p.Exe != "" && p.Scale != 0:
+		return errors.New("scale needs the levels' budgets, which an external build keeps to itself: give movetime or nodes")
+	case p.Exe == "" && p.Level == 0 && p.Limits == (ai.Limits{}):
+		return errors.New("give a level or a limit (depth, nodes or movetime)")
+	}
+	return nil
 }
 
 // request builds the engine request for this player, its level's budgets

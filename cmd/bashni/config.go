@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,27 +24,8 @@ import (
 // come from the YAML file (config.example.yaml documents them all) and from
 // an environment variable, which wins.
 type Config struct {
-	Telegram struct {
-		Token       Secret        `yaml:"token" env:"TELEGRAM_BOT_TOKEN"`
-		APIEndpoint string        `yaml:"api_endpoint" env:"TELEGRAM_API_ENDPOINT"`
-		Mode        string        `yaml:"mode" env:"BASHNI_MODE"`
-		PollTimeout time.Duration `yaml:"poll_timeout" env:"BASHNI_POLL_TIMEOUT"`
-		Workers     int           `yaml:"workers" env:"BASHNI_WORKERS"`
-		// Sending pace: Telegram's limits are about 1 message a second per
-		// chat, 20 a minute per group and 30 a second in all.
-		RatePerChat  float64 `yaml:"rate_per_chat" env:"BASHNI_RATE_PER_CHAT"`   // per second
-		RatePerGroup float64 `yaml:"rate_per_group" env:"BASHNI_RATE_PER_GROUP"` // per minute
-		RateGlobal   float64 `yaml:"rate_global" env:"BASHNI_RATE_GLOBAL"`       // per second
-		// MediaChatID is a chat where boards of inline games are uploaded
-		// (inline messages take photos only by file_id); 0: a player's DM.
-		MediaChatID int64 `yaml:"media_chat_id" env:"BASHNI_MEDIA_CHAT_ID"`
-		Webhook     struct {
-			Listen    string `yaml:"listen" env:"BASHNI_WEBHOOK_LISTEN"`
-			PublicURL string `yaml:"public_url" env:"BASHNI_WEBHOOK_URL"`
-			Secret    Secret `yaml:"secret" env:"BASHNI_WEBHOOK_SECRET"`
-		} `yaml:"webhook"`
-	} `yaml:"telegram"`
-	Storage struct {
+	Telegram TelegramConfig `yaml:"telegram"`
+	Storage  struct {
 		BoltPath string `yaml:"bolt_path" env:"BASHNI_BOLT_PATH"`
 		// KeepFinished is how long finished games are kept (0: for ever).
 		// Ratings and statistics are kept apart and stay.
@@ -56,17 +38,8 @@ type Config struct {
 		Password   Secret   `yaml:"password" env:"REDIS_PASSWORD"`
 		DB         int      `yaml:"db" env:"REDIS_DB"`
 	} `yaml:"redis"`
-	Game struct {
-		ChallengeTTL  time.Duration `yaml:"challenge_ttl" env:"BASHNI_CHALLENGE_TTL"`
-		RemindAfter   time.Duration `yaml:"remind_after" env:"BASHNI_REMIND_AFTER"`
-		RemindEvery   time.Duration `yaml:"remind_every" env:"BASHNI_REMIND_EVERY"`
-		TimeoutAfter  time.Duration `yaml:"timeout_after" env:"BASHNI_TIMEOUT_AFTER"`
-		ClockInterval time.Duration `yaml:"clock_interval" env:"BASHNI_CLOCK_INTERVAL"`
-		// NoticeDelay: the player to move is told it is their move only
-		// if they have not moved within it (0: at once, after every move).
-		NoticeDelay time.Duration `yaml:"notice_delay" env:"BASHNI_NOTICE_DELAY"`
-	} `yaml:"game"`
-	AI struct {
+	Game GameConfig `yaml:"game"`
+	AI   struct {
 		Workers int `yaml:"workers" env:"BASHNI_AI_WORKERS"`
 		HashMB  int `yaml:"hash_mb" env:"BASHNI_AI_HASH_MB"`
 		// Threads is how many cores one time-limited AI search uses
@@ -85,10 +58,47 @@ type Config struct {
 		Listen string `yaml:"listen" env:"BASHNI_OPS_LISTEN"`
 	} `yaml:"ops"`
 	MiniApp MiniAppConfig `yaml:"miniapp"`
-	Log     struct {
-		Level  string `yaml:"level" env:"BASHNI_LOG_LEVEL"`
-		Format string `yaml:"format" env:"BASHNI_LOG_FORMAT"`
-	} `yaml:"log"`
+	Log     LogConfig     `yaml:"log"`
+}
+
+// TelegramConfig is the telegram section: the Bot API, updates and pace.
+type TelegramConfig struct {
+	Token       Secret        `yaml:"token" env:"TELEGRAM_BOT_TOKEN"`
+	APIEndpoint string        `yaml:"api_endpoint" env:"TELEGRAM_API_ENDPOINT"`
+	Mode        string        `yaml:"mode" env:"BASHNI_MODE"`
+	PollTimeout time.Duration `yaml:"poll_timeout" env:"BASHNI_POLL_TIMEOUT"`
+	Workers     int           `yaml:"workers" env:"BASHNI_WORKERS"`
+	// Sending pace: Telegram's limits are about 1 message a second per
+	// chat, 20 a minute per group and 30 a second in all.
+	RatePerChat  float64 `yaml:"rate_per_chat" env:"BASHNI_RATE_PER_CHAT"`   // per second
+	RatePerGroup float64 `yaml:"rate_per_group" env:"BASHNI_RATE_PER_GROUP"` // per minute
+	RateGlobal   float64 `yaml:"rate_global" env:"BASHNI_RATE_GLOBAL"`       // per second
+	// MediaChatID is a chat where boards of inline games are uploaded
+	// (inline messages take photos only by file_id); 0: a player's DM.
+	MediaChatID int64 `yaml:"media_chat_id" env:"BASHNI_MEDIA_CHAT_ID"`
+	Webhook     struct {
+		Listen    string `yaml:"listen" env:"BASHNI_WEBHOOK_LISTEN"`
+		PublicURL string `yaml:"public_url" env:"BASHNI_WEBHOOK_URL"`
+		Secret    Secret `yaml:"secret" env:"BASHNI_WEBHOOK_SECRET"`
+	} `yaml:"webhook"`
+}
+
+// GameConfig is the game section: challenges, reminders and the clock.
+type GameConfig struct {
+	ChallengeTTL  time.Duration `yaml:"challenge_ttl" env:"BASHNI_CHALLENGE_TTL"`
+	RemindAfter   time.Duration `yaml:"remind_after" env:"BASHNI_REMIND_AFTER"`
+	RemindEvery   time.Duration `yaml:"remind_every" env:"BASHNI_REMIND_EVERY"`
+	TimeoutAfter  time.Duration `yaml:"timeout_after" env:"BASHNI_TIMEOUT_AFTER"`
+	ClockInterval time.Duration `yaml:"clock_interval" env:"BASHNI_CLOCK_INTERVAL"`
+	// NoticeDelay: the player to move is told it is their move only
+	// if they have not moved within it (0: at once, after every move).
+	NoticeDelay time.Duration `yaml:"notice_delay" env:"BASHNI_NOTICE_DELAY"`
+}
+
+// LogConfig is the log section.
+type LogConfig struct {
+	Level  string `yaml:"level" env:"BASHNI_LOG_LEVEL"`
+	Format string `yaml:"format" env:"BASHNI_LOG_FORMAT"`
 }
 
 // Secret is a string that never appears in logs or errors.
@@ -155,119 +165,144 @@ func loadConfig(path string, getenv func(string) string) (Config, error) {
 
 // validate checks the whole configuration before anything is contacted,
 // and reports every bad setting at once, each by its name in the file and
-// in the environment. Values are never echoed for secrets.
+// in the environment. Values are never echoed for secrets. Each section
+// checks itself; the checker collects what they find.
 func (c *Config) validate() error {
-	var errs []error
-	bad := func(key, envName, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s (%s): %s", key, envName, fmt.Sprintf(format, args...)))
-	}
-	between := func(key, envName string, v, lo, hi int) {
-		if v < lo || v > hi {
-			bad(key, envName, "%d is out of range %d to %d", v, lo, hi)
-		}
-	}
-	// !(lo <= v && v <= hi) also refuses NaN.
-	rate := func(key, envName string, v, hi float64) {
-		if !(v > 0 && v <= hi) {
-			bad(key, envName, "%v is out of range: more than 0, at most %v", v, hi)
-		}
-	}
-	duration := func(key, envName string, v, lo, hi time.Duration) {
-		if v < lo || v > hi {
-			bad(key, envName, "%v is out of range %v to %v", v, lo, hi)
-		}
-	}
-	address := func(key, envName, v string) {
-		if _, _, err := net.SplitHostPort(v); err != nil {
-			bad(key, envName, "%q is not host:port (e.g. :8443)", v)
-		}
-	}
-	const year = 365 * 24 * time.Hour
-
-	t := &c.Telegram
-	switch t.Mode {
-	case "polling", "webhook":
-	default:
-		bad("telegram.mode", "BASHNI_MODE", "%q: want polling or webhook", t.Mode)
-	}
-	if t.APIEndpoint != "" && strings.Count(t.APIEndpoint, "%s") != 2 {
-		bad("telegram.api_endpoint", "TELEGRAM_API_ENDPOINT", `must contain two %%s (token, method), e.g. "http://localhost:8081/bot%%s/%%s"`)
-	}
-	duration("telegram.poll_timeout", "BASHNI_POLL_TIMEOUT", t.PollTimeout, time.Second, 5*time.Minute)
-	between("telegram.workers", "BASHNI_WORKERS", t.Workers, 1, 1024)
-	rate("telegram.rate_per_chat", "BASHNI_RATE_PER_CHAT", t.RatePerChat, 1e6)
-	rate("telegram.rate_per_group", "BASHNI_RATE_PER_GROUP", t.RatePerGroup, 1e8)
-	rate("telegram.rate_global", "BASHNI_RATE_GLOBAL", t.RateGlobal, 1e6)
-	if t.Mode == "webhook" {
-		if u, err := url.Parse(t.Webhook.PublicURL); t.Webhook.PublicURL == "" || err != nil || u.Scheme != "https" || u.Host == "" {
-			bad("telegram.webhook.public_url", "BASHNI_WEBHOOK_URL", "webhook mode needs the https:// URL Telegram posts to")
-		}
-		if !updates.ValidSecret(string(t.Webhook.Secret)) {
-			bad("telegram.webhook.secret", "BASHNI_WEBHOOK_SECRET", "webhook mode needs a secret of 1 to 256 characters A-Z, a-z, 0-9, _ and -")
-		}
-		address("telegram.webhook.listen", "BASHNI_WEBHOOK_LISTEN", t.Webhook.Listen)
-	}
-
-	if c.Storage.BoltPath == "" && c.Redis.URL == "" && len(c.Redis.Addrs) == 0 {
-		bad("storage.bolt_path", "BASHNI_BOLT_PATH", "empty, and no Redis configured")
-	}
-	duration("storage.keep_finished", "BASHNI_KEEP_FINISHED", c.Storage.KeepFinished, 0, 100*year)
-	if c.Redis.URL != "" {
-		if _, err := goredis.ParseURL(c.Redis.URL); err != nil {
-			bad("redis.url", "REDIS_URL", "not a redis:// or rediss:// URL: %s", redactURL(err.Error(), c.Redis.URL))
-		}
-	}
-	between("redis.db", "REDIS_DB", c.Redis.DB, 0, 1<<16)
-
-	g := &c.Game
-	duration("game.challenge_ttl", "BASHNI_CHALLENGE_TTL", g.ChallengeTTL, time.Minute, year)
-	duration("game.remind_after", "BASHNI_REMIND_AFTER", g.RemindAfter, 0, year)
-	if g.RemindAfter > 0 {
-		duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, time.Minute, year)
-	} else {
-		duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, 0, year)
-	}
-	duration("game.timeout_after", "BASHNI_TIMEOUT_AFTER", g.TimeoutAfter, 0, year)
-	duration("game.clock_interval", "BASHNI_CLOCK_INTERVAL", g.ClockInterval, 10*time.Millisecond, time.Hour)
-
-	between("ai.workers", "BASHNI_AI_WORKERS", c.AI.Workers, 1, 256)
-	between("ai.hash_mb", "BASHNI_AI_HASH_MB", c.AI.HashMB, 1, maxHashMB)
-	if c.AI.Workers > 0 && c.AI.HashMB > 0 && c.AI.Workers*c.AI.HashMB > maxHashMB {
-		bad("ai.hash_mb", "BASHNI_AI_HASH_MB", "%d MB per worker times %d workers is more than %d MB in all", c.AI.HashMB, c.AI.Workers, maxHashMB)
-	}
-	between("ai.max_nodes", "BASHNI_AI_MAX_NODES", c.AI.MaxNodes, 0, 1<<40)
-	switch c.AI.Queue {
-	case "local":
-	case "redis":
-		if c.Redis.URL == "" && len(c.Redis.Addrs) == 0 {
-			bad("ai.queue", "BASHNI_AI_QUEUE", "redis needs redis.url (or REDIS_URL)")
-		}
-	default:
-		bad("ai.queue", "BASHNI_AI_QUEUE", "%q: want local or redis", c.AI.Queue)
-	}
-	between("ai.threads", "BASHNI_AI_THREADS", c.AI.Threads, 1, ai.MaxThreads)
+	var v checker
+	c.Telegram.check(&v)
+	c.checkStorage(&v)
+	c.Game.check(&v)
+	c.checkAI(&v)
 	if c.Ops.Listen != "" {
-		address("ops.listen", "BASHNI_OPS_LISTEN", c.Ops.Listen)
+		v.address("ops.listen", "BASHNI_OPS_LISTEN", c.Ops.Listen)
 	}
-	duration("game.notice_delay", "BASHNI_NOTICE_DELAY", c.Game.NoticeDelay, 0, 24*time.Hour)
 	if err := c.MiniApp.validate(); err != nil {
-		errs = append(errs, errors.New(strings.TrimPrefix(unwrapUsage(err), "config: ")))
+		v.errs = append(v.errs, errors.New(strings.TrimPrefix(unwrapUsage(err), "config: ")))
 	}
 	if c.MiniApp.enabled() && c.MiniApp.Listen != "" {
-		address("miniapp.listen", "BASHNI_MINIAPP_LISTEN", c.MiniApp.Listen)
+		v.address("miniapp.listen", "BASHNI_MINIAPP_LISTEN", c.MiniApp.Listen)
 	}
-	if _, err := logLevel(c.Log.Level); err != nil {
-		bad("log.level", "BASHNI_LOG_LEVEL", "%q: want debug, info, warn or error", c.Log.Level)
-	}
-	switch c.Log.Format {
-	case "json", "text":
-	default:
-		bad("log.format", "BASHNI_LOG_FORMAT", "%q: want json or text", c.Log.Format)
-	}
-	if len(errs) > 0 {
-		return usageError("config: %v", errors.Join(errs...))
+	c.Log.check(&v)
+	if len(v.errs) > 0 {
+		return usageError("config: %v", errors.Join(v.errs...))
 	}
 	return nil
+}
+
+// checker collects every bad setting, each named by its key in the file
+// and its environment variable.
+type checker struct{ errs []error }
+
+func (v *checker) bad(key, envName, format string, args ...any) {
+	v.errs = append(v.errs, fmt.Errorf("%s (%s): %s", key, envName, fmt.Sprintf(format, args...)))
+}
+
+func (v *checker) between(key, envName string, n, lo, hi int) {
+	if n < lo || n > hi {
+		v.bad(key, envName, "%d is out of range %d to %d", n, lo, hi)
+	}
+}
+
+// rate checks 0 < r <= hi; written as !(…) it also refuses NaN.
+func (v *checker) rate(key, envName string, r, hi float64) {
+	if !(r > 0 && r <= hi) {
+		v.bad(key, envName, "%v is out of range: more than 0, at most %v", r, hi)
+	}
+}
+
+func (v *checker) duration(key, envName string, d, lo, hi time.Duration) {
+	if d < lo || d > hi {
+		v.bad(key, envName, "%v is out of range %v to %v", d, lo, hi)
+	}
+}
+
+func (v *checker) address(key, envName, addr string) {
+	if _, _, err := net.SplitHostPort(addr); err != nil {
+		v.bad(key, envName, "%q is not host:port (e.g. :8443)", addr)
+	}
+}
+
+func (v *checker) oneOf(key, envName, val string, allowed ...string) {
+	if !slices.Contains(allowed, val) {
+		v.bad(key, envName, "%q: want %s", val, strings.Join(allowed, " or "))
+	}
+}
+
+const year = 365 * 24 * time.Hour
+
+func (t *TelegramConfig) check(v *checker) {
+	v.oneOf("telegram.mode", "BASHNI_MODE", t.Mode, "polling", "webhook")
+	if t.APIEndpoint != "" && strings.Count(t.APIEndpoint, "%s") != 2 {
+		v.bad("telegram.api_endpoint", "TELEGRAM_API_ENDPOINT", `must contain two %%s (token, method), e.g. "http://localhost:8081/bot%%s/%%s"`)
+	}
+	v.duration("telegram.poll_timeout", "BASHNI_POLL_TIMEOUT", t.PollTimeout, time.Second, 5*time.Minute)
+	v.between("telegram.workers", "BASHNI_WORKERS", t.Workers, 1, 1024)
+	v.rate("telegram.rate_per_chat", "BASHNI_RATE_PER_CHAT", t.RatePerChat, 1e6)
+	v.rate("telegram.rate_per_group", "BASHNI_RATE_PER_GROUP", t.RatePerGroup, 1e8)
+	v.rate("telegram.rate_global", "BASHNI_RATE_GLOBAL", t.RateGlobal, 1e6)
+	if t.Mode != "webhook" {
+		return
+	}
+	if u, err := url.Parse(t.Webhook.PublicURL); t.Webhook.PublicURL == "" || err != nil || u.Scheme != "https" || u.Host == "" {
+		v.bad("telegram.webhook.public_url", "BASHNI_WEBHOOK_URL", "webhook mode needs the https:// URL Telegram posts to")
+	}
+	if !updates.ValidSecret(string(t.Webhook.Secret)) {
+		v.bad("telegram.webhook.secret", "BASHNI_WEBHOOK_SECRET", "webhook mode needs a secret of 1 to 256 characters A-Z, a-z, 0-9, _ and -")
+	}
+	v.address("telegram.webhook.listen", "BASHNI_WEBHOOK_LISTEN", t.Webhook.Listen)
+}
+
+// checkStorage checks storage and redis together: bbolt is needed only
+// when no Redis is configured.
+func (c *Config) checkStorage(v *checker) {
+	if c.Storage.BoltPath == "" && !c.hasRedis() {
+		v.bad("storage.bolt_path", "BASHNI_BOLT_PATH", "empty, and no Redis configured")
+	}
+	v.duration("storage.keep_finished", "BASHNI_KEEP_FINISHED", c.Storage.KeepFinished, 0, 100*year)
+	if c.Redis.URL != "" {
+		if _, err := goredis.ParseURL(c.Redis.URL); err != nil {
+			v.bad("redis.url", "REDIS_URL", "not a redis:// or rediss:// URL: %s", redactURL(err.Error(), c.Redis.URL))
+		}
+	}
+	v.between("redis.db", "REDIS_DB", c.Redis.DB, 0, 1<<16)
+}
+
+func (c *Config) hasRedis() bool { return c.Redis.URL != "" || len(c.Redis.Addrs) > 0 }
+
+func (g *GameConfig) check(v *checker) {
+	v.duration("game.challenge_ttl", "BASHNI_CHALLENGE_TTL", g.ChallengeTTL, time.Minute, year)
+	v.duration("game.remind_after", "BASHNI_REMIND_AFTER", g.RemindAfter, 0, year)
+	minEvery := time.Duration(0)
+	if g.RemindAfter > 0 {
+		minEvery = time.Minute
+	}
+	v.duration("game.remind_every", "BASHNI_REMIND_EVERY", g.RemindEvery, minEvery, year)
+	v.duration("game.timeout_after", "BASHNI_TIMEOUT_AFTER", g.TimeoutAfter, 0, year)
+	v.duration("game.clock_interval", "BASHNI_CLOCK_INTERVAL", g.ClockInterval, 10*time.Millisecond, time.Hour)
+	v.duration("game.notice_delay", "BASHNI_NOTICE_DELAY", g.NoticeDelay, 0, 24*time.Hour)
+}
+
+// checkAI checks the engines; the Redis queue needs Redis.
+func (c *Config) checkAI(v *checker) {
+	a := &c.AI
+	v.between("ai.workers", "BASHNI_AI_WORKERS", a.Workers, 1, 256)
+	v.between("ai.hash_mb", "BASHNI_AI_HASH_MB", a.HashMB, 1, maxHashMB)
+	if a.Workers > 0 && a.HashMB > 0 && a.Workers*a.HashMB > maxHashMB {
+		v.bad("ai.hash_mb", "BASHNI_AI_HASH_MB", "%d MB per worker times %d workers is more than %d MB in all", a.HashMB, a.Workers, maxHashMB)
+	}
+	v.between("ai.max_nodes", "BASHNI_AI_MAX_NODES", a.MaxNodes, 0, 1<<40)
+	v.oneOf("ai.queue", "BASHNI_AI_QUEUE", a.Queue, "local", "redis")
+	if a.Queue == "redis" && !c.hasRedis() {
+		v.bad("ai.queue", "BASHNI_AI_QUEUE", "redis needs redis.url (or REDIS_URL)")
+	}
+	v.between("ai.threads", "BASHNI_AI_THREADS", a.Threads, 1, ai.MaxThreads)
+}
+
+func (l *LogConfig) check(v *checker) {
+	if _, err := logLevel(l.Level); err != nil {
+		v.bad("log.level", "BASHNI_LOG_LEVEL", "%q: want debug, info, warn or error", l.Level)
+	}
+	v.oneOf("log.format", "BASHNI_LOG_FORMAT", l.Format, "json", "text")
 }
 
 // maxHashMB bounds the AI's transposition tables in all: more would end in

@@ -28,116 +28,26 @@ import (
 // -nodes give every player that limit unless its spec sets its own; -scale
 // does the same for scale (our own engines only).
 func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]", stderr)
-	specA := fs.String("a", "", "player A, e.g. level=6, depth=5 or nodes=20000")
-	specB := fs.String("b", "", "player B")
-	games := fs.Int("games", 100, "games to play (rounded up to pairs)")
-	moveTime := fs.Duration("movetime", 0, "time per move for players whose spec sets none")
-	nodes := fs.Uint64("nodes", 0, "nodes per move for players whose spec sets none")
-	scale := fs.Float64("scale", 0, "scale the levels' node and time budgets (e.g. 0.1)")
-	openingsFile := fs.String("openings", "", "file of opening positions, one per line (default: the shipped balanced set)")
-	concurrency := fs.Int("concurrency", 1, "games played at once")
-	threads := fs.Int("threads", 1, "search threads of each player whose spec sets none")
-	maxPlies := fs.Int("maxplies", match.DefaultMaxPlies, "adjudicate a draw after this many plies")
-	seed := fs.Int64("seed", 1, "seed for the weaker levels' random choices")
-	quiet := fs.Bool("quiet", false, "print only the final table")
-	if err := parseFlags(fs, args); err != nil {
+	f, err := parseMatchFlags(args, stderr)
+	if err != nil {
 		return err
 	}
-	if *specA == "" || *specB == "" {
-		fs.Usage()
-		return usagef("match: both -a and -b are required")
-	}
-	switch {
-	case *games < 1:
-		return usagef("match: -games %d: want at least 1", *games)
-	case *concurrency < 1:
-		return usagef("match: -concurrency %d: want at least 1", *concurrency)
-	case *moveTime < 0:
-		return usagef("match: -movetime %v: want a positive duration", *moveTime)
-	case *scale < 0:
-		return usagef("match: -scale %v: want a positive factor", *scale)
-	case *maxPlies < 1:
-		return usagef("match: -maxplies %d: want at least 1", *maxPlies)
-	case *threads < 1 || *threads > ai.MaxThreads:
-		return usagef("match: -threads %d: want 1 to %d", *threads, ai.MaxThreads)
-	}
 	var players [2]match.Player
-	for i, spec := range []string{*specA, *specB} {
-		p, err := match.ParseSpec(spec)
-		if err != nil {
-			return usagef("match: %v", err)
-		}
-		if p.Limits.MoveTime == 0 {
-			p.Limits.MoveTime = *moveTime
-		}
-		if p.Limits.Nodes == 0 {
-			p.Limits.Nodes = *nodes
-		}
-		if p.Options.Threads == 0 {
-			p.Options.Threads = *threads
-		}
-		if p.Scale == 0 && p.Exe == "" {
-			p.Scale = *scale
-		}
-		if p.Exe != "" {
-			// An external build plays at its own default strength when no
-			// limit is given, so -scale (which needs our levels) is not
-			// passed on to it.
-			if p.Scale != 0 {
-				return usagef("match: %q: -scale does not apply to another build: give movetime or nodes", spec)
-			}
-			exe, err := exec.LookPath(p.Exe)
-			if err != nil {
-				return usagef("match: %q: %v", spec, err)
-			}
-			p.Exe = exe
-		} else if p.Level == 0 && p.Limits == (ai.Limits{}) {
-			return usagef("match: %q has no limit", spec)
-		}
-		if p.WeightsFile != "" {
-			if p.Exe != "" {
-				return usagef("match: %q: weights do not apply to another build", spec)
-			}
-			w, err := LoadWeights(p.WeightsFile)
-			if err != nil {
-				return usagef("match: %q: %v", spec, err)
-			}
-			p.Options.Weights = &w
-		}
-		players[i] = p
-	}
-	var openings []rules.Position
-	if *openingsFile != "" {
-		f, err := os.Open(*openingsFile)
-		if err != nil {
-			return usagef("match: -openings: %v", err)
-		}
-		openings, err = ai.ParseOpenings(f)
-		f.Close()
-		if err != nil {
-			return usagef("match: -openings %s: %v", *openingsFile, err)
-		}
-		if len(openings) == 0 {
-			return usagef("match: -openings %s: no positions", *openingsFile)
+	for i, spec := range []string{f.specA, f.specB} {
+		if players[i], err = f.player(spec); err != nil {
+			return err
 		}
 	}
-
+	openings, err := loadOpenings(f.openingsFile)
+	if err != nil {
+		return err
+	}
 	cfg := match.Config{
-		A: players[0], B: players[1], Games: *games, Openings: openings,
-		Concurrency: *concurrency, MaxPlies: *maxPlies, Seed: *seed,
+		A: players[0], B: players[1], Games: f.games, Openings: openings,
+		Concurrency: f.concurrency, MaxPlies: f.maxPlies, Seed: f.seed,
 	}
-	if !*quiet {
-		cfg.Progress = func(p match.Progress) {
-			g := p.Game
-			white, black := "A", "B"
-			if !g.AWhite {
-				white, black = "B", "A"
-			}
-			result := map[float64]string{1: "A wins", 0.5: "draw", 0: "B wins"}[g.Score]
-			fmt.Fprintf(stdout, "game %d/%d  opening %d  %s white, %s black  %s by %s after %d plies   A %s\n",
-				p.Done, p.Total, g.Opening+1, white, black, result, g.Reason, len(g.Moves), p.Score)
-		}
+	if !f.quiet {
+		cfg.Progress = func(p match.Progress) { printProgress(stdout, p) }
 	}
 	res, err := match.Run(ctx, cfg)
 	printTable(stdout, players, res)
@@ -145,6 +55,138 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("match: %w", err)
 	}
 	return nil
+}
+
+// matchFlags are match's command line, checked.
+type matchFlags struct {
+	specA, specB string
+	games        int
+	moveTime     time.Duration
+	nodes        uint64
+	scale        float64
+	openingsFile string
+	concurrency  int
+	threads      int
+	maxPlies     int
+	seed         int64
+	quiet        bool
+}
+
+func parseMatchFlags(args []string, stderr io.Writer) (matchFlags, error) {
+	var f matchFlags
+	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]", stderr)
+	fs.StringVar(&f.specA, "a", "", "player A, e.g. level=6, depth=5 or nodes=20000")
+	fs.StringVar(&f.specB, "b", "", "player B")
+	fs.IntVar(&f.games, "games", 100, "games to play (rounded up to pairs)")
+	fs.DurationVar(&f.moveTime, "movetime", 0, "time per move for players whose spec sets none")
+	fs.Uint64Var(&f.nodes, "nodes", 0, "nodes per move for players whose spec sets none")
+	fs.Float64Var(&f.scale, "scale", 0, "scale the levels' node and time budgets (e.g. 0.1)")
+	fs.StringVar(&f.openingsFile, "openings", "", "file of opening positions, one per line (default: the shipped balanced set)")
+	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once")
+	fs.IntVar(&f.threads, "threads", 1, "search threads of each player whose spec sets none")
+	fs.IntVar(&f.maxPlies, "maxplies", match.DefaultMaxPlies, "adjudicate a draw after this many plies")
+	fs.Int64Var(&f.seed, "seed", 1, "seed for the weaker levels' random choices")
+	fs.BoolVar(&f.quiet, "quiet", false, "print only the final table")
+	if err := parseFlags(fs, args); err != nil {
+		return f, err
+	}
+	if f.specA == "" || f.specB == "" {
+		fs.Usage()
+		return f, usagef("match: both -a and -b are required")
+	}
+	switch {
+	case f.games < 1:
+		return f, usagef("match: -games %d: want at least 1", f.games)
+	case f.concurrency < 1:
+		return f, usagef("match: -concurrency %d: want at least 1", f.concurrency)
+	case f.moveTime < 0:
+		return f, usagef("match: -movetime %v: want a positive duration", f.moveTime)
+	case f.scale < 0:
+		return f, usagef("match: -scale %v: want a positive factor", f.scale)
+	case f.maxPlies < 1:
+		return f, usagef("match: -maxplies %d: want at least 1", f.maxPlies)
+	case f.threads < 1 || f.threads > ai.MaxThreads:
+		return f, usagef("match: -threads %d: want 1 to %d", f.threads, ai.MaxThreads)
+	}
+	return f, nil
+}
+
+// player reads one side's spec and fills in what the command line gives
+// every player whose spec sets none.
+func (f matchFlags) player(spec string) (match.Player, error) {
+	p, err := match.ParseSpec(spec)
+	if err != nil {
+		return p, usagef("match: %v", err)
+	}
+	if p.Limits.MoveTime == 0 {
+		p.Limits.MoveTime = f.moveTime
+	}
+	if p.Limits.Nodes == 0 {
+		p.Limits.Nodes = f.nodes
+	}
+	if p.Options.Threads == 0 {
+		p.Options.Threads = f.threads
+	}
+	if p.Exe != "" {
+		// An external build plays at its own default strength when no
+		// limit is given, so -scale (which needs our levels) is not
+		// passed on to it.
+		exe, err := exec.LookPath(p.Exe)
+		if err != nil {
+			return p, usagef("match: %q: %v", spec, err)
+		}
+		p.Exe = exe
+	} else {
+		if p.Scale == 0 {
+			p.Scale = f.scale
+		}
+		if p.Level == 0 && p.Limits == (ai.Limits{}) {
+			return p, usagef("match: %q has no limit", spec)
+		}
+	}
+	if p.WeightsFile != "" {
+		if p.Exe != "" {
+			return p, usagef("match: %q: weights do not apply to another build", spec)
+		}
+		w, err := LoadWeights(p.WeightsFile)
+		if err != nil {
+			return p, usagef("match: %q: %v", spec, err)
+		}
+		p.Options.Weights = &w
+	}
+	return p, nil
+}
+
+// loadOpenings reads -openings; no file means the shipped set (nil).
+func loadOpenings(path string) ([]rules.Position, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("match: -openings: %v", err)
+	}
+	defer f.Close()
+	openings, err := ai.ParseOpenings(f)
+	if err != nil {
+		return nil, usagef("match: -openings %s: %v", path, err)
+	}
+	if len(openings) == 0 {
+		return nil, usagef("match: -openings %s: no positions", path)
+	}
+	return openings, nil
+}
+
+// printProgress writes the line of one finished game.
+func printProgress(w io.Writer, p match.Progress) {
+	g := p.Game
+	white, black := "A", "B"
+	if !g.AWhite {
+		white, black = "B", "A"
+	}
+	result := map[float64]string{1: "A wins", 0.5: "draw", 0: "B wins"}[g.Score]
+	fmt.Fprintf(w, "game %d/%d  opening %d  %s white, %s black  %s by %s after %d plies   A %s\n",
+		p.Done, p.Total, g.Opening+1, white, black, result, g.Reason, len(g.Moves), p.Score)
 }
 
 // printTable writes the final result table.
