@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -46,11 +47,27 @@ type Config struct {
 	OnHandled func(kind string, d time.Duration, err error)
 }
 
+// Committer stores the replies a handled update owes with the update's
+// mark, in one write, and then queues them (bot/outbox.Outbox with a
+// journal); ErrNoJournal means it queued them and kept nothing.
+type Committer interface {
+	Commit(ctx context.Context, updateID int64, rs []outbox.Reply) (first bool, err error)
+}
+
 // Bot turns updates into replies. It is safe for concurrent use: updates
 // from different chats are handled in parallel.
+//
+// While an update is handled, its handlers speak through a Bot of their
+// own whose out collects their replies (collector), so that they are
+// stored with the update's mark in one write; everything else is shared.
 type Bot struct {
+	*core
+	out Sender
+}
+
+// core is what every update's Bot shares.
+type core struct {
 	svc    *play.Service
-	out    Sender
 	render Renderer
 	texts  *Texts
 	cfg    Config
@@ -91,7 +108,7 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 	if cfg.LevelName == nil {
 		cfg.LevelName = func(level int) string { return play.AIName(level) }
 	}
-	return &Bot{svc: svc, out: out, render: r, texts: NewTexts(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}
+	return &Bot{core: &core{svc: svc, render: r, texts: NewTexts(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
 }
 
 // Texts returns the bot's texts (for setMyCommands and tests).
@@ -179,13 +196,56 @@ func (b *Bot) handleOnce(ctx context.Context, u tgbotapi.Update) (string, error)
 	}
 	// If the store is down we still try: the operations themselves will
 	// say "try again shortly", and compare-and-set keeps them safe.
-	kind, herr := b.handle(ctx, u)
-	if _, err := b.svc.MarkUpdate(ctx, int64(u.UpdateID)); err != nil && herr == nil {
+	var kind string
+	var herr error
+	if c, ok := b.out.(Committer); ok {
+		col := &collector{next: b.out}
+		kind, herr = (&Bot{core: b.core, out: col}).handle(ctx, u)
+		_, err = col.commit(ctx, c, int64(u.UpdateID))
+		if errors.Is(err, outbox.ErrNoJournal) {
+			_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
+		}
+	} else {
+		kind, herr = b.handle(ctx, u)
+		_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
+	}
+	if err != nil && herr == nil {
 		// Not marked: a redelivery is handled again, which the
 		// compare-and-set of moves makes harmless.
 		b.log.Warn("update handled but not marked", "update", u.UpdateID, "err", err)
 	}
 	return kind, herr
+}
+
+// collector is the Sender of one update's handlers: it keeps their
+// replies until commit stores them with the update's mark, and passes on
+// whatever comes after (background work the handlers started).
+type collector struct {
+	next    Sender
+	mu      sync.Mutex
+	replies []outbox.Reply
+	done    bool
+}
+
+func (c *collector) Enqueue(r outbox.Reply) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return c.next.Enqueue(r)
+	}
+	c.replies = append(c.replies, r)
+	return nil
+}
+
+// commit hands the replies to to. Replies enqueued meanwhile wait for it,
+// so they stay behind the committed ones.
+func (c *collector) commit(ctx context.Context, to Committer, updateID int64) (bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.done = true
+	rs := c.replies
+	c.replies = nil
+	return to.Commit(ctx, updateID, rs)
 }
 
 // handle routes an update to its handler.

@@ -91,15 +91,15 @@ func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.Use
 	return u, nil
 }
 
-// updateMarkTTL is how long a handled update is remembered: Telegram gives
+// UpdateMarkTTL is how long a handled update is remembered: Telegram gives
 // up redelivering long before.
-const updateMarkTTL = 24 * time.Hour
+const UpdateMarkTTL = 24 * time.Hour
 
 // MarkUpdate records that a Telegram update has been handled and reports
 // whether it was the first to (within a day). Call it once the update's
 // effects are written, never before: see UpdateSeen.
 func (s *Service) MarkUpdate(ctx context.Context, updateID int64) (bool, error) {
-	return s.store.MarkUpdate(ctx, updateID, updateMarkTTL)
+	return s.store.MarkUpdate(ctx, updateID, UpdateMarkTTL)
 }
 
 // UpdateSeen reports whether a Telegram update was handled already

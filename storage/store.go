@@ -77,6 +77,9 @@ type Store interface {
 	// the update unmarked and its redelivery is handled.
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
 
+	// Outbox keeps what handled updates owe the players (outbox.go).
+	Outbox
+
 	// Ping checks that the backend answers.
 	Ping(ctx context.Context) error
 	// Writable checks that the backend takes writes (a Redis that answers

@@ -47,6 +47,16 @@
 // Errors passed to Done and written to the log have the bot token redacted:
 // tgbotapi's network errors carry the request URL, which contains it.
 //
+// With Options.Journal the outbox is the sending half of a transactional
+// outbox: every message is kept in the store before it is queued (Commit
+// writes a handled update's replies with the update's mark, in one write)
+// and forgotten once Telegram has answered. The queue in memory is only a
+// copy. Each process owns what it kept while its lease lasts; Reclaim,
+// which Run calls every Options.ClaimEvery, renews the lease and takes over
+// what processes whose lease ended kept, so a crash loses no reply: at
+// worst a message Telegram took, whose answer the crash cut off, is sent
+// twice. Done callbacks are the process's own and are not kept.
+//
 // Shutdown: when Run's context ends it keeps sending what is queued, and
 // what handlers still enqueue, for up to Options.DrainTimeout; replies left
 // then fail with ErrShutdown and Run reports how many.

@@ -18,6 +18,9 @@ var (
 	// ErrQueueFull is returned by Enqueue when the chat's queue (or the
 	// queue of query answers) holds Options.MaxQueue replies already.
 	ErrQueueFull = errors.New("outbox: queue full")
+	// ErrNoJournal is returned by Commit when the outbox keeps nothing
+	// in a store: the caller marks the update itself.
+	ErrNoJournal = errors.New("outbox: no journal")
 	// ErrClosed is returned by Enqueue after Run has returned.
 	ErrClosed = errors.New("outbox: closed")
 	// ErrShutdown is passed to Done for a reply still unsent when the drain

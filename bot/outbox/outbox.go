@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -99,6 +100,18 @@ type Options struct {
 	// ends (default 5 s).
 	DrainTimeout time.Duration
 
+	// Journal, if set, keeps every reply that is a message (sent, edited
+	// or deleted) in the store from before it is queued until it has been
+	// sent, so that a crash loses none: the next process, or another
+	// replica once this one's lease has ended, sends it (Reclaim). Query
+	// answers and chat actions are not kept: a second later they mean
+	// nothing.
+	Journal Journal
+	// ClaimEvery is how often Run renews this process's lease on what it
+	// keeps and takes over what dead processes kept (default 3 s; keep it
+	// well under the journal's lease).
+	ClaimEvery time.Duration
+
 	// OnBlocked is called when a Reply with a UserID got 403: the user
 	// blocked the bot, deleted their account, or never started it.
 	OnBlocked func(userID int64)
@@ -142,6 +155,7 @@ func (o Options) withDefaults() Options {
 	defDur(&o.MaxRetryAfter, 30*time.Second)
 	defDur(&o.Backoff, 500*time.Millisecond)
 	defDur(&o.DrainTimeout, 5*time.Second)
+	defDur(&o.ClaimEvery, 3*time.Second)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -179,6 +193,7 @@ type item struct {
 	notBefore time.Time // Reply.Delay after it was enqueued
 	lane      *lane     // nil for query answers
 	closedBy  error     // set under Outbox.mu when a 403 closed the chat: fail without sending
+	jid       string    // the journal's id, once kept there
 }
 
 // Outbox paces and sends replies. Create it with New, feed it with Enqueue,
@@ -191,6 +206,7 @@ type Outbox struct {
 	sem    chan struct{} // bounds paced requests in flight
 	prio   chan *item    // query answers; sends to it happen under mu
 	kick   chan struct{} // tells Run that lanes wait to be started
+	acks   chan string   // journal ids of replies done with, for the acker
 
 	mu      sync.Mutex
 	lanes   map[laneKey]*lane
@@ -214,6 +230,7 @@ func New(api Requester, opts Options) *Outbox {
 		sem:    make(chan struct{}, opts.Senders),
 		prio:   make(chan *item, opts.MaxQueue),
 		kick:   make(chan struct{}, 1),
+		acks:   make(chan string, 4096),
 		lanes:  make(map[laneKey]*lane),
 		idle:   idle,
 	}
@@ -226,8 +243,34 @@ func New(api Requester, opts Options) *Outbox {
 // has returned; Done is not called then. Enqueue may be called before Run
 // starts and while it drains.
 func (o *Outbox) Enqueue(r Reply) error {
+	it, err := o.prepare(r)
+	if err != nil {
+		return err
+	}
+	if o.opts.Journal != nil {
+		if data, ok := o.keep(it); ok {
+			ctx, cancel := context.WithTimeout(context.Background(), journalTimeout)
+			ids, err := o.opts.Journal.Append(ctx, [][]byte{data})
+			cancel()
+			if err == nil && len(ids) == 1 {
+				it.jid = ids[0]
+			} else {
+				// Sent from memory all the same: a store that is down
+				// must not silence the bot.
+				o.log.Warn("outbox: reply not kept in the store", "method", it.req.method, "err", err)
+			}
+		}
+	}
+	return o.queue(it)
+}
+
+// journalTimeout bounds one journal write made outside a caller's context.
+const journalTimeout = 5 * time.Second
+
+// prepare checks r and makes its queue item.
+func (o *Outbox) prepare(r Reply) (*item, error) {
 	if r.Req == nil {
-		return errors.New("outbox: reply without a request")
+		return nil, errors.New("outbox: reply without a request")
 	}
 	req := describe(r.Req)
 	if r.Silent {
@@ -240,13 +283,177 @@ func (o *Outbox) Enqueue(r Reply) error {
 	if r.Delay > 0 && r.Key != "" {
 		it.notBefore = time.Now().Add(r.Delay)
 	}
+	return it, nil
+}
 
+// keep encodes it for the journal, if it is a request worth keeping.
+func (o *Outbox) keep(it *item) ([]byte, bool) {
+	if priorityMethods[it.req.method] || it.req.method == "sendChatAction" {
+		return nil, false
+	}
+	data, err := encodeReply(it.r)
+	if err != nil {
+		o.log.Warn("outbox: reply cannot be kept", "method", it.req.method, "err", err)
+		return nil, false
+	}
+	return data, true
+}
+
+// queue queues a prepared item.
+func (o *Outbox) queue(it *item) error {
 	superseded, err := o.enqueue(it)
 	if superseded != nil {
 		// Outside the lock: Done may enqueue.
 		o.finish(superseded, nil, ErrSuperseded)
 	}
+	if err != nil && it.jid != "" {
+		o.ack(it.jid) // refused: nobody will send it
+	}
 	return err
+}
+
+// Commit keeps the replies a handled update owes in the journal with the
+// update's mark, in one write, and then queues them: what a handler
+// decided to say is either stored with the fact that the update was
+// handled or, if the write failed, neither is (and the update comes
+// again). It reports whether the update was new; replies of an update
+// another handler marked first are not sent (that handler's are). When the
+// write fails the replies are sent from memory all the same, and the error
+// says the update is not marked. Without a journal Commit queues the
+// replies and returns ErrNoJournal: the caller marks the update itself.
+func (o *Outbox) Commit(ctx context.Context, updateID int64, rs []Reply) (bool, error) {
+	items := make([]*item, 0, len(rs))
+	for _, r := range rs {
+		it, err := o.prepare(r)
+		if err != nil {
+			o.log.Warn("outbox: reply dropped", "err", err)
+			continue
+		}
+		items = append(items, it)
+	}
+	if o.opts.Journal == nil {
+		o.queueAll(items)
+		return true, ErrNoJournal
+	}
+	var kept []*item
+	var data [][]byte
+	for _, it := range items {
+		if d, ok := o.keep(it); ok {
+			kept = append(kept, it)
+			data = append(data, d)
+		}
+	}
+	first, ids, err := o.opts.Journal.Commit(ctx, updateID, data)
+	switch {
+	case err != nil:
+		o.queueAll(items)
+		return false, err
+	case !first:
+		for _, it := range items {
+			if !slices.Contains(kept, it) {
+				_ = o.queue(it)
+			}
+		}
+		return false, nil
+	}
+	for i, it := range kept {
+		if i < len(ids) {
+			it.jid = ids[i]
+		}
+	}
+	o.queueAll(items)
+	return true, nil
+}
+
+func (o *Outbox) queueAll(items []*item) {
+	for _, it := range items {
+		if err := o.queue(it); err != nil {
+			o.log.Warn("outbox: reply dropped", "chat", it.r.ChatID, "method", it.req.method, "err", err)
+		}
+	}
+}
+
+// Reclaim renews this process's lease on what the journal keeps for it,
+// takes over what processes whose lease ended kept, and queues it, oldest
+// first. Run calls it at start and every Options.ClaimEvery; it returns
+// how many replies it took over.
+func (o *Outbox) Reclaim(ctx context.Context) (int, error) {
+	if o.opts.Journal == nil {
+		return 0, nil
+	}
+	owed, err := o.opts.Journal.Claim(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, ow := range owed {
+		r, err := decodeReply(ow.Data)
+		if err != nil {
+			o.log.Error("outbox: kept reply unreadable, dropped", "id", ow.ID, "err", err)
+			o.ack(ow.ID)
+			continue
+		}
+		it, err := o.prepare(r)
+		if err != nil {
+			o.ack(ow.ID)
+			continue
+		}
+		it.jid = ow.ID
+		if err := o.queue(it); err != nil {
+			o.log.Warn("outbox: kept reply dropped", "chat", it.r.ChatID, "err", err)
+		}
+	}
+	if len(owed) > 0 {
+		o.log.Info("outbox: took over replies of a process that ended", "count", len(owed))
+	}
+	return len(owed), nil
+}
+
+// ack tells the acker that the journal may forget id. It counts as
+// pending until the journal has done so, so Flush waits for it.
+func (o *Outbox) ack(id string) {
+	o.mu.Lock()
+	o.addPending()
+	o.mu.Unlock()
+	o.acks <- id
+}
+
+// runAcker acks journal ids in batches (one store write for whatever
+// piled up while the last one was written) until stop is closed and
+// nothing is left.
+func (o *Outbox) runAcker(stop <-chan struct{}) {
+	for {
+		var id string
+		select {
+		case id = <-o.acks:
+		case <-stop:
+			select {
+			case id = <-o.acks:
+			default:
+				return
+			}
+		}
+		batch := []string{id}
+	more:
+		for len(batch) < 256 {
+			select {
+			case id := <-o.acks:
+				batch = append(batch, id)
+			default:
+				break more
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), journalTimeout)
+		if err := o.opts.Journal.Ack(ctx, batch); err != nil {
+			// Sent again by whoever claims them: a duplicate, not a loss.
+			o.log.Warn("outbox: sent replies not forgotten by the store", "count", len(batch), "err", err)
+		}
+		cancel()
+		o.mu.Lock()
+		for range batch {
+			o.donePending()
+		}
+		o.mu.Unlock()
+	}
 }
 
 // enqueue queues it, or puts it in the place of the waiting reply with its
@@ -368,6 +575,13 @@ func (o *Outbox) Run(ctx context.Context) error {
 		wg.Go(func() { o.priorityWorker(sendCtx, &lost) })
 	}
 
+	stopAcks := make(chan struct{})
+	var side sync.WaitGroup
+	if o.opts.Journal != nil {
+		side.Go(func() { o.runAcker(stopAcks) })
+		side.Go(func() { o.runClaims(ctx) })
+	}
+
 	sweep := time.NewTicker(time.Minute)
 	defer sweep.Stop()
 	for running := true; running; {
@@ -420,6 +634,16 @@ func (o *Outbox) Run(ctx context.Context) error {
 		}
 		break
 	}
+	close(stopAcks)
+	side.Wait()
+	if o.opts.Journal != nil {
+		// What is left is kept: let the next process have it now.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), journalTimeout)
+		if err := o.opts.Journal.Release(rctx); err != nil {
+			o.log.Warn("outbox: lease not released", "err", err)
+		}
+		cancel()
+	}
 	if n := lost.get(); n > 0 {
 		o.log.Error("outbox: replies not sent before shutdown", "count", n)
 		return fmt.Errorf("%w: %d replies", ErrShutdown, n)
@@ -442,6 +666,22 @@ func (c *countLost) get() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.n
+}
+
+// runClaims calls Reclaim now and every Options.ClaimEvery until ctx ends.
+func (o *Outbox) runClaims(ctx context.Context) {
+	t := time.NewTicker(o.opts.ClaimEvery)
+	defer t.Stop()
+	for {
+		if _, err := o.Reclaim(ctx); err != nil && ctx.Err() == nil {
+			o.log.Warn("outbox: claim failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // startLanes starts a goroutine for every lane that has replies and none.
@@ -662,8 +902,18 @@ func (o *Outbox) finish(it *item, msg *tgbotapi.Message, err error) {
 	if it.r.Done != nil {
 		o.safely("Done", func() { it.r.Done(msg, err) })
 	}
+	if it.jid != "" && !errors.Is(err, ErrShutdown) {
+		// Sent, or given up for good. A reply not sent because the
+		// process stops stays kept: the next process sends it.
+		o.ack(it.jid)
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	o.donePending()
+}
+
+// donePending counts a pending reply or ack done. Callers hold o.mu.
+func (o *Outbox) donePending() {
 	o.pending--
 	if o.pending == 0 {
 		close(o.idle)

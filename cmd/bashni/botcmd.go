@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -93,6 +95,8 @@ func cmdBot(ctx context.Context, e env) error {
 	bgCtx, stopBg := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopBg()
 	out := outbox.New(api, outbox.Options{
+		// Replies are kept in the store until sent: a crash loses none.
+		Journal:   outbox.StoreJournal(store, processName(), outboxLease, play.UpdateMarkTTL),
 		PerChat:   rate.Limit(cfg.Telegram.RatePerChat),
 		PerGroup:  rate.Limit(cfg.Telegram.RatePerGroup / 60),
 		Global:    rate.Limit(cfg.Telegram.RateGlobal),
@@ -229,9 +233,22 @@ func storeKind(cfg Config) string {
 	return "bolt"
 }
 
+// outboxLease is how long what this process keeps in the store's outbox
+// stays its own without renewal (the outbox renews it every 3 s): after a
+// crash another replica sends it this long after the last renewal.
+const outboxLease = 10 * time.Second
+
+// processName names this process as an owner of kept replies: unique
+// among replicas and restarts.
+func processName() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s.%d.%s", host, os.Getpid(), rand.Text()[:8])
+}
+
 // Store is what the binary needs of a store.
 type Store interface {
 	play.Store
+	storage.Outbox
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

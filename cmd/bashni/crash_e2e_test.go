@@ -123,6 +123,28 @@ func startChild(t *testing.T, env map[string]string) *childBot {
 	return c
 }
 
+// startWebhookChild starts a replica in webhook mode on Redis at redisURL,
+// waits until it serves, and returns it with its webhook's URL.
+func startWebhookChild(t *testing.T, srv *telegramtest.Server, redisURL, secret string, extra map[string]string) (*childBot, string) {
+	t.Helper()
+	hook, ops := freeAddr(t), freeAddr(t)
+	env := withDefaults(t, srv, map[string]string{
+		"REDIS_URL":             redisURL,
+		"BASHNI_MODE":           "webhook",
+		"BASHNI_WEBHOOK_LISTEN": hook,
+		"BASHNI_WEBHOOK_URL":    "https://bashni.example/hook",
+		"BASHNI_WEBHOOK_SECRET": secret,
+		"BASHNI_OPS_LISTEN":     ops,
+		"BASHNI_LOG_LEVEL":      "info", // waitReady reads the "listening" lines
+	})
+	for k, v := range extra {
+		env[k] = v
+	}
+	c := startChild(t, env)
+	waitReady(t, 0, env, c.done, c.logs)
+	return c, "http://" + hook + "/hook"
+}
+
 // kill ends the process with SIGKILL: no shutdown, no drain.
 func (c *childBot) kill(t *testing.T) {
 	t.Helper()
@@ -230,20 +252,7 @@ func TestCrashMidDeliveryWebhookLosesNothing(t *testing.T) {
 	srv := telegramtest.New(t)
 	const secret = "crash-test-secret"
 	replica := func() (*childBot, string) {
-		hook, ops := freeAddr(t), freeAddr(t)
-		env := withDefaults(t, srv, map[string]string{
-			"REDIS_URL":             rds.URL(),
-			"BASHNI_MODE":           "webhook",
-			"BASHNI_WEBHOOK_LISTEN": hook,
-			"BASHNI_WEBHOOK_URL":    "https://bashni.example/hook",
-			"BASHNI_WEBHOOK_SECRET": secret,
-			"BASHNI_OPS_LISTEN":     ops,
-			"BASHNI_WORKERS":        fmt.Sprint(crashWorkers),
-			"BASHNI_LOG_LEVEL":      "info", // waitReady reads the "listening" lines
-		})
-		c := startChild(t, env)
-		waitReady(t, 0, env, c.done, c.logs)
-		return c, "http://" + hook + "/hook"
+		return startWebhookChild(t, srv, rds.URL(), secret, map[string]string{"BASHNI_WORKERS": fmt.Sprint(crashWorkers)})
 	}
 
 	// deliver posts the updates with as many connections as the bot has

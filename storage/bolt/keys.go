@@ -21,12 +21,13 @@ var (
 	bucketUpdates         = []byte("updates")
 	bucketUpdateExpiry    = []byte("update_expiry")
 	bucketGameExpiry      = []byte("game_expiry")
+	bucketOutbox          = []byte("outbox")
 
 	allBuckets = [][]byte{
 		bucketGames, bucketChatGames, bucketUserGames, bucketDeadlines,
 		bucketChallenges, bucketChallengeExpiry, bucketUsers, bucketUsernames,
 		bucketStandings, bucketRanks, bucketUpdates, bucketUpdateExpiry,
-		bucketGameExpiry,
+		bucketGameExpiry, bucketOutbox,
 	}
 )
 

@@ -21,6 +21,8 @@ type Store struct {
 	// keepFinished is how long a finished game is kept; 0 keeps it for
 	// ever.
 	keepFinished time.Duration
+	// leases are the outbox owners' (outbox.go).
+	leases leases
 }
 
 var _ storage.Store = (*Store)(nil)

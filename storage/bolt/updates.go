@@ -15,30 +15,35 @@ func (s *Store) MarkUpdate(ctx context.Context, updateID int64, ttl time.Duratio
 		return false, fmt.Errorf("storage: bolt: mark update %d: ttl %v: %w", updateID, ttl, errInvalid)
 	}
 	first := false
-	id := intKey(updateID)
 	err := s.update(ctx, fmt.Sprintf("mark update %d", updateID), func(tx *bbolt.Tx) error {
-		now := s.now()
-		nowKey := timeKey(now)
-		if err := sweep(tx, bucketUpdateExpiry, bucketUpdates, nowKey); err != nil {
-			return err
-		}
-		marks, expiry := tx.Bucket(bucketUpdates), tx.Bucket(bucketUpdateExpiry)
-		if old := marks.Get(id); old != nil {
-			if bytes.Compare(old, nowKey) > 0 {
-				return nil // seen, and the mark is still live
-			}
-			if err := expiry.Delete(key(old, id)); err != nil {
-				return err
-			}
-		}
-		first = true
-		until := timeKey(now.Add(ttl))
-		if err := marks.Put(id, until); err != nil {
-			return err
-		}
-		return expiry.Put(key(until, id), nil)
+		var err error
+		first, err = markTx(tx, updateID, ttl, s.now())
+		return err
 	})
 	return first && err == nil, err
+}
+
+// markTx marks updateID until now+ttl in tx and reports whether it was new.
+func markTx(tx *bbolt.Tx, updateID int64, ttl time.Duration, now time.Time) (bool, error) {
+	id := intKey(updateID)
+	nowKey := timeKey(now)
+	if err := sweep(tx, bucketUpdateExpiry, bucketUpdates, nowKey); err != nil {
+		return false, err
+	}
+	marks, expiry := tx.Bucket(bucketUpdates), tx.Bucket(bucketUpdateExpiry)
+	if old := marks.Get(id); old != nil {
+		if bytes.Compare(old, nowKey) > 0 {
+			return false, nil // seen, and the mark is still live
+		}
+		if err := expiry.Delete(key(old, id)); err != nil {
+			return false, err
+		}
+	}
+	until := timeKey(now.Add(ttl))
+	if err := marks.Put(id, until); err != nil {
+		return false, err
+	}
+	return true, expiry.Put(key(until, id), nil)
 }
 
 // UpdateSeen reports whether updateID is marked and the mark is live.

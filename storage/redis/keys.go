@@ -48,8 +48,12 @@ func (s *Store) linesKey(scope int64) string {
 	return s.prefix + "top:{" + strconv.FormatInt(scope, 10) + "}:lines"
 }
 
-// updateKey marks a Telegram update as seen until it expires.
-func (s *Store) updateKey(id int64) string { return s.prefix + "update:" + strconv.FormatInt(id, 10) }
+// updateKey marks a Telegram update as seen until it expires. It has the
+// outbox's hash tag: a mark is written with the replies its update owes
+// (outbox.go).
+func (s *Store) updateKey(id int64) string {
+	return s.prefix + "update:{tg}:" + strconv.FormatInt(id, 10)
+}
 
 // member is a user id as a leaderboard member: 16 hex digits of the id with
 // the sign bit flipped, so that the lexical order Redis uses among equal

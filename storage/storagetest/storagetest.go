@@ -39,6 +39,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Standings", func(t *testing.T) { testStandings(t, plain) }},
 		{"MarkUpdate", func(t *testing.T) { testMarkUpdate(t, clocked) }},
 		{"UpdateSeen", func(t *testing.T) { testUpdateSeen(t, clocked) }},
+		{"Outbox", func(t *testing.T) { testOutbox(t, clocked) }},
 		{"Races", func(t *testing.T) { testRaces(t, plain) }},
 		{"Lifecycle", func(t *testing.T) { testLifecycle(t, plain) }},
 	}

@@ -1,0 +1,135 @@
+package outbox_test
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/storage/bolt"
+)
+
+// keptReplies are one of each request the bot sends that the journal
+// keeps, the edits aimed at message msgID in chat.
+func keptReplies(chat int64, msgID int) []outbox.Reply {
+	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
+		tgbotapi.NewInlineKeyboardButtonData("a1", "p|x|1|a1"), tgbotapi.NewInlineKeyboardButtonURL("open", "https://t.me/x/1")))
+	msg := tgbotapi.NewMessage(chat, "<b>hello</b>")
+	msg.ParseMode = tgbotapi.ModeHTML
+	msg.ReplyMarkup = kb
+	msg.ReplyToMessageID = msgID
+	msg.AllowSendingWithoutReply = true
+	photo := tgbotapi.NewPhoto(chat, tgbotapi.FileBytes{Name: "board.png", Bytes: telegramtest.PNG(64, 64)})
+	photo.Caption = "the board"
+	photo.ReplyMarkup = kb
+	doc := tgbotapi.NewDocument(chat, tgbotapi.FileBytes{Name: "game.pdn", Bytes: []byte("1. c3-d4 *")})
+	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: telegramtest.PNG(32, 32)})
+	media.Caption = "moved"
+	edit := tgbotapi.EditMessageMediaConfig{BaseEdit: tgbotapi.BaseEdit{ChatID: chat, MessageID: msgID, ReplyMarkup: &kb}, Media: media}
+	return []outbox.Reply{
+		{Req: msg, ChatID: chat},
+		{Req: photo, ChatID: chat, Silent: true},
+		{Req: doc, ChatID: chat},
+		{Req: edit, ChatID: chat, Key: "card"},
+		{Req: tgbotapi.NewEditMessageText(chat, msgID, "text")},
+		{Req: tgbotapi.NewEditMessageReplyMarkup(chat, msgID, kb)},
+		{Req: tgbotapi.NewDeleteMessage(chat, msgID+1000)},
+	}
+}
+
+// callShape is what a request looked like at the Bot API, keyboards
+// compared decoded (JSON's key order is no part of them).
+type callShape struct {
+	Method   string
+	Params   map[string]string
+	Keyboard *tgbotapi.InlineKeyboardMarkup
+	Files    map[string]telegramtest.File
+}
+
+func shapes(calls []telegramtest.Call) []callShape {
+	out := make([]callShape, 0, len(calls))
+	for _, c := range calls {
+		p := map[string]string{}
+		for k, v := range c.Params {
+			if k != "reply_markup" {
+				p[k] = v
+			}
+		}
+		out = append(out, callShape{c.Method, p, c.ReplyMarkup(), c.Files})
+	}
+	return out
+}
+
+// A process keeps its replies in the store and dies before sending them;
+// another takes them over once its lease has ended and sends each exactly
+// as the first would have.
+func TestJournalHandsRepliesToTheNextProcess(t *testing.T) {
+	srv, api := newAPI(t)
+	clock := testkit.NewClock(time.Now())
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "j.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const lease = 10 * time.Second
+	user := telegramtest.User(42, "Ann", "", "en")
+	chat := telegramtest.PrivateChat(user)
+	srv.PushUpdate(srv.TextMessage(chat, user, "/start")) // a chat the fake knows
+
+	// Sent directly first: what the Bot API should see.
+	opts, _ := fast()
+	direct := outbox.New(api, opts)
+	run(t, direct)
+	seed := make(chan *tgbotapi.Message, 1)
+	if err := direct.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(chat.ID, "seed"), Done: func(m *tgbotapi.Message, _ error) { seed <- m }}); err != nil {
+		t.Fatal(err)
+	}
+	msgID := (<-seed).MessageID
+	before := len(srv.Calls())
+	for _, r := range keptReplies(chat.ID, msgID) {
+		if err := direct.Enqueue(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flush(t, direct)
+	want := shapes(srv.Calls()[before:])
+
+	// Kept by a process that never sends them.
+	dead := opts
+	dead.Journal = outbox.StoreJournal(st, "dead", lease, time.Hour)
+	ob := outbox.New(api, dead)
+	for _, r := range keptReplies(chat.ID, msgID) {
+		if err := ob.Enqueue(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	next := opts
+	next.Journal = outbox.StoreJournal(st, "next", lease, time.Hour)
+	heir := outbox.New(api, next)
+	if n, err := heir.Reclaim(t.Context()); err != nil || n != 0 {
+		t.Fatalf("Reclaim while the first lease lives: got %d, %v; want 0, none", n, err)
+	}
+	clock.Advance(lease + time.Second)
+	before = len(srv.Calls())
+	if n, err := heir.Reclaim(t.Context()); err != nil || n != len(want) {
+		t.Fatalf("Reclaim after the lease: got %d, %v; want %d", n, err, len(want))
+	}
+	run(t, heir)
+	flush(t, heir)
+	got := shapes(srv.Calls()[before:])
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("requests sent by the heir differ:\n got %+v\nwant %+v", got, want)
+	}
+	// Sent and acked: nothing is left for anyone.
+	clock.Advance(3 * lease)
+	if left, err := st.ClaimOutbox(context.Background(), "third", lease); err != nil || len(left) != 0 {
+		t.Errorf("after the heir sent everything: %d replies still kept (%v)", len(left), err)
+	}
+}
