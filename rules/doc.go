@@ -4,9 +4,11 @@
 // Bashni (Russian "towers", also column draughts) is Russian draughts in which
 // jumped pieces are not removed but go under the piece that jumped them. The
 // package follows docs/rules.md to the letter; each test names the
-// paragraph it pins. The same generator also plays Russian draughts (jumped
-// pieces leave the board), selected by a Variant value, and its perft matches
-// the published Russian draughts figures.
+// paragraph it pins. A Variant value chooses the ruleset per position: Bashni
+// (the default), the other school of Bashni (BashniMP: each jump takes its
+// piece at once, and a tower may be jumped again later in the same move), or
+// Russian draughts (jumped pieces leave the board). Perft matches the
+// published figures of each.
 //
 // The package has no I/O, no clock and no context: a Position is a value and
 // applying a move returns a new Position, so callers may copy, compare (==)

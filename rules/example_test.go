@@ -72,3 +72,17 @@ func ExampleParsePosition() {
 	// w:c1Wbbbb,a7bb
 	// rules: invalid position entry "d3b": d3 is a light square; play is on the dark squares only
 }
+
+// The same capture under each ruleset: in the other school of Bashni each
+// jump takes its piece at once, so the king may come back over the squares
+// it emptied and take the tower on b2 after all.
+func ExampleVariant() {
+	for _, v := range rules.Variants {
+		p := rules.MustParsePosition("w:b2b,c3W,g7b").WithVariant(v)
+		fmt.Printf("%-9s %s\n", v, rules.JoinMoves(rules.SortedMoves(p.Legal()), " "))
+	}
+	// Output:
+	// bashni    c3:a1 c3:h8
+	// bashni-mp c3:a1:h8 c3:h8:a1
+	// russian   c3:a1 c3:h8
+}

@@ -32,7 +32,8 @@ func FuzzParsePosition(f *testing.F) {
 // FuzzParseMove: any text either fails or names a legal move whose own
 // notation names it again.
 func FuzzParseMove(f *testing.F) {
-	positions := []Position{Start(Bashni), MustParsePosition("w:c1w,d2bb,d4b,b4b,b2b"), MustParsePosition("w:a1W,c3b,f6b")}
+	positions := []Position{Start(Bashni), MustParsePosition("w:c1w,d2bb,d4b,b4b,b2b"), MustParsePosition("w:a1W,c3b,f6b"),
+		MustParsePosition("w:a1W,b2bb,d4b,f6b").WithVariant(BashniMP), MustParsePosition("w:c3w,d4bb,f4b,f2b,d2b").WithVariant(BashniMP)}
 	for _, s := range []string{"c3-d4", "a1:c3:e5", "c1:c1", "a1xh8", "C3 D4", "", "с3–d4", "a1:d4:g7"} {
 		f.Add(s)
 	}
@@ -47,6 +48,24 @@ func FuzzParseMove(f *testing.F) {
 				t.Fatalf("%q parsed to %s, which parses to %v, %v", text, m, back, err)
 			}
 			_ = p.Play(m)
+		}
+	})
+}
+
+// FuzzParseVariant: any name either fails or names a variant whose own
+// name reads back to it.
+func FuzzParseVariant(f *testing.F) {
+	for _, s := range []string{"bashni", "bashni-mp", "russian", "", "MP", "Variant(3)", "рус"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		v, err := ParseVariant(name)
+		if err != nil {
+			return
+		}
+		back, err := ParseVariant(v.String())
+		if err != nil || back != v {
+			t.Fatalf("%q read as %v, whose name reads as %v, %v", name, v, back, err)
 		}
 	})
 }

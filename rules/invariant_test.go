@@ -20,10 +20,10 @@ func checkInvariants(t *testing.T, p Position, pieces [2]int, ctx string) {
 			}
 		}
 	}
-	if p.Variant() == Bashni {
+	if p.Variant() != Russian {
 		for _, c := range []Color{White, Black} {
 			if n, _ := p.Count(c); n != pieces[c] {
-				t.Fatalf("%s: %s has %d pieces, want %d (Bashni conserves pieces)", ctx, c, n, pieces[c])
+				t.Fatalf("%s: %s has %d pieces, want %d (towers conserve pieces)", ctx, c, n, pieces[c])
 			}
 		}
 	}
@@ -46,8 +46,11 @@ func checkInvariants(t *testing.T, p Position, pieces [2]int, ctx string) {
 }
 
 // checkMoveGeometry referees a move leg by leg, independently of the
-// generator: each leg runs along one diagonal over exactly one enemy tower
-// not jumped before, crossing no jumped tower; men jump adjacent towers only.
+// generator: each leg runs along one diagonal over exactly one enemy tower,
+// men jump adjacent towers only. In Bashni and Russian draughts a jumped
+// tower stays and is never crossed or jumped again; in the other school its
+// top piece goes at once, and the rest may be jumped again, though not by
+// the very next leg.
 func checkMoveGeometry(t *testing.T, p *Position, m Move, ctx string) {
 	t.Helper()
 	mover := p.Tower(m.From())
@@ -57,9 +60,13 @@ func checkMoveGeometry(t *testing.T, p *Position, m Move, ctx string) {
 	if !m.IsCapture() {
 		return
 	}
+	atOnce := p.Variant() == BashniMP
+	board := p.towers
+	board[m.From()] = 0
 	king := mover.Top().IsKing()
 	jumped := map[Square]bool{}
 	cur := m.From()
+	prev := Square(NumSquares)
 	for i := 0; i < m.Len(); i++ {
 		to, over := m.Landing(i), m.Jumped(i)
 		df, dr := to.File()-cur.File(), to.Rank()-cur.Rank()
@@ -76,8 +83,8 @@ func checkMoveGeometry(t *testing.T, p *Position, m Move, ctx string) {
 			if jumped[s] {
 				t.Fatalf("%s: %s crosses the jumped tower on %s", ctx, m, s)
 			}
-			tw := p.Tower(s)
-			if s == m.From() || tw.Empty() {
+			tw := board[s]
+			if tw.Empty() {
 				continue
 			}
 			if tw.Owner() == p.SideToMove() || s != over {
@@ -88,10 +95,18 @@ func checkMoveGeometry(t *testing.T, p *Position, m Move, ctx string) {
 		if enemies != 1 {
 			t.Fatalf("%s: %s leg %d jumps %d towers", ctx, m, i, enemies)
 		}
-		if to != m.From() && !p.Tower(to).Empty() || jumped[to] {
+		if !board[to].Empty() || jumped[to] {
 			t.Fatalf("%s: %s lands on an occupied square %s", ctx, m, to)
 		}
-		jumped[over] = true
+		if over == prev {
+			t.Fatalf("%s: %s jumps %s twice in a row", ctx, m, over)
+		}
+		if atOnce {
+			_, board[over] = board[over].popTop()
+		} else {
+			jumped[over] = true
+		}
+		prev = over
 		if s := to; promotionMask[p.SideToMove()]&(1<<s) != 0 {
 			king = true
 		}
@@ -113,7 +128,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 	if testing.Short() {
 		games = 40
 	}
-	for _, v := range []Variant{Bashni, Russian} {
+	for _, v := range Variants {
 		rng := rand.New(rand.NewPCG(1, uint64(v)))
 		for i := 0; i < games; i++ {
 			g := NewGame(Start(v))

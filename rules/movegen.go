@@ -60,6 +60,9 @@ func (p *Position) appendQuiet(buf []Move) []Move {
 // AppendCaptures appends every capture of the side to move to buf: each
 // distinct sequence of landing squares once.
 func (p *Position) AppendCaptures(buf []Move) []Move {
+	if p.variant == BashniMP {
+		return p.appendCapturesMP(buf)
+	}
 	side := p.side
 	cs := captureSearch{
 		enemy:     p.tops[side.Opponent()],

@@ -9,19 +9,21 @@ import (
 )
 
 // PDN is a game in Portable Draughts Notation: tag pairs, then the
-// numbered moves and the result. Bashni has no official GameType number,
-// so the Variant tag names it, and a start other than the standard one is
-// given as a FEN tag in this package's position format.
+// numbered moves and the result. Russian draughts has GameType 25 in PDN;
+// Bashni and its other school have no GameType number, so the Variant tag
+// names every ruleset, and a start other than the standard one is given as
+// a FEN tag in this package's position format.
 type PDN struct {
-	// Tags are the tag pairs. Writing fills Result, Variant and FEN from
-	// Game when they are missing; reading gives every tag found.
+	// Tags are the tag pairs. Writing fills Result, GameType (Russian
+	// draughts only), Variant and FEN from Game when they are missing;
+	// reading gives every tag found.
 	Tags map[string]string
 	Game *Game
 }
 
 // pdnTagOrder is the order tags are written in: PDN's seven-tag roster,
 // then the tags this package adds; any others follow by name.
-var pdnTagOrder = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "Termination"}
+var pdnTagOrder = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "Variant", "FEN", "Termination"}
 
 // String writes the game as PDN. A result in the Result tag that the board
 // does not show (a resignation, a draw agreed, a loss on time) ends the
@@ -41,6 +43,9 @@ func (p *PDN) String() string {
 	start := p.Game.StartPosition()
 	if tags["Variant"] == "" {
 		tags["Variant"] = start.Variant().String()
+	}
+	if _, ok := tags["GameType"]; !ok && start.Variant() == Russian {
+		tags["GameType"] = pdnGameTypeRussian
 	}
 	if _, ok := tags["FEN"]; !ok && start.String() != StartText {
 		tags["FEN"] = start.String()
@@ -93,7 +98,7 @@ func ParsePDN(text string) (*PDN, error) {
 		moves.WriteString(line)
 		moves.WriteByte(' ')
 	}
-	v, err := ParseVariant(tags["Variant"])
+	v, err := pdnVariant(tags)
 	if err != nil {
 		return nil, err
 	}
@@ -127,4 +132,25 @@ func ParsePDN(text string) (*PDN, error) {
 		}
 	}
 	return &PDN{Tags: tags, Game: g}, nil
+}
+
+// pdnGameTypeRussian is Russian draughts' number in PDN's GameType list.
+const pdnGameTypeRussian = "25"
+
+// pdnVariant says which rules a PDN game is played under: the Variant tag
+// when there is one, else the GameType tag (whose first field is the number;
+// only Russian draughts, 25, is played on this board with these rules),
+// else Bashni.
+func pdnVariant(tags map[string]string) (Variant, error) {
+	if name := tags["Variant"]; name != "" {
+		return ParseVariant(name)
+	}
+	gt, _, _ := strings.Cut(tags["GameType"], ",")
+	switch strings.TrimSpace(gt) {
+	case "":
+		return Bashni, nil
+	case pdnGameTypeRussian:
+		return Russian, nil
+	}
+	return 0, fmt.Errorf("rules: PDN GameType %q is not a game this package plays (25, Russian draughts, is; Bashni is named by the Variant tag)", tags["GameType"])
 }

@@ -21,7 +21,7 @@ const StartText = "w:a1w,c1w,e1w,g1w,b2w,d2w,f2w,h2w,a3w,c3w,e3w,g3w,b6b,d6b,f6b
 // White on ranks 1–3, Black on ranks 6–8, White to move.
 func Start(v Variant) Position {
 	var p Position
-	p.variant = v
+	p.setVariant(v)
 	for s := Square(0); s < 12; s++ {
 		p.setTower(s, Tower(WhiteMan)|1<<towerHeightShift)
 		p.setTower(s+20, Tower(BlackMan)|1<<towerHeightShift)
@@ -40,8 +40,18 @@ func (p *Position) Variant() Variant { return p.variant }
 
 // WithVariant returns the same board played under variant v.
 func (p Position) WithVariant(v Variant) Position {
-	p.variant = v
+	p.setVariant(v)
 	return p
+}
+
+// setVariant sets the variant, keeping the hash in step. A variant the
+// package does not know is kept as Bashni.
+func (p *Position) setVariant(v Variant) {
+	if v > BashniMP {
+		v = Bashni
+	}
+	p.hash ^= zobristVariant[p.variant] ^ zobristVariant[v]
+	p.variant = v
 }
 
 // WithSideToMove returns the same board with c to move.
@@ -53,8 +63,8 @@ func (p Position) WithSideToMove(c Color) Position {
 	return p
 }
 
-// Hash returns a 64-bit hash covering every piece of every tower and the side
-// to move. It is updated incrementally as moves are applied.
+// Hash returns a 64-bit hash covering every piece of every tower, the side
+// to move and the variant. It is updated incrementally as moves are applied.
 func (p *Position) Hash() uint64 { return p.hash }
 
 // Owned returns the set of squares whose tower belongs to c, as a bit mask
@@ -116,5 +126,5 @@ func (p *Position) computeHash() uint64 {
 	if p.side == Black {
 		h ^= zobristBlack
 	}
-	return h
+	return h ^ zobristVariant[p.variant]
 }

@@ -46,7 +46,7 @@ func (p *Position) UnmarshalText(text []byte) error {
 	if err != nil {
 		return err
 	}
-	q.variant = p.variant
+	q.setVariant(p.variant)
 	*p = q
 	return nil
 }

@@ -1,12 +1,15 @@
 package rules
 
 // Zobrist keys: one per (square, depth in tower, piece), so the hash covers
-// every piece of every tower, plus one for Black to move. They come from a
-// fixed-seed generator so hashes are the same in every process (stores and
-// transposition tables may keep them).
+// every piece of every tower, plus one for Black to move and one per
+// variant other than Bashni (so one transposition table may serve games of
+// every ruleset, and a Bashni position hashes as it always has). They come
+// from a fixed-seed generator so hashes are the same in every process
+// (stores and transposition tables may keep them).
 var (
-	zobristPiece [NumSquares][MaxTowerHeight][4]uint64
-	zobristBlack uint64
+	zobristPiece   [NumSquares][MaxTowerHeight][4]uint64
+	zobristBlack   uint64
+	zobristVariant [BashniMP + 1]uint64
 )
 
 func init() {
@@ -26,6 +29,9 @@ func init() {
 		}
 	}
 	zobristBlack = next()
+	for v := Russian; v <= BashniMP; v++ {
+		zobristVariant[v] = next()
+	}
 }
 
 // towerHash is the hash contribution of tower t standing on square s.

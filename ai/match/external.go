@@ -34,6 +34,10 @@ const externalSlack = 30 * time.Second
 // thinkArgs are the arguments of one external move.
 func (p Player) thinkArgs(pos rules.Position, seed int64) []string {
 	args := []string{"think", "-fen", pos.String()}
+	if v := pos.Variant(); v != rules.Bashni {
+		// Older builds do not know -variant and say so, as with -threads.
+		args = append(args, "-variant", v.String())
+	}
 	if p.Level > 0 {
 		args = append(args, "-level", strconv.Itoa(p.Level))
 	}

@@ -182,6 +182,11 @@ func TestExternalThinkArguments(t *testing.T) {
 	if got != want {
 		t.Errorf("think arguments\n got %s\nwant %s", got, want)
 	}
+	got = strings.Join(p.thinkArgs(rules.Start(rules.Russian), 7), " ")
+	want = "think -fen " + rules.StartText + " -variant russian -level 3 -nodes 500 -hash 4 -threads 2 -seed 7"
+	if got != want {
+		t.Errorf("think arguments under Russian rules\n got %s\nwant %s", got, want)
+	}
 }
 
 func TestParseThinkOutput(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,28 @@ func TestPerft(t *testing.T) {
 	out, _, code = runCmd(t, "perft", "-depth", "3", "-divide")
 	if code != 0 || !strings.Contains(out, "total 302") {
 		t.Errorf("perft -divide: code %d, out %q", code, out)
+	}
+}
+
+// The rulesets first part at depth 6 (Russian draughts) and 8 (the other
+// school of Bashni); -short stops at 6.
+func TestPerftVariants(t *testing.T) {
+	tests := []struct {
+		variant string
+		depth   int
+		want    string
+	}{
+		{"russian", 6, "37986"},
+		{"bashni-mp", 6, "37908"},
+		{"bashni-mp", 8, "925945"},
+	}
+	for _, tt := range tests {
+		if testing.Short() && tt.depth > 6 {
+			continue
+		}
+		out, _, code := runCmd(t, "perft", "-variant", tt.variant, "-depth", fmt.Sprint(tt.depth))
+		if want := fmt.Sprintf("depth %2d  %14s", tt.depth, tt.want); code != 0 || !strings.Contains(out, want) {
+			t.Errorf("perft -variant %s: code %d, out %q, want a line %q", tt.variant, code, out, want)
+		}
 	}
 }

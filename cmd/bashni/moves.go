@@ -6,9 +6,9 @@ import (
 )
 
 func cmdMoves(_ context.Context, e env) error {
-	fs := newFlags(e, "moves", "-fen POS [-variant bashni|russian]")
+	fs := newFlags(e, "moves", "-fen POS [-variant bashni|bashni-mp|russian]")
 	fen := fs.String("fen", "start", "position in the position format or column notation (start = the start position)")
-	variant := fs.String("variant", "bashni", "rules variant: bashni or russian")
+	variant := fs.String("variant", "bashni", "rules: bashni, bashni-mp (the other school) or russian")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
 	}

@@ -9,10 +9,10 @@ import (
 )
 
 func cmdPerft(ctx context.Context, e env) error {
-	fs := newFlags(e, "perft", "-depth N [-fen POS] [-variant bashni|russian] [-divide]")
+	fs := newFlags(e, "perft", "-depth N [-fen POS] [-variant bashni|bashni-mp|russian] [-divide]")
 	depth := fs.Int("depth", 6, "depth in plies (1-20)")
 	fen := fs.String("fen", "start", "position (start = the start position)")
-	variant := fs.String("variant", "bashni", "rules variant: bashni or russian")
+	variant := fs.String("variant", "bashni", "rules: bashni, bashni-mp (the other school) or russian")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err

@@ -11,7 +11,7 @@ import (
 func cmdRender(_ context.Context, e env) error {
 	fs := newFlags(e, "render", "-fen POS -o FILE [-flip] [-theme NAME] [-size PX] [-last MOVE] [-variant V]")
 	fen := fs.String("fen", "start", "position (start = the start position)")
-	variant := fs.String("variant", "bashni", "rules variant: bashni or russian")
+	variant := fs.String("variant", "bashni", "rules: bashni, bashni-mp (the other school) or russian")
 	out := fs.String("o", "", "output PNG file (required)")
 	flip := fs.Bool("flip", false, "Black at the bottom")
 	theme := fs.String("theme", "classic", "theme: classic or contrast")

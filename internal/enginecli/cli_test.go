@@ -88,6 +88,9 @@ func TestCommandsRefuseBadUsage(t *testing.T) {
 		{"play bad colour", playCmd, []string{"-color", "green"}},
 		{"play bad level", playCmd, []string{"-level", "0"}},
 		{"play bad position", playCmd, []string{"-fen", "x"}},
+		{"think unknown variant", think, []string{"-variant", "chess"}},
+		{"play unknown variant", playCmd, []string{"-variant", "chess"}},
+		{"match unknown variant", matchCmd, []string{"-a", "depth=1", "-b", "depth=1", "-variant", "chess"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -197,5 +200,46 @@ func TestBoardShowsTowers(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("board lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// The engine plays every ruleset: in each of these positions the variants
+// differ in their captures, and think answers a capture of the variant asked
+// for, which is no capture of Bashni's.
+func TestThinkFollowsTheVariant(t *testing.T) {
+	tests := []struct {
+		variant rules.Variant
+		fen     string
+	}{
+		{rules.BashniMP, "w:b2b,c3W,g7b"},
+		{rules.Russian, "w:c3w,d4b,f4b,f2b,d2b,h8B"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant.String(), func(t *testing.T) {
+			var out bytes.Buffer
+			if err := think([]string{"-fen", tt.fen, "-variant", tt.variant.String(), "-depth", "3"}, &out); err != nil {
+				t.Fatalf("think: %v\n%s", err, out.String())
+			}
+			first, _, _ := strings.Cut(out.String(), "\n")
+			p := rules.MustParsePosition(tt.fen).WithVariant(tt.variant)
+			m, err := rules.ParseMove(&p, first)
+			if err != nil {
+				t.Fatalf("%q is not a legal %v move: %v", first, tt.variant, err)
+			}
+			after, bashni := p.Play(m), rules.MustParsePosition(tt.fen)
+			if bm, err := rules.ParseMove(&bashni, first); err == nil && bashni.Play(bm).String() == after.String() {
+				t.Errorf("%v: %s leaves the board as Bashni would", tt.variant, first)
+			}
+		})
+	}
+}
+
+func TestMatchUnderAVariant(t *testing.T) {
+	var out bytes.Buffer
+	if err := matchCmd([]string{"-a", "depth=2", "-b", "depth=1", "-games", "2", "-variant", "russian", "-quiet"}, &out); err != nil {
+		t.Fatalf("match: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "wins") {
+		t.Errorf("no table:\n%s", out.String())
 	}
 }

@@ -69,3 +69,6 @@ func levelNames() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// variantUsage describes the -variant flag of every command that takes one.
+const variantUsage = "rules: bashni, bashni-mp (the other school of Bashni) or russian"

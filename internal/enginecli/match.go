@@ -15,10 +15,10 @@ import (
 )
 
 // Match is `bashni match`: engine against engine in colour-swapped pairs
-// from balanced openings. It prints a line per game and then a table of
+// from balanced openings, under -variant's rules. It prints a line per game and then a table of
 // A's wins, draws, losses, score and Elo difference with its 95% interval.
 //
-//	bashni match -a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]
+//	bashni match -a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-variant V] [-concurrency K] [-threads N]
 //
 // A SPEC is comma-separated key=value pairs: level=N, depth=N, nodes=N,
 // movetime=D, scale=F (multiplies a level's node and time budgets), hash=MB,
@@ -41,6 +41,14 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	openings, err := loadOpenings(f.openingsFile)
 	if err != nil {
 		return err
+	}
+	if f.variant != rules.Bashni {
+		if openings == nil {
+			openings = ai.Openings()
+		}
+		for i := range openings {
+			openings[i] = openings[i].WithVariant(f.variant)
+		}
 	}
 	cfg := match.Config{
 		A: players[0], B: players[1], Games: f.games, Openings: openings,
@@ -65,6 +73,7 @@ type matchFlags struct {
 	nodes        uint64
 	scale        float64
 	openingsFile string
+	variant      rules.Variant
 	concurrency  int
 	threads      int
 	maxPlies     int
@@ -74,7 +83,7 @@ type matchFlags struct {
 
 func parseMatchFlags(args []string, stderr io.Writer) (matchFlags, error) {
 	var f matchFlags
-	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-concurrency K] [-threads N]", stderr)
+	fs := newFlags("match", "-a SPEC -b SPEC [-games N] [-movetime D | -nodes N] [-openings FILE] [-variant V] [-concurrency K] [-threads N]", stderr)
 	fs.StringVar(&f.specA, "a", "", "player A, e.g. level=6, depth=5 or nodes=20000")
 	fs.StringVar(&f.specB, "b", "", "player B")
 	fs.IntVar(&f.games, "games", 100, "games to play (rounded up to pairs)")
@@ -82,6 +91,7 @@ func parseMatchFlags(args []string, stderr io.Writer) (matchFlags, error) {
 	fs.Uint64Var(&f.nodes, "nodes", 0, "nodes per move for players whose spec sets none")
 	fs.Float64Var(&f.scale, "scale", 0, "scale the levels' node and time budgets (e.g. 0.1)")
 	fs.StringVar(&f.openingsFile, "openings", "", "file of opening positions, one per line (default: the shipped balanced set)")
+	fs.TextVar(&f.variant, "variant", rules.Bashni, variantUsage+"; the openings are played under it")
 	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once")
 	fs.IntVar(&f.threads, "threads", 1, "search threads of each player whose spec sets none")
 	fs.IntVar(&f.maxPlies, "maxplies", match.DefaultMaxPlies, "adjudicate a draw after this many plies")

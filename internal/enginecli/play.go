@@ -16,7 +16,7 @@ import (
 // typed in notation. "moves" lists the legal moves, "help" explains, and
 // "quit" or the end of input ends the game.
 //
-//	bashni play [-level N] [-color white|black] [-fen POS] [-threads N]
+//	bashni play [-level N] [-color white|black] [-fen POS] [-variant V] [-threads N]
 func Play(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg, err := parsePlayFlags(args, stderr)
 	if err != nil {
@@ -66,10 +66,12 @@ type playConfig struct {
 
 func parsePlayFlags(args []string, stderr io.Writer) (playConfig, error) {
 	var c playConfig
-	fs := newFlags("play", "[-level N] [-color white|black] [-fen POS] [-threads N]", stderr)
+	fs := newFlags("play", "[-level N] [-color white|black] [-fen POS] [-variant V] [-threads N]", stderr)
 	level := fs.Int("level", 3, "the engine's level: "+levelNames())
 	color := fs.String("color", "white", "your colour: white or black")
 	fen := fs.String("fen", rules.StartText, "start position, in the position format")
+	variant := rules.Bashni
+	fs.TextVar(&variant, "variant", rules.Bashni, variantUsage)
 	fs.Int64Var(&c.seed, "seed", 0, "seed for the engine's random choices (default: varies with the position)")
 	fs.IntVar(&c.threads, "threads", 1, "the engine's search threads (the levels are node budgets searched on one)")
 	if err := parseFlags(fs, args); err != nil {
@@ -94,6 +96,7 @@ func parsePlayFlags(args []string, stderr io.Writer) (playConfig, error) {
 	if c.start, err = rules.ParsePosition(*fen); err != nil {
 		return c, usagef("play: -fen: %v", err)
 	}
+	c.start = c.start.WithVariant(variant)
 	return c, nil
 }
 

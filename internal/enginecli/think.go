@@ -14,10 +14,11 @@ import (
 // move on the first line, then the depth, score, nodes, nodes per second,
 // time and principal variation, one "key value" per line.
 //
-//	bashni think -fen POS [-level N | -movetime D | -depth N | -nodes N] [-hash MB] [-threads N]
+//	bashni think -fen POS [-variant V] [-level N | -movetime D | -depth N | -nodes N] [-hash MB] [-threads N]
 func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("think", "-fen POS [-level N | -movetime D | -depth N | -nodes N]", stderr)
+	fs := newFlags("think", "-fen POS [-variant V] [-level N | -movetime D | -depth N | -nodes N]", stderr)
 	fen := fs.String("fen", rules.StartText, "position to search, in the position format")
+	variant := fs.String("variant", "bashni", variantUsage)
 	level := fs.Int("level", 0, "level: "+levelNames()+" (default: full strength, unless a limit is given)")
 	moveTime := fs.Duration("movetime", 0, "time to think, e.g. 500ms")
 	depth := fs.Int("depth", 0, "search depth in plies")
@@ -32,6 +33,11 @@ func Think(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("think: -fen: %v", err)
 	}
+	v, err := rules.ParseVariant(*variant)
+	if err != nil {
+		return usagef("think: -variant: %v", err)
+	}
+	p = p.WithVariant(v)
 	switch {
 	case *level < 0 || *level > len(ai.Levels):
 		return usagef("think: -level %d: want 1 to %d (%s)", *level, len(ai.Levels), levelNames())
