@@ -47,6 +47,8 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 				b.text(q.Message.Chat, b.texts.T(lang, "draw_declined", "By", displayName(q.From)), 0)
 			}
 		}
+	case KindResign, KindResignNo:
+		return b.onResign(ctx, q, cb, lang)
 	case KindRematch, KindRematchOK, KindRematchNo:
 		return b.onRematch(ctx, q, cb, user, lang)
 	case KindPDN:

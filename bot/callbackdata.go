@@ -41,6 +41,8 @@ const (
 	KindSetting   = "s"  // settings toggle: Arg = which
 	KindInlineNew = "i"  // inline challenge accept
 	KindAnalyse   = "an" // analyse a finished game
+	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
+	KindResignNo  = "rk" // keep playing: withdraw the question
 )
 
 // maxCallbackData is Telegram's limit on callback_data.

@@ -29,6 +29,7 @@ type cardView struct {
 	targets  []rules.Square
 	stage    [][]pickEntry // picker stage; nil = first stage
 	thinking bool          // the AI is searching: no picker
+	resign   *resignAsk    // a player asked to resign: confirm buttons on top
 	// hold keeps the edit back this long in case a newer board replaces
 	// it (outbox.Reply.Delay).
 	hold time.Duration
@@ -60,7 +61,46 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))
 	}
+	if v.selected != nil {
+		// The picture shows a tower's top piece and its counts; the caption
+		// spells out the picked one piece by piece, where a king inside a
+		// band is not lost.
+		pos := g.Position()
+		lines = append(lines, b.towerLine(lang, *v.selected, pos.Tower(*v.selected)))
+	}
 	return strings.Join(lines, "\n")
+}
+
+// towerLine lists the tower on s top first, a run of equal pieces as one
+// entry: "🔎 c3, top first: ⚪♛ ⚪×2 ⚫×5 (8 pieces)".
+func (b *Bot) towerLine(lang string, s rules.Square, t rules.Tower) string {
+	var runs []string
+	for i := 0; i < t.Height(); {
+		p := t.Piece(i)
+		n := 1
+		for i+n < t.Height() && t.Piece(i+n) == p {
+			n++
+		}
+		runs = append(runs, pieceRun(p, n))
+		i += n
+	}
+	return b.texts.T(lang, "caption_tower", "Square", s.String(), "Pieces", strings.Join(runs, " "), "Count", b.texts.N(lang, "tower_pieces", t.Height()))
+}
+
+// pieceRun writes n equal pieces: a disc of their colour, a crown for
+// kings, "×n" for more than one.
+func pieceRun(p rules.Piece, n int) string {
+	s := "⚪"
+	if p.Color() == rules.Black {
+		s = "⚫"
+	}
+	if p.IsKing() {
+		s += "♛"
+	}
+	if n > 1 {
+		s += "×" + strconv.Itoa(n)
+	}
+	return s
 }
 
 // levelName names AI level n in lang ("Novice", "Новичок"), falling back
@@ -99,7 +139,12 @@ func (b *Bot) reasonText(lang, reason string) string {
 // keyboard is the card's buttons (gameKeyboard), and "Open board" under
 // them when the Mini App is configured.
 func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
-	return b.withBoardLink(g, v.lang, b.gameKeyboard(g, v))
+	kb := b.gameKeyboard(g, v)
+	if v.resign != nil && g.Active() {
+		// On top, where the tap that asked is.
+		kb.InlineKeyboard = append([][]tgbotapi.InlineKeyboardButton{b.resignRow(g, *v.resign)}, kb.InlineKeyboard...)
+	}
+	return b.withBoardLink(g, v.lang, kb)
 }
 
 // gameKeyboard is the card's buttons: the picker while the game goes on (none

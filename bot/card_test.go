@@ -78,3 +78,22 @@ func TestBoardFollowsUserSettings(t *testing.T) {
 		})
 	}
 }
+
+// The caption lists a picked tower top first with each king in its place,
+// which the picture's counts cannot show.
+func TestTowerLine(t *testing.T) {
+	b := &Bot{core: &core{texts: NewTexts()}}
+	for _, tc := range []struct {
+		pos, lang, want string
+	}{
+		{"w:c3WwWbbBbb", "en", "🔎 c3, top first: ⚪♛ ⚪ ⚪♛ ⚫×2 ⚫♛ ⚫×2 (8 pieces)"},
+		{"w:c3w", "en", "🔎 c3, top first: ⚪ (1 piece)"},
+		{"b:c3bbwww", "ru", "🔎 c3, сверху вниз: ⚫×2 ⚪×3 (5 шашек)"},
+	} {
+		p := rules.MustParsePosition(tc.pos)
+		s, _ := rules.ParseSquare("c3")
+		if got := b.towerLine(tc.lang, s, p.Tower(s)); got != tc.want {
+			t.Errorf("%s in %s: %q, want %q", tc.pos, tc.lang, got, tc.want)
+		}
+	}
+}

@@ -109,16 +109,7 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		}
 		b.sendMoves(msg, g, lang)
 	case "resign":
-		g, err := b.gameForCommand(ctx, msg, lang)
-		if err != nil || g == nil {
-			return err
-		}
-		out, err := b.svc.Resign(ctx, g.ID(), msg.From.ID)
-		if err != nil {
-			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
-			return err
-		}
-		b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
+		return b.cmdResign(ctx, msg, lang)
 	case "draw":
 		return b.cmdDraw(ctx, msg, lang)
 	case "hint":

@@ -37,16 +37,16 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	if res.move == nil {
 		b.toast(q, "")
 		v := cardView{lang: cardLang(g), selected: res.selected, stage: res.keyboard}
-		if !legal[0].IsCapture() {
-			// A quiet pick changes only the buttons, which name the
-			// destinations: no board to draw and upload (a PNG is most of a
-			// move's CPU, and group edits are rate-limited).
+		if res.selected == nil {
+			// Back to the first stage: only the buttons change.
 			b.editKeyboard(g, b.keyboard(g, v))
 			return nil
 		}
-		// For a capture the board shows the picked tower and where it
-		// can land: paths are easier to see than to read.
-		if res.selected != nil {
+		// The board shows the picked tower and where it can land, and the
+		// caption lists the tower piece by piece (the picture shows only
+		// its counts). Redrawing costs a PNG, but the edit is one edit
+		// either way, which is what Telegram's pacing counts.
+		{
 			for _, m := range legal {
 				if m.From() == *res.selected {
 					v.targets = append(v.targets, m.To())

@@ -143,9 +143,11 @@ func (k *kit) drawBadge(t *image.RGBA, tw rules.Tower) {
 	chips := [2]chip{{c: owner, n: ownM + ownK, kings: ownK}, {c: owner.Opponent(), n: prM + prK, kings: prK}}
 	padX := max(2, k.badgeH/6)
 	total := 0
+	// Narrow padding comes before dropping the king count: a count read
+	// on a phone is worth more than air around it.
 	for try := range 3 {
-		short := try > 0
-		if try == 2 {
+		short := try == 2
+		if try > 0 {
 			padX = 1
 		}
 		total = 0
@@ -158,11 +160,11 @@ func (k *kit) drawBadge(t *image.RGBA, tw rules.Tower) {
 			ch.w = max(k.badgeH, k.labelWidth(ch)+2*padX)
 			total += ch.w
 		}
-		if total <= k.sq-2 {
+		if total <= k.sq { // the squares beside a dark one are light: a chip may touch its edge
 			break
 		}
 	}
-	x := max(1, (k.sq-total)/2)
+	x := max(0, (k.sq-total)/2)
 	y := k.badgeY
 	for i := range chips {
 		ch := &chips[i]

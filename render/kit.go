@@ -117,11 +117,14 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 	}
 	// Every tower of two or more stands over a badge with its counts, so
 	// its height and colours read at a glance even where its layers are a
-	// few pixels thick (a phone shows a 640-px board about 320 px wide). The
-	// badge has a floor in pixels: its digits must stay legible on small
+	// few pixels thick (a phone shows a 640-px board about 360 px wide, after
+	// Telegram has recompressed it). The badge is the only place the chat
+	// shows a tower's prisoners, so it takes a third of the square: its
+	// digits are then about 10 px on the phone, where a quarter gave 7. It
+	// sits on the square's lower edge, and has a floor in pixels for small
 	// boards.
-	k.badgeH = max(11, int(math.Round(sq*0.25)))
-	k.badgeY = k.sq - int(pad) - k.badgeH
+	k.badgeH = max(13, int(math.Round(sq*0.33)))
+	k.badgeY = k.sq - 1 - k.badgeH
 	// The layers end where the badge begins, so both blocks' colours show.
 	ttop := math.Ceil(pad + k.ry + k.lw/2)
 	space := float64(k.badgeY) + k.lw - ttop - k.ry
@@ -137,7 +140,7 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		k.badged[n] = layout{n: n, d: int(d), top: int(math.Max(ttop, top))}
 	}
 
-	k.small = newGlyphs(bold, math.Round(float64(k.badgeH)*0.72))
+	k.small = newGlyphs(bold, math.Round(float64(k.badgeH)*0.8))
 	k.big = newGlyphs(bold, math.Round(float64(k.capH)*0.5))
 	k.makeSprites()
 
@@ -297,7 +300,7 @@ func (k *kit) makeSprites() {
 	k.cross = crop(dc)
 
 	ch := float64(k.small.ascent)
-	cw := math.Round(ch * 0.95)
+	cw := math.Round(ch * 0.8) // narrow, so two chips with kings fit a square
 	dc = gg.NewContext(int(cw)+2, int(ch)+3)
 	k.drawCrown(dc, cw/2+1, ch/2+1.5, cw, ch*0.85, k.lw*0.6)
 	k.crown = dc.Image().(*image.RGBA)

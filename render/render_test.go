@@ -584,10 +584,14 @@ func TestTallTowerBadge(t *testing.T) {
 		}
 		b := k.box(sq(t, "d4"), rules.White)
 		badge := image.Rect(b.Min.X, b.Min.Y+k.badgeY, b.Max.X, b.Min.Y+k.badgeY+k.badgeH)
-		if got := countColour(m, badge, th.White.Face) > k.badgeH*4; got != tc.white {
+		// A chip is at least as wide as it is high, so its face fills more
+		// than half that square; the digits inked in the other colour fill
+		// less.
+		chip := (k.badgeH - 4) * (k.badgeH - 4) / 2
+		if got := countColour(m, badge, th.White.Face) > chip; got != tc.white {
 			t.Errorf("%s: white chip shown %v, want %v", tc.tower, got, tc.white)
 		}
-		if got := countColour(m, badge, th.Black.Face) > k.badgeH*4; got != tc.blk {
+		if got := countColour(m, badge, th.Black.Face) > chip; got != tc.blk {
 			t.Errorf("%s: black chip shown %v, want %v", tc.tower, got, tc.blk)
 		}
 		if got := countColour(m, badge, th.Crown) > 0; got != tc.crownInChip {
@@ -628,5 +632,31 @@ func TestReplayGIFRefusesIllegalMoves(t *testing.T) {
 	_, err := r.ReplayGIF(start, moves, Options{})
 	if !errors.Is(err, rules.ErrIllegalMove) || !strings.Contains(err.Error(), "move 5") {
 		t.Errorf("error = %v, want ErrIllegalMove naming move 5", err)
+	}
+}
+
+// TestBadgesReadOnAPhone: a phone shows the chat's 640-px board about 360
+// px wide, and the badge is the only place the chat shows a tower's
+// prisoners. Its digits must stay at least 7.5 px high there (a quarter of
+// the square gave 5.6), and a tower with kings in both blocks keeps both
+// king counts ("2♛1 5♛1") rather than dropping to "2♛".
+func TestBadgesReadOnAPhone(t *testing.T) {
+	const phone = 360.0
+	k := testKit(t, shared, Options{})
+	if got := float64(k.small.ascent) * phone / float64(k.size); got < 7.5 {
+		t.Errorf("badge digits are %.1f px high on a %v-px phone board, want at least 7.5", got, phone)
+	}
+	for _, tower := range []string{"BbWwwww", "bBwwWw", "BbbbbbWwwwwW"} {
+		p := rules.MustParsePosition("b:d4" + tower)
+		tw := p.Tower(sq(t, "d4"))
+		ownM, ownK, prM, prK := tw.Blocks()
+		chips := []chip{{n: ownM + ownK, kings: ownK}, {n: prM + prK, kings: prK}}
+		total := 0
+		for i := range chips {
+			total += max(k.badgeH, k.labelWidth(&chips[i])+2)
+		}
+		if total > k.sq {
+			t.Errorf("%s: the badge with both king counts is %d px, wider than the %d-px square", tower, total, k.sq)
+		}
 	}
 }

@@ -66,7 +66,7 @@ func TestE2EHintTakebackAndAnalysis(t *testing.T) {
 	}
 
 	// Resign; the casual game counts in no statistics.
-	say(srv, chat, alice, "/resign")
+	resign(t, srv, chat, alice)
 	final := waitMessage(t, srv, chat.ID, "finished card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
 	say(srv, chat, alice, "/stats")
 	waitMessage(t, srv, chat.ID, "stats", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "0 games") })

@@ -84,7 +84,7 @@ func TestE2ERussianUser(t *testing.T) {
 	waitMessage(t, srv, ivan.chat.ID, "illegal move in Russian", func(m telegramtest.Msg) bool {
 		return strings.Contains(m.Text, "Башня с c3 так не ходит.") && strings.Contains(m.Text, "Возможные ходы")
 	})
-	say(srv, ivan.chat, ivan, "/resign")
+	resign(t, srv, ivan.chat, ivan)
 	waitMessage(t, srv, ivan.chat.ID, "result in Russian", func(m telegramtest.Msg) bool {
 		return strings.Contains(m.Text, "Партия окончена") && strings.Contains(m.Text, "Партия длилась 0 ходов")
 	})

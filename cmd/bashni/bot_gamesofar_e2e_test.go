@@ -44,7 +44,7 @@ func TestE2ESeeTheGameSoFar(t *testing.T) {
 				waitMessage(t, srv, group.ID, "why "+e.move+" is refused", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, e.want) })
 			}
 
-			say(srv, group, alice, "/resign")
+			resign(t, srv, group, alice)
 			final := waitMessage(t, srv, group.ID, "the final card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
 			img, err := png.Decode(bytes.NewReader(final.Data))
 			if err != nil {

@@ -105,7 +105,7 @@ func TestE2EInlineGame(t *testing.T) {
 	}
 	waitInline(t, srv, inlineID, "at Black's turn", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Black to move") })
 	// Bob resigns from his private chat: the inline game is his only one.
-	say(srv, bob.chat, bob, "/resign")
+	resign(t, srv, bob.chat, bob)
 	final := waitInline(t, srv, inlineID, "shows the result", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "1-0") })
 	var rematch string
 	for _, b := range buttons(final) {

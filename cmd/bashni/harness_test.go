@@ -299,3 +299,23 @@ func startGroupGame(t *testing.T, srv *telegramtest.Server, group tgbotapi.Chat,
 	tap(t, srv, group, black, ch.ID, buttons(ch)[0][1])
 	return waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
 }
+
+// resign sends /resign from a player in chat and confirms it on the
+// question's button, wherever it came (the card, or a reply in chat).
+func resign(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from user) {
+	t.Helper()
+	say(srv, chat, from, "/resign")
+	var data string
+	q := waitMessage(t, srv, chat.ID, "the resign question", func(m telegramtest.Msg) bool {
+		for _, b := range buttons(m) {
+			if strings.HasPrefix(b[1], "rs|") && !m.Deleted {
+				data = b[1]
+				return true
+			}
+		}
+		return false
+	})
+	if toast := tap(t, srv, chat, from, q.ID, data); toast != "" {
+		t.Fatalf("resign confirmation refused: %s", toast)
+	}
+}

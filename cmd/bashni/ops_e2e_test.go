@@ -131,7 +131,7 @@ func TestE2EReplayAndLanguage(t *testing.T) {
 	waitTurn(t, srv, alice.chat.ID, c.ID)
 	pickFirstMove(t, srv, alice.chat, alice, c.ID)
 	waitTurn(t, srv, alice.chat.ID, c.ID)
-	say(srv, alice.chat, alice, "/resign")
+	resign(t, srv, alice.chat, alice)
 	final := waitMessage(t, srv, alice.chat.ID, "final card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
 	for _, b := range buttons(final) {
 		if strings.HasPrefix(b[1], "g|") {

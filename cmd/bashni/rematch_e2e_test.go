@@ -16,7 +16,7 @@ func TestE2ERematchNeedsTheOpponentsTap(t *testing.T) {
 	group := telegramtest.GroupChat(-1007777777777, "Rematch club")
 	alice, bob := newUser(801, "Alice", "en"), newUser(802, "Bob", "en")
 	c := startGroupGame(t, srv, group, alice, bob)
-	say(srv, group, bob, "/resign")
+	resign(t, srv, group, bob)
 	final := waitMessage(t, srv, group.ID, "final card", func(m telegramtest.Msg) bool {
 		return m.ID == c.ID && strings.Contains(m.Text, "1-0")
 	})

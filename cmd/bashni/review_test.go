@@ -310,7 +310,7 @@ func TestE2EAnalysisFromWorker(t *testing.T) {
 		pickFirstMove(t, srv, chat, alice, c.ID)
 		waitTurn(t, srv, chat.ID, c.ID)
 	}
-	say(srv, chat, alice, "/resign")
+	resign(t, srv, chat, alice)
 	final := waitMessage(t, srv, chat.ID, "finished card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
 	tap(t, srv, chat, alice, c.ID, analyseButton(t, final))
 	a := waitMessage(t, srv, chat.ID, "analysis", func(m telegramtest.Msg) bool {

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+)
+
+// buttonData is the data of the first button of m whose data starts with
+// prefix, or "".
+func buttonData(m telegramtest.Msg, prefix string) string {
+	for _, b := range buttons(m) {
+		if strings.HasPrefix(b[1], prefix) {
+			return b[1]
+		}
+	}
+	return ""
+}
+
+// saveBoard writes a board the chat showed to $BASHNI_ARTIFACTS/chat (else
+// artifacts/chat at the top of the repository, not committed), for people
+// to look at.
+func saveBoard(t *testing.T, name string, png []byte) {
+	t.Helper()
+	dir := os.Getenv("BASHNI_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "artifacts")
+	}
+	dir = filepath.Join(dir, "chat")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A tower tapped in the picker is highlighted on a redrawn board, and the
+// caption lists it top first; /rules says how a tower is read. In English
+// and in Russian.
+func TestE2ETowerTappedIsListedAndHighlighted(t *testing.T) {
+	for _, tc := range []struct {
+		lang, topFirst, reading string
+	}{
+		{"en", ", top first: ⚪", "Reading a tower in the picture"},
+		{"ru", ", сверху вниз: ⚪", "Как читать башню на картинке"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			srv := telegramtest.New(t)
+			startBot(t, srv, nil)
+			alice := newUser(1101, "Alice", tc.lang)
+			say(srv, alice.chat, alice, "/rules")
+			waitMessage(t, srv, alice.chat.ID, "rules", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, tc.reading) })
+
+			c := startAIGame(t, srv, alice, "1 white")
+			// Play until the picker's first stage offers a tower with several
+			// moves ("c3 ▸"): in the first moves every move is a button.
+			var tower string
+			for moves := 0; tower == "" && moves < 30; moves++ {
+				m := waitTurn(t, srv, alice.chat.ID, c.ID)
+				if gameOver(m) {
+					t.Skip("the game ended before a tower with several moves came up")
+				}
+				for _, b := range buttons(m) {
+					if isPick(b[1]) && strings.HasSuffix(b[0], "▸") && !strings.HasPrefix(b[0], "⚔") {
+						tower = b[1]
+					}
+				}
+				if tower == "" {
+					pickFirstMove(t, srv, alice.chat, alice, c.ID)
+				}
+			}
+			if tower == "" {
+				t.Fatal("no tower with several quiet moves in 30 moves")
+			}
+			before := card(t, srv, alice.chat.ID, c.ID)
+			if toast := tap(t, srv, alice.chat, alice, c.ID, tower); toast != "" {
+				t.Fatalf("tower tap refused: %s", toast)
+			}
+			after := waitMessage(t, srv, alice.chat.ID, "the card after the tower tap", func(m telegramtest.Msg) bool {
+				return m.ID == c.ID && m.Edits > before.Edits && hasBack(m)
+			})
+			if !strings.Contains(after.Text, tc.topFirst) {
+				t.Errorf("caption after the tap %q does not list the tower (%q)", after.Text, tc.topFirst)
+			}
+			if string(after.Data) == string(before.Data) {
+				t.Error("the board was not redrawn with the tapped tower highlighted")
+			}
+			checkPNG(t, after.Data)
+			saveBoard(t, "tower_tapped_"+tc.lang+".png", after.Data)
+			t.Logf("caption: %q", after.Text)
+		})
+	}
+}
+
+// /resign asks first: a confirm button on the card that only the player
+// who asked can use, that a second button withdraws and that expires.
+func TestE2EResignAsksFirst(t *testing.T) {
+	for _, tc := range []struct {
+		lang, yes, notYours, kept, expired string
+	}{
+		{"en", "Yes, resign", "Only the player who asked", "The game goes on", "has expired"},
+		{"ru", "Да, сдаюсь", "Ответить может только", "Партия продолжается", "Вопрос устарел"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			srv := telegramtest.New(t)
+			startBot(t, srv, nil)
+			group := telegramtest.GroupChat(-1001100000001, "Club")
+			alice, bob := newUser(1201, "Alice", tc.lang), newUser(1202, "Bob", tc.lang)
+			c := startGroupGame(t, srv, group, alice, bob)
+			waitTurn(t, srv, group.ID, c.ID)
+
+			ask := func() string {
+				t.Helper()
+				say(srv, group, bob, "/resign")
+				m := waitMessage(t, srv, group.ID, "the question on the card", func(m telegramtest.Msg) bool {
+					return m.ID == c.ID && buttonData(m, "rs|") != ""
+				})
+				if gameOver(m) {
+					t.Fatal("/resign ended the game without asking")
+				}
+				for _, b := range buttons(m) {
+					if strings.HasPrefix(b[1], "rs|") && !strings.Contains(b[0], tc.yes) {
+						t.Errorf("confirm button %q, want %q", b[0], tc.yes)
+					}
+				}
+				return buttonData(m, "rs|")
+			}
+			yes := ask()
+			if toast := tap(t, srv, group, alice, c.ID, yes); !strings.Contains(toast, tc.notYours) {
+				t.Errorf("the opponent's tap on the confirmation: toast %q, want %q", toast, tc.notYours)
+			}
+			no := buttonData(card(t, srv, group.ID, c.ID), "rk|")
+			if toast := tap(t, srv, group, bob, c.ID, no); !strings.Contains(toast, tc.kept) {
+				t.Errorf("keep playing: toast %q, want %q", toast, tc.kept)
+			}
+			waitMessage(t, srv, group.ID, "the card without the question", func(m telegramtest.Msg) bool {
+				return m.ID == c.ID && buttonData(m, "rs|") == "" && !gameOver(m)
+			})
+
+			// The same button after its deadline: the deadline is in the
+			// data, so the test writes one that has passed.
+			yes = ask()
+			parts := strings.SplitN(yes, "|", 4)
+			_, by, _ := strings.Cut(parts[3], ".")
+			late := strings.Join(parts[:3], "|") + "|" + strconv.FormatInt(time.Now().Add(-time.Second).Unix(), 36) + "." + by
+			if toast := tap(t, srv, group, bob, c.ID, late); !strings.Contains(toast, tc.expired) {
+				t.Errorf("an expired confirmation: toast %q, want %q", toast, tc.expired)
+			}
+			if m := card(t, srv, group.ID, c.ID); gameOver(m) {
+				t.Fatal("an expired confirmation ended the game")
+			}
+
+			yes = ask()
+			if toast := tap(t, srv, group, bob, c.ID, yes); toast != "" {
+				t.Fatalf("confirmation refused: %s", toast)
+			}
+			waitMessage(t, srv, group.ID, "the final card", func(m telegramtest.Msg) bool {
+				return m.ID == c.ID && gameOver(m) && strings.Contains(m.Text, "1-0")
+			})
+		})
+	}
+}
