@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -46,6 +47,7 @@ func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, me
 	if !u.Notify {
 		notify = b.texts.T(lang, "off")
 	}
+	theme = b.themeName(lang, theme)
 	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
 	kb := tgbotapi.NewInlineKeyboardMarkup(
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: KindSetting, Ply: -1, Arg: "theme"}.Encode())),
@@ -84,7 +86,7 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 		b.toast(q, b.userMessage(lang, err, false))
 		return err
 	}
-	b.toast(q, b.texts.T(lang, "ok"))
+	b.toast(q, "") // the message itself shows the new setting
 	if q.Message != nil {
 		b.showSettings(q.Message.Chat, u, lang, q.Message.MessageID)
 	}
@@ -129,4 +131,41 @@ func (b *Bot) cmdTop(ctx context.Context, msg *tgbotapi.Message, lang string) er
 	}
 	b.text(msg.Chat, text, 0)
 	return nil
+}
+
+// themeName is a board theme's name in lang, or its own name when the
+// texts do not know it.
+func (b *Bot) themeName(lang, theme string) string {
+	id := "theme_" + theme
+	if s := b.texts.T(lang, id); s != id {
+		return s
+	}
+	return theme
+}
+
+// cmdLang sets the language given as the argument ("/lang ru"), or asks.
+func (b *Bot) cmdLang(ctx context.Context, msg *tgbotapi.Message, lang, arg string) error {
+	code := langArg(arg)
+	if code == "" {
+		b.html(msg.Chat, b.texts.T(lang, "lang_choose"), langKeyboard())
+		return nil
+	}
+	if _, err := b.svc.UpdateUser(ctx, msg.From.ID, func(u *storage.User) { u.Lang = code }); err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	b.text(msg.Chat, b.texts.T(code, "lang_set"), msg.MessageID)
+	return nil
+}
+
+// langArg reads a language named in /lang's argument: a code or the
+// language's own name; "" when there is none it knows.
+func langArg(arg string) string {
+	switch strings.ToLower(strings.TrimSpace(arg)) {
+	case "en", "eng", "english", "английский":
+		return "en"
+	case "ru", "rus", "russian", "русский", "ру":
+		return "ru"
+	}
+	return ""
 }

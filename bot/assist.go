@@ -47,7 +47,18 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 			}
 			return
 		}
-		o := render.Options{LastMove: &h.Move}
+		// The hint is drawn as the picker draws a choice (the tower picked,
+		// a marker where it lands), not in the last move's colours: the
+		// board shows the opponent's last move too, and the two must not
+		// be mistaken for each other.
+		start := h.Move.From()
+		o := render.Options{Selected: &start}
+		for i := range h.Move.Len() {
+			o.Targets = append(o.Targets, h.Move.Landing(i))
+		}
+		if last, ok := h.Game.LastMove(); ok {
+			o.LastMove = &last
+		}
 		if c, ok := h.Game.ColorOf(from); ok {
 			o.Perspective = c
 		}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -60,6 +61,17 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 	case KindMenu:
 		return b.onMenu(ctx, q, cb.Arg, user, lang)
 	case KindLevel:
+		if band, ok := strings.CutPrefix(cb.Arg, "b"); ok && q.Message != nil {
+			// A band of levels (b0: back to the bands).
+			first, err := strconv.Atoi(band)
+			b.toast(q, "")
+			if err != nil || first < 1 || first > b.svc.Config().MaxLevel {
+				b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
+				return nil
+			}
+			b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelBandKeyboard(lang, first))
+			return nil
+		}
 		level, err := strconv.Atoi(cb.Arg)
 		if err != nil || q.Message == nil {
 			b.toast(q, b.texts.T(lang, "err_bad_level"))
@@ -190,9 +202,33 @@ func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string
 	return nil
 }
 
+// levelsPerBand is how many AI levels the second step of the choice
+// shows. Eighteen levels as buttons are nine rows, more than a phone shows
+// under the message; the first step picks a band (three rows), the second
+// a level in it (three rows and Back).
+const levelsPerBand = 6
+
+// levelKeyboard is the first step: one button per band of levels, named
+// by its first and last level ("1–6 · Novice … Park player").
 func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
+	max := b.svc.Config().MaxLevel
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for first := 1; first <= max; first += levelsPerBand {
+		last := min(first+levelsPerBand-1, max)
+		label := strconv.Itoa(first) + "–" + strconv.Itoa(last) + " · " + b.levelName(lang, first) + " … " + b.levelName(lang, last)
+		if first == last {
+			label = strconv.Itoa(first) + " · " + b.levelName(lang, first)
+		}
+		rows = append(rows, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindLevel, Ply: -1, Arg: "b" + strconv.Itoa(first)}.Encode())))
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+}
+
+// levelBandKeyboard is the second step: the levels of the band starting
+// at first, two to a row, and Back to the bands.
+func (b *Bot) levelBandKeyboard(lang string, first int) *tgbotapi.InlineKeyboardMarkup {
 	var entries []tgbotapi.InlineKeyboardButton
-	for l := 1; l <= b.svc.Config().MaxLevel; l++ {
+	for l := first; l < first+levelsPerBand && l <= b.svc.Config().MaxLevel; l++ {
 		label := strconv.Itoa(l) + " · " + b.levelName(lang, l)
 		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
 	}
@@ -202,6 +238,7 @@ func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 		rows = append(rows, entries[:k])
 		entries = entries[k:]
 	}
+	rows = append(rows, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_back"), Callback{Kind: KindLevel, Ply: -1, Arg: "b0"}.Encode())))
 	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 }
 

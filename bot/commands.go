@@ -123,7 +123,7 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 	case "top":
 		return b.cmdTop(ctx, msg, lang)
 	case "lang":
-		b.html(msg.Chat, b.texts.T(lang, "lang_choose"), langKeyboard())
+		return b.cmdLang(ctx, msg, lang, args)
 	case "settings":
 		b.showSettings(msg.Chat, user, lang, 0)
 	}

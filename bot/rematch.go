@@ -48,7 +48,9 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		}
 		b.toast(q, b.texts.T(lang, "rematch_offered_toast", "To", opp.Name))
 		if old.ChatID() != 0 {
-			b.text(chatOf(q, old.ChatID()), b.texts.T(cardLang(old), "rematch_offer", "By", displayName(q.From), "To", opp.Name), 0)
+			// A mention, as the draw offer has: it is the opponent who must
+			// answer, and only a mention tells them.
+			b.html(chatOf(q, old.ChatID()), b.texts.T(cardLang(old), "rematch_offer", "By", htmlName(displayName(q.From)), "To", mention(opp)), nil)
 		}
 		return nil
 	}

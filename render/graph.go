@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"strconv"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -63,7 +64,10 @@ func GraphPNG(g Graph) ([]byte, error) {
 		return nil, err
 	}
 	const pad = 12.0
-	left, right, top, bottom := pad, float64(w)-pad, pad, float64(h)-pad
+	// A strip under the plot numbers the moves, so "the game turned at move
+	// 14" can be read off it.
+	axisH := math.Max(14, math.Round(float64(h)/11))
+	left, right, top, bottom := pad, float64(w)-pad, pad, float64(h)-axisH-pad/2
 	mid := (top + bottom) / 2
 	n := len(g.Scores)
 	x := func(i int) float64 {
@@ -109,6 +113,24 @@ func GraphPNG(g Graph) ([]byte, error) {
 			dc.Fill()
 		}
 	}
+	// The move axis: a strip, a tick and a number at every few moves.
+	dc.SetColor(color.RGBA{0xe6, 0xe2, 0xd8, 0xff})
+	dc.DrawRectangle(0, bottom+pad/2, float64(w), float64(h)-bottom-pad/2)
+	dc.Fill()
+	axisFace := truetype.NewFace(f, &truetype.Options{Size: axisH * 0.7})
+	defer axisFace.Close()
+	dc.SetFontFace(axisFace)
+	for _, m := range moveTicks(n, int((right-left)/(axisH*2.5))) {
+		tx := x(2 * m)
+		dc.SetColor(color.NRGBA{0x30, 0x30, 0x30, 0x50})
+		dc.SetLineWidth(1)
+		dc.DrawLine(tx, top, tx, bottom+pad/2)
+		dc.Stroke()
+		dc.SetColor(color.RGBA{0x30, 0x30, 0x30, 0xff})
+		label := strconv.Itoa(m)
+		lw, _ := dc.MeasureString(label)
+		dc.DrawStringAnchored(label, math.Min(tx, float64(w)-lw/2-2), bottom+pad/2+axisH/2, 0.5, 0.4)
+	}
 	if g.Result != "" {
 		face := truetype.NewFace(f, &truetype.Options{Size: float64(h) / 12})
 		defer face.Close()
@@ -126,4 +148,26 @@ func GraphPNG(g Graph) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// moveTicks picks the move numbers the axis of a graph of n positions
+// labels: multiples of 1, 2, 5, 10, 20 or 50, at most max of them. Move m
+// sits on the position after Black's m-th reply, index 2m.
+func moveTicks(n, max int) []int {
+	moves := (n - 1) / 2
+	if moves < 1 || max < 1 {
+		return nil
+	}
+	step := 50
+	for _, s := range []int{1, 2, 5, 10, 20, 50} {
+		if moves/s <= max {
+			step = s
+			break
+		}
+	}
+	var out []int
+	for m := step; m <= moves; m += step {
+		out = append(out, m)
+	}
+	return out
 }

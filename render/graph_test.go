@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image/png"
+	"slices"
 	"testing"
 )
 
@@ -33,6 +34,24 @@ func TestGraphPNGRefusesBadInput(t *testing.T) {
 	for _, g := range []Graph{{}, {Scores: []int{0}, Width: 10, Height: 10}, {Scores: []int{0}, Width: 5000, Height: 300}} {
 		if _, err := GraphPNG(g); err == nil {
 			t.Errorf("GraphPNG(%+v) succeeded", g)
+		}
+	}
+}
+
+// The graph's axis numbers the moves: a few round numbers, none past the
+// game's end.
+func TestMoveTicks(t *testing.T) {
+	for _, tc := range []struct {
+		n, max int
+		want   []int
+	}{
+		{1, 10, nil},
+		{9, 10, []int{1, 2, 3, 4}},
+		{81, 10, []int{5, 10, 15, 20, 25, 30, 35, 40}},
+		{121, 10, []int{10, 20, 30, 40, 50, 60}},
+	} {
+		if got := moveTicks(tc.n, tc.max); !slices.Equal(got, tc.want) {
+			t.Errorf("moveTicks(%d, %d) = %v, want %v", tc.n, tc.max, got, tc.want)
 		}
 	}
 }

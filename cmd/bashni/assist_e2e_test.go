@@ -35,6 +35,28 @@ func TestE2EHintTakebackAndAnalysis(t *testing.T) {
 		if i == 0 && !strings.Contains(h.Text, "-") && !strings.Contains(h.Text, ":") {
 			t.Errorf("hint caption %q names no move", h.Text)
 		}
+		if i == 0 {
+			// The hint is drawn as a picked tower, in the theme's
+			// Selected colour, never in the last move's colours: both are
+			// on the board.
+			img, err := png.Decode(bytes.NewReader(h.Data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sel, n := render.Classic().Selected, 0
+			b := img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y += 2 {
+				for x := b.Min.X; x < b.Max.X; x += 2 {
+					r, g, bl, _ := img.At(x, y).RGBA()
+					if uint8(r>>8) == sel.R && uint8(g>>8) == sel.G && uint8(bl>>8) == sel.B {
+						n++
+					}
+				}
+			}
+			if n < 100 {
+				t.Errorf("the hint board has %d pixels of the Selected colour: the hinted tower is not marked apart from the last move", n)
+			}
+		}
 	}
 	say(srv, chat, alice, "/hint")
 	waitMessage(t, srv, chat.ID, "no hints left", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "No hints left") })
@@ -88,6 +110,10 @@ func TestE2EHintTakebackAndAnalysis(t *testing.T) {
 		t.Errorf("analysis caption %q: want the players, the result and the mistakes (or that there were none)", a.Text)
 	}
 	t.Logf("analysis caption: %q", a.Text)
+	if strings.Contains(a.Text, "better") && !strings.Contains(a.Text, " men · better") {
+		t.Errorf("analysis caption %q gives a loss without its unit (men)", a.Text)
+	}
+	saveBoard(t, "analysis_graph.png", a.Data)
 
 	// Whoever taps reads it in their own language. (The mistakes may
 	// differ: the engines' tables are warmer the second time.)
@@ -95,6 +121,6 @@ func TestE2EHintTakebackAndAnalysis(t *testing.T) {
 	tap(t, srv, chat, boris, c.ID, analyse)
 	waitMessage(t, srv, chat.ID, "analysis in Russian", func(m telegramtest.Msg) bool {
 		return m.Kind == "photo" && strings.Contains(m.Text, "Анализ: Alice") &&
-			(strings.Contains(m.Text, "лучше") || strings.Contains(m.Text, "Явных ошибок нет"))
+			(strings.Contains(m.Text, " шашки · лучше") || strings.Contains(m.Text, "Явных ошибок нет"))
 	})
 }

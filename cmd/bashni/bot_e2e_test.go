@@ -53,11 +53,11 @@ func TestE2EPrivateGameAgainstAI(t *testing.T) {
 	// The menu path: Play the AI → level → colour.
 	tap(t, srv, alice.chat, alice, greet.ID, buttons(greet)[0][1])
 	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "level") })
-	if len(buttons(levels)) != len(ai.Levels) {
-		t.Fatalf("level buttons %v, want %d", buttons(levels), len(ai.Levels))
+	// Two steps: a band of six levels, then a level; three rows each.
+	if want := (len(ai.Levels) + 5) / 6; len(buttons(levels)) != want || len(levels.ReplyMarkup.InlineKeyboard) != want {
+		t.Fatalf("level bands %v, want %d rows", buttons(levels), want)
 	}
-	tap(t, srv, alice.chat, alice, levels.ID, buttons(levels)[0][1])
-	colours := waitMessage(t, srv, alice.chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })
+	colours := chooseLevel(t, srv, alice.chat, alice, levels, 1)
 	tap(t, srv, alice.chat, alice, colours.ID, buttons(colours)[0][1]) // White
 
 	c := waitMessage(t, srv, alice.chat.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -318,4 +319,25 @@ func resign(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from use
 	if toast := tap(t, srv, chat, from, q.ID, data); toast != "" {
 		t.Fatalf("resign confirmation refused: %s", toast)
 	}
+}
+
+// chooseLevel answers the two-step level choice on message levels (the
+// bands of levels, then a level) and returns the colour question that
+// replaces it.
+func chooseLevel(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, from user, levels telegramtest.Msg, level int) telegramtest.Msg {
+	t.Helper()
+	bands := buttons(levels)
+	band := bands[(level-1)/6][1]
+	tap(t, srv, chat, from, levels.ID, band)
+	want := "l||-1|" + strconv.Itoa(level)
+	waitMessage(t, srv, chat.ID, "the levels of a band", func(m telegramtest.Msg) bool {
+		for _, b := range buttons(m) {
+			if m.ID == levels.ID && b[1] == want {
+				return true
+			}
+		}
+		return false
+	})
+	tap(t, srv, chat, from, levels.ID, want)
+	return waitMessage(t, srv, chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })
 }

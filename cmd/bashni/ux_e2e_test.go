@@ -166,3 +166,50 @@ func TestE2EResignAsksFirst(t *testing.T) {
 		})
 	}
 }
+
+// The small frictions of the chat, in English and Russian: /lang takes
+// its argument, /help lists /hint and /takeback, the settings name themes
+// in the user's language and a tap on them pops no toast, and a rematch
+// offer mentions the opponent.
+func TestE2ESmallFrictions(t *testing.T) {
+	for _, tc := range []struct {
+		lang, other, set, classic, contrast string
+	}{
+		{"en", "ru", "Язык: русский.", "классическая", "контрастная"},
+		{"ru", "en", "Language: English.", "classic", "high contrast"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			srv := telegramtest.New(t)
+			startBot(t, srv, nil)
+			alice := newUser(1301, "Alice", tc.lang)
+			say(srv, alice.chat, alice, "/lang "+tc.other)
+			waitMessage(t, srv, alice.chat.ID, "the language set", func(m telegramtest.Msg) bool { return m.Text == tc.set })
+			say(srv, alice.chat, alice, "/help")
+			waitMessage(t, srv, alice.chat.ID, "help with /hint and /takeback", func(m telegramtest.Msg) bool {
+				return strings.Contains(m.Text, "/hint") && strings.Contains(m.Text, "/takeback")
+			})
+			say(srv, alice.chat, alice, "/settings")
+			s := waitMessage(t, srv, alice.chat.ID, "settings", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, tc.classic) })
+			if toast := tap(t, srv, alice.chat, alice, s.ID, buttons(s)[0][1]); toast != "" {
+				t.Errorf("a settings tap popped the toast %q; the message shows the change", toast)
+			}
+			waitMessage(t, srv, alice.chat.ID, "the next theme", func(m telegramtest.Msg) bool { return m.ID == s.ID && strings.Contains(m.Text, tc.contrast) })
+		})
+	}
+
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1001300000001, "Club")
+	alice, bob := newUser(1311, "Alice", "en"), newUser(1312, "Bob", "en")
+	c := startGroupGame(t, srv, group, alice, bob)
+	waitTurn(t, srv, group.ID, c.ID)
+	resign(t, srv, group, bob)
+	final := waitMessage(t, srv, group.ID, "final card", func(m telegramtest.Msg) bool { return m.ID == c.ID && gameOver(m) })
+	tap(t, srv, group, alice, c.ID, buttonData(final, "r|"))
+	offer := srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendMessage" && strings.Contains(c.Text(), "rematch")
+	})
+	if want := "tg://user?id=" + strconv.FormatInt(bob.u.ID, 10); !strings.Contains(offer.Text(), want) || offer.Params["parse_mode"] != "HTML" {
+		t.Errorf("rematch offer %q (%s) does not mention Bob (%s)", offer.Text(), offer.Params["parse_mode"], want)
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
@@ -159,9 +158,8 @@ func TestE2EAIMovesFromWorker(t *testing.T) {
 	say(srv, alice.chat, alice, "/start")
 	greet := waitMessage(t, srv, alice.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
 	tap(t, srv, alice.chat, alice, greet.ID, buttons(greet)[0][1]) // play the AI
-	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return len(buttons(m)) == len(ai.Levels) })
-	tap(t, srv, alice.chat, alice, levels.ID, buttons(levels)[2][1])
-	colours := waitMessage(t, srv, alice.chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })
+	levels := waitMessage(t, srv, alice.chat.ID, "level picker", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "level") })
+	colours := chooseLevel(t, srv, alice.chat, alice, levels, 3)
 	tap(t, srv, alice.chat, alice, colours.ID, buttons(colours)[1][1]) // Black: the AI opens
 
 	c := waitMessage(t, srv, alice.chat.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
