@@ -29,6 +29,7 @@ var miniappEN = []*i18n.Message{
 	{ID: "app_no_game", Other: "Open the board from a game's card in the chat."},
 	{ID: "app_unauthorized", Other: "Telegram did not vouch for this page: open it again from the chat."},
 	{ID: "app_hold_hint", Other: "Tap a tower to move it; hold it to see its pieces."},
+	{ID: "app_wait_hint", Other: "Your opponent is to move. Hold a tower to see its pieces."},
 	{ID: "challenge_time_control", Other: "⏱ Live game, {{.Control}} (minutes each + seconds per move)"},
 	{ID: "caption_clock", Other: "⏱ White {{.White}} · Black {{.Black}} ({{.Control}})"},
 	{ID: "err_time_up", Other: "Your time is up."},
@@ -42,6 +43,7 @@ var miniappEN = []*i18n.Message{
 	{ID: "app_step_last", Other: "To the end"},
 	{ID: "app_eval_white_wins", Other: "White wins"},
 	{ID: "app_eval_black_wins", Other: "Black wins"},
+	{ID: "app_eval_unit", Other: "men"},
 }
 
 var miniappRU = []*i18n.Message{
@@ -64,6 +66,7 @@ var miniappRU = []*i18n.Message{
 	{ID: "app_no_game", Other: "Откройте доску с карточки партии в чате."},
 	{ID: "app_unauthorized", Other: "Telegram не подтвердил эту страницу: откройте её снова из чата."},
 	{ID: "app_hold_hint", Other: "Нажмите башню, чтобы пойти; удерживайте, чтобы увидеть её шашки."},
+	{ID: "app_wait_hint", Other: "Ход соперника. Удерживайте башню, чтобы увидеть её шашки."},
 	{ID: "challenge_time_control", Other: "⏱ Живая партия, {{.Control}} (минут каждому + секунд за ход)"},
 	{ID: "caption_clock", Other: "⏱ Белые {{.White}} · Чёрные {{.Black}} ({{.Control}})"},
 	{ID: "err_time_up", Other: "Ваше время истекло."},
@@ -77,4 +80,5 @@ var miniappRU = []*i18n.Message{
 	{ID: "app_step_last", Other: "В конец"},
 	{ID: "app_eval_white_wins", Other: "Белые выигрывают"},
 	{ID: "app_eval_black_wins", Other: "Чёрные выигрывают"},
+	{ID: "app_eval_unit", Other: "шашки"},
 }

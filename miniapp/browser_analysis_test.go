@@ -138,6 +138,13 @@ func TestBrowserAnalysis(t *testing.T) {
 	if !strings.Contains(line, blunder.String()+"?") || !strings.Contains(line, "better "+best.Text) {
 		t.Errorf("under the board: %q; want the blunder and the better move", line)
 	}
+	// The score says its unit, and the graph numbers the moves.
+	if ev, _ := chromedp.Run(alice, chromedp.Evaluate[string](`document.getElementById("eval").textContent`)); !strings.HasSuffix(ev, " men") && !strings.Contains(ev, "wins") {
+		t.Errorf("the score reads %q; want it in men", ev)
+	}
+	if ticks, _ := chromedp.Run(alice, chromedp.Evaluate[string](`[...document.querySelectorAll("#graph text.g-move")].map((e) => e.textContent).join(" ")`)); ticks == "" || !strings.HasPrefix(ticks, "1 ") && !strings.HasPrefix(ticks, "2 ") && !strings.HasPrefix(ticks, "5 ") {
+		t.Errorf("the graph's move axis reads %q; want move numbers", ticks)
+	}
 	screenshot(t, alice, "analysis-light.png")
 
 	// The graph: a tap on a point goes there.
@@ -156,6 +163,9 @@ func TestBrowserAnalysis(t *testing.T) {
 	line, _ = chromedp.Run(bob, chromedp.Evaluate[string](`document.getElementById("step-move").textContent`))
 	if !strings.Contains(line, "лучше") {
 		t.Errorf("Bob reads %q; want Russian", line)
+	}
+	if ev, _ := chromedp.Run(bob, chromedp.Evaluate[string](`document.getElementById("eval").textContent`)); !strings.HasSuffix(ev, " шашки") && !strings.Contains(ev, "выигрывают") {
+		t.Errorf("Bob's score reads %q; want it in men, in Russian", ev)
 	}
 	screenshot(t, bob, "analysis-dark.png")
 }

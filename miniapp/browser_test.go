@@ -85,6 +85,13 @@ func newBrowser(t *testing.T) context.Context {
 // the launch parameters in the URL fragment, at phone size.
 func (h *harness) tab(browser context.Context, r *replica, auth string, theme map[string]string) context.Context {
 	h.t.Helper()
+	return h.tabAt(browser, r, auth, theme, "")
+}
+
+// tabAt is tab with a query string in the page's URL (Telegram puts a
+// direct link's tgWebAppStartParam there).
+func (h *harness) tabAt(browser context.Context, r *replica, auth string, theme map[string]string, query string) context.Context {
+	h.t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
 	h.t.Cleanup(cancel)
 	themeJSON, _ := json.Marshal(theme)
@@ -123,7 +130,7 @@ func (h *harness) tab(browser context.Context, r *replica, auth string, theme ma
 	})
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
-		chromedp.Navigate(r.web.URL+"/#"+frag.Encode()),
+		chromedp.Navigate(r.web.URL+"/"+query+"#"+frag.Encode()),
 	); err != nil {
 		h.t.Fatal(err)
 	}
@@ -393,4 +400,75 @@ func TestBrowserFlagFall(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d time-out messages in the group; want 1", n)
 	}
+}
+
+// contrastJS measures, on the page, the WCAG contrast ratio of each
+// coordinate against the square it stands on and of a black piece against
+// a dark square, from the colours the browser computed (color-mix()
+// included), and the smallest coordinate's height on screen.
+const contrastJS = `(() => {
+  const rgb = (el, prop) => {
+    const v = getComputedStyle(el)[prop];
+    let m = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(v);
+    if (m) return m.slice(1, 4).map(Number);
+    m = /rgba?\((\d+), (\d+), (\d+)/.exec(v);
+    if (m) return m.slice(1, 4).map((x) => Number(x) / 255);
+    throw new Error("colour " + v);
+  };
+  const lum = (c) => { const [r, g, b] = c.map((x) => x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4)); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const light = rgb(document.querySelector("#board .sq-light"), "fill");
+  const dark = rgb(document.querySelector("#board .sq-dark"), "fill");
+  let coord = 99, height = 99;
+  for (const t of document.querySelectorAll("#board .coord")) {
+    coord = Math.min(coord, ratio(rgb(t, "fill"), t.classList.contains("on-dark") ? dark : light));
+    height = Math.min(height, t.getBoundingClientRect().height);
+  }
+  const black = ratio(rgb(document.querySelector("#board .pb"), "fill"), dark);
+  return [coord, black, height];
+})()`
+
+// The dark theme as the light: coordinates and black pieces stand at
+// least 3:1 off their squares, coordinates are big enough to read on a
+// phone, only the player to move is told to tap a tower, and a game
+// opened by a direct link's tgWebAppStartParam in the query (no
+// start_param in initData) is found. Screenshots of both schemes.
+func TestBrowserThemesAndHints(t *testing.T) {
+	browser := newBrowser(t)
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	noStart := func(u tgbotapi.User) string {
+		return SignUser(h.tg.Token(), User{ID: u.ID, FirstName: u.FirstName, Username: u.UserName, LanguageCode: u.LanguageCode}, "", time.Now())
+	}
+	alice := h.tabAt(browser, r, noStart(h.alice), lightTheme, "?tgWebAppStartParam="+h.gameID)
+	bob := h.tab(browser, r, h.initData(h.bob), darkTheme)
+	waitPly(t, alice, 0)
+	waitPly(t, bob, 0)
+	for _, tc := range []struct {
+		name string
+		tab  context.Context
+		hint string
+	}{
+		{"light, to move", alice, "Tap a tower"},
+		{"dark, waiting", bob, "Ход соперника"}, // Bob reads Russian
+	} {
+		got, err := chromedp.Run(tc.tab, chromedp.Evaluate[[]float64](contrastJS))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		coord, black, height := got[0], got[1], got[2]
+		if coord < 3 || black < 3 {
+			t.Errorf("%s: coordinates %.2f:1 and black pieces %.2f:1 against their squares, want 3:1 or more", tc.name, coord, black)
+		}
+		if height < 10 {
+			t.Errorf("%s: coordinates %.1f px high on a 390-px phone, want 10 or more", tc.name, height)
+		}
+		hint, err := chromedp.Run(tc.tab, chromedp.Evaluate[string](`document.getElementById("hint").textContent`))
+		if err != nil || !strings.Contains(hint, tc.hint) {
+			t.Errorf("%s: hint %q (%v), want %q", tc.name, hint, err, tc.hint)
+		}
+		t.Logf("%s: coordinates %.2f:1, black on dark %.2f:1, coordinates %.1f px", tc.name, coord, black, height)
+	}
+	screenshot(t, alice, "themes-light.png")
+	screenshot(t, bob, "themes-dark.png")
 }

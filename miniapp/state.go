@@ -68,10 +68,10 @@ var pageTexts = []string{
 	"side_white", "side_black", "app_your_move", "app_watching", "app_moves",
 	"app_offer_draw", "app_draw_offered", "app_resign", "app_resign_confirm",
 	"app_choose_path", "app_man", "app_king", "app_close", "app_reconnecting",
-	"app_no_game", "app_unauthorized", "app_hold_hint", "btn_draw_accept", "btn_draw_decline", "err_time_up",
+	"app_no_game", "app_unauthorized", "app_hold_hint", "app_wait_hint", "btn_draw_accept", "btn_draw_decline", "err_time_up",
 	// Stepping through a finished game's analysis.
 	"app_analyse", "app_analysing", "analysis_mistakes", "analysis_none", "app_start_position",
-	"app_step_first", "app_step_back", "app_step_forward", "app_step_last", "app_eval_white_wins", "app_eval_black_wins",
+	"app_step_first", "app_step_back", "app_step_forward", "app_step_last", "app_eval_white_wins", "app_eval_black_wins", "app_eval_unit",
 }
 
 func colorCode(c rules.Color) string {

@@ -9,12 +9,15 @@ const FILES = "abcdefgh";
 
 // Launch parameters: Telegram's script when it is there, else the URL
 // fragment Telegram puts them in (#tgWebAppData=...&tgWebAppThemeParams=...).
+// A direct link's startapp arrives signed in initData's start_param and, in
+// the query (not the fragment), as tgWebAppStartParam.
 const hash = new URLSearchParams(location.hash.slice(1));
 const query = new URLSearchParams(location.search);
 function tg() { return window.Telegram && window.Telegram.WebApp; }
 const initData = (tg() && tg().initData) || hash.get("tgWebAppData") || "";
 const signed = new URLSearchParams(initData);
-const gameID = signed.get("start_param") || hash.get("tgWebAppStartParam") || query.get("startapp") || query.get("game") || "";
+const gameID = signed.get("start_param") || query.get("tgWebAppStartParam") || hash.get("tgWebAppStartParam") ||
+  query.get("startapp") || query.get("game") || "";
 
 let game = null;        // the state as the server last sent it
 let pick = null;        // {from, cands, depth}: the move being chosen
@@ -218,8 +221,8 @@ function drawBoard() {
     // colour of the other kind of square.
     const bottomSq = flip ? file + "8" : file + "1", leftSq = (flip ? "h" : "a") + rank;
     const onDark = (sq) => (sq.charCodeAt(0) - 97 + sq.charCodeAt(1) - 49) % 2 === 0;
-    el("text", { x: fx + SQ - 14, y: 8 * SQ + MARGIN - 6, class: "coord " + (onDark(bottomSq) ? "on-dark" : "on-light") }, svg).textContent = file;
-    el("text", { x: MARGIN + 4, y: ry + 17, class: "coord " + (onDark(leftSq) ? "on-dark" : "on-light") }, svg).textContent = rank;
+    el("text", { x: fx + SQ - 5, y: 8 * SQ + MARGIN - 6, "text-anchor": "end", class: "coord " + (onDark(bottomSq) ? "on-dark" : "on-light") }, svg).textContent = file;
+    el("text", { x: MARGIN + 5, y: ry + 25, class: "coord " + (onDark(leftSq) ? "on-dark" : "on-light") }, svg).textContent = rank;
   }
   const view = boardView();
   if (view.last && !pick) {
@@ -527,7 +530,8 @@ function drawHint() {
   if (pick && pick.cands) setHint(t.app_choose_path);
   else if (!game.active) setHint("");
   else if (game.you === "") setHint(t.app_watching);
-  else setHint(t.app_hold_hint);
+  else if (myTurn()) setHint(t.app_hold_hint);
+  else setHint(t.app_wait_hint); // a tap would do nothing: say so, not "tap"
 }
 
 function button(label, cls, onClick, id) {
@@ -690,8 +694,9 @@ function fmtEval(s) {
   const t = game.texts;
   if (s >= review.cap) return t.app_eval_white_wins;
   if (s <= -review.cap) return t.app_eval_black_wins;
+  // In men, White's view, and saying so: a bare "−2.1" reads as anything.
   const v = (Math.abs(s) / 100).toFixed(1);
-  return s > 0 ? "+" + v : s < 0 ? "−" + v : "0.0";
+  return (s > 0 ? "+" + v : s < 0 ? "−" + v : "0.0") + " " + t.app_eval_unit;
 }
 
 function drawAnalysis() {
@@ -736,21 +741,39 @@ function drawAnalysis() {
 // as the light area rising from below, with the mistakes as red dots and
 // the cursor as a line. A tap anywhere on it goes to the position under
 // the finger.
+// moveTicks picks the move numbers the graph's axis labels, as the chat's
+// graph does (render.moveTicks): multiples of 1, 2, 5, 10, 20 or 50, at
+// most max of them; move m sits on position 2m.
+function moveTicks(n, max) {
+  const moves = Math.floor((n - 1) / 2);
+  if (moves < 1 || max < 1) return [];
+  const step = [1, 2, 5, 10, 20, 50].find((s) => Math.floor(moves / s) <= max) || 50;
+  const out = [];
+  for (let m = step; m <= moves; m += step) out.push(m);
+  return out;
+}
+
 function drawGraph() {
   const svg = document.getElementById("graph");
-  const w = Math.max(100, Math.round(svg.clientWidth || 360)), h = 84, pad = 6;
+  // The plot, and under it a strip numbering the moves.
+  const w = Math.max(100, Math.round(svg.clientWidth || 360)), axis = 18, h = 84 + axis, ph = h - axis, pad = 6;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.textContent = "";
   const scores = review.scores, n = scores.length;
   const x = (i) => (n === 1 ? pad : pad + ((w - 2 * pad) * i) / (n - 1));
-  const y = (s) => h / 2 - (squashEval(s) * (h - 2 * pad)) / 2;
-  el("rect", { x: 0, y: 0, width: w, height: h, class: "g-black" }, svg);
+  const y = (s) => ph / 2 - (squashEval(s) * (ph - 2 * pad)) / 2;
+  el("rect", { x: 0, y: 0, width: w, height: h, class: "g-axis" }, svg);
+  el("rect", { x: 0, y: 0, width: w, height: ph, class: "g-black" }, svg);
   const pts = scores.map((s, i) => [x(i), y(s)]);
-  const area = [[0, h], [0, pts[0][1]], ...pts, [w, pts[n - 1][1]], [w, h]];
+  const area = [[0, ph], [0, pts[0][1]], ...pts, [w, pts[n - 1][1]], [w, ph]];
   el("polygon", { points: area.map((p) => p.join(",")).join(" "), class: "g-white" }, svg);
-  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, class: "g-mid" }, svg);
+  el("line", { x1: 0, y1: ph / 2, x2: w, y2: ph / 2, class: "g-mid" }, svg);
+  for (const m of moveTicks(n, Math.floor((w - 2 * pad) / 36))) {
+    el("line", { x1: x(2 * m), y1: 0, x2: x(2 * m), y2: ph, class: "g-tick" }, svg);
+    el("text", { x: Math.min(x(2 * m), w - 10), y: h - 5, "text-anchor": "middle", class: "g-move" }, svg).textContent = m;
+  }
   el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "g-line" }, svg);
-  el("line", { x1: x(cursor), y1: 0, x2: x(cursor), y2: h, class: "g-cursor" }, svg);
+  el("line", { x1: x(cursor), y1: 0, x2: x(cursor), y2: ph, class: "g-cursor" }, svg);
   for (const mk of review.mistakes) {
     const k = mk.ply + 1;
     el("circle", { cx: x(k), cy: y(scores[k]), r: 4.5, class: "g-mistake" }, svg);
