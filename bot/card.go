@@ -179,7 +179,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	}
 	stage := v.stage
 	if stage == nil {
-		res, _ := resolvePick(g.Rules().Legal(), nil)
+		res, _ := resolvePick(g.Rules().Legal(), nil, wholeMovesFor(g.ChatID()))
 		stage = res.keyboard
 	}
 	kb := b.pickerKeyboard(lang, g.ID(), g.Ply(), stage)

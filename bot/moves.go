@@ -7,6 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
 )
 
@@ -29,7 +30,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	b.cardOf(g, q)
 	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
 	legal := g.Rules().Legal()
-	res, ok := resolvePick(legal, picked)
+	res, ok := resolvePick(legal, picked, wholeMovesFor(g.ChatID()))
 	if !ok {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
@@ -76,11 +77,47 @@ func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game
 			_, p := g.ToMove()
 			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", b.playerName(lang, p))
 		}
-		b.text(msg.Chat, reply, msg.MessageID)
+		b.refuseTyped(ctx, msg, text, reply)
 		return err
 	}
 	b.afterMove(ctx, out)
 	return nil
+}
+
+// refusalReaction marks a typed move that was not played.
+const refusalReaction = "👎"
+
+// refuseTyped tells the player why their typed move was not played. In a
+// private chat, a reply. In a group a reply would spend one of the bot's
+// 20 messages a minute there and hold the next board back by seconds, so
+// a player who has started the bot gets a reaction on their message (not a
+// message: see outbox.unpacedMethods) and the reason in their private
+// chat; only if that is refused, or they never started the bot, does the
+// reason go to the group.
+func (b *Bot) refuseTyped(ctx context.Context, msg *tgbotapi.Message, move, reason string) {
+	if msg.Chat.IsPrivate() {
+		b.text(msg.Chat, reason, msg.MessageID)
+		return
+	}
+	u, err := b.svc.User(ctx, msg.From.ID)
+	if err != nil || !u.CanDM || u.Blocked {
+		b.text(msg.Chat, reason, msg.MessageID)
+		return
+	}
+	params := tgbotapi.Params{}
+	params.AddFirstValid("chat_id", msg.Chat.ID)
+	params.AddNonZero("message_id", msg.MessageID)
+	params["reaction"] = `[{"type":"emoji","emoji":"` + refusalReaction + `"}]`
+	b.send(outbox.Reply{Call: &outbox.Call{Method: "setMessageReaction", Params: params}, ChatID: msg.Chat.ID, Group: true})
+	lang := Lang(u.Lang)
+	dm := tgbotapi.NewMessage(msg.From.ID, b.texts.T(lang, "refused_in_group", "Chat", msg.Chat.Title, "Move", move)+"\n"+reason)
+	r := chatReplyID(msg.From.ID, dm)
+	r.Done = func(_ *tgbotapi.Message, err error) {
+		if err != nil && isForbidden(err) {
+			b.text(msg.Chat, reason, msg.MessageID) // they blocked the bot meanwhile
+		}
+	}
+	b.send(r)
 }
 
 // afterMove shows a move: the card is redrawn, the mover's old notice goes,

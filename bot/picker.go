@@ -33,12 +33,13 @@ type pickEntry struct {
 	pick  []rules.Square
 }
 
-// resolvePick decides what the picked squares mean in position p.
-func resolvePick(legal []rules.Move, picked []rules.Square) (pickResult, bool) {
+// resolvePick decides what the picked squares mean in position p, where
+// the first stage lists every move whole when there are at most whole.
+func resolvePick(legal []rules.Move, picked []rules.Square, whole int) (pickResult, bool) {
 	switch {
 	case len(legal) == 1 && len(picked) == 0:
 		return pickResult{keyboard: [][]pickEntry{{{label: "▶ " + legal[0].String(), pick: legal[0].Squares()}}}}, true
-	case len(legal) <= maxWholeMoves && len(picked) == 0:
+	case len(legal) <= whole && len(picked) == 0:
 		return pickResult{keyboard: wholeMoveStage(legal)}, true
 	case len(picked) == 0:
 		return pickResult{keyboard: towerStage(legal)}, true
@@ -83,9 +84,25 @@ func resolvePick(legal []rules.Move, picked []rules.Square) (pickResult, bool) {
 // backLabel marks the Back button; the card code puts the localized text on it.
 const backLabel = "\x00back"
 
-// maxWholeMoves is the most moves the first stage lists whole: two rows
-// of quiet moves, four rows of captures.
+// maxWholeMoves is the most moves the first stage lists whole in a
+// private chat: two rows of quiet moves, four rows of captures. There a
+// second stage costs a second of Telegram's pace.
 const maxWholeMoves = 8
+
+// maxWholeMovesGroup is the same in a group (and on inline messages),
+// where each edit spends one of the bot's 20 messages a minute and a
+// tower's destinations would come about 3 s after the tap: four rows of
+// quiet moves, eight of captures, still a keyboard a phone shows whole,
+// and most positions have no more moves than that.
+const maxWholeMovesGroup = 16
+
+// wholeMovesFor is how many moves g's first stage lists whole.
+func wholeMovesFor(chatID int64) int {
+	if chatID > 0 {
+		return maxWholeMoves
+	}
+	return maxWholeMovesGroup
+}
 
 // wholeMoveStage lists every move as a button of its own.
 func wholeMoveStage(legal []rules.Move) [][]pickEntry {

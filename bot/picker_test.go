@@ -15,7 +15,7 @@ func TestEveryMoveWithinThreeTaps(t *testing.T) {
 		reached := map[rules.Move]int{}
 		var walk func(picked []rules.Square, taps int)
 		walk = func(picked []rules.Square, taps int) {
-			res, ok := resolvePick(legal, picked)
+			res, ok := resolvePick(legal, picked, maxWholeMoves)
 			if !ok {
 				t.Fatalf("%s: pick %v refused", pos, picked)
 			}
@@ -54,14 +54,14 @@ func TestEveryMoveWithinThreeTaps(t *testing.T) {
 // there are few, and a tower with one move is that move's button.
 func TestOneTapMoves(t *testing.T) {
 	oneTap := func(legal []rules.Move) map[string]bool {
-		res, ok := resolvePick(legal, nil)
+		res, ok := resolvePick(legal, nil, maxWholeMoves)
 		if !ok {
 			t.Fatal("first stage refused")
 		}
 		out := map[string]bool{}
 		for _, row := range res.keyboard {
 			for _, e := range row {
-				if r, ok := resolvePick(legal, e.pick); ok && r.move != nil {
+				if r, ok := resolvePick(legal, e.pick, maxWholeMoves); ok && r.move != nil {
 					out[r.move.String()] = true
 				}
 			}
@@ -90,6 +90,37 @@ func TestOneTapMoves(t *testing.T) {
 		}
 		if (from == 1) != got[m.String()] {
 			t.Errorf("%s (its tower has %d moves): one tap %v", m, from, got[m.String()])
+		}
+	}
+}
+
+// In a group every move is one tap while there are at most 16: a second
+// stage there spends one of the group's 20 messages a minute and comes
+// seconds after the tap.
+func TestGroupListsUpToSixteenMovesWhole(t *testing.T) {
+	p := rules.MustParsePosition("w:h2W,c3w,b4w,e7b") // ten moves
+	legal := p.Legal()
+	if len(legal) <= maxWholeMoves || len(legal) > maxWholeMovesGroup {
+		t.Fatalf("the position has %d moves; the test needs %d to %d", len(legal), maxWholeMoves+1, maxWholeMovesGroup)
+	}
+	for _, tc := range []struct {
+		chat  int64
+		whole bool
+	}{{-100123, true}, {0, true}, {42, false}} {
+		res, _ := resolvePick(legal, nil, wholeMovesFor(tc.chat))
+		n, rows := 0, len(res.keyboard)
+		for _, row := range res.keyboard {
+			for _, e := range row {
+				if r, ok := resolvePick(legal, e.pick, wholeMovesFor(tc.chat)); ok && r.move != nil && len(e.pick) > 1 {
+					n++
+				}
+			}
+			if len(row) > 4 {
+				t.Errorf("chat %d: a row of %d buttons", tc.chat, len(row))
+			}
+		}
+		if got := n == len(legal); got != tc.whole {
+			t.Errorf("chat %d: %d of %d moves whole in %d rows; want all whole %v", tc.chat, n, len(legal), rows, tc.whole)
 		}
 	}
 }

@@ -80,6 +80,7 @@ var messagesEN = []*i18n.Message{
 	{ID: "err_resign_not_yours", Other: "Only the player who asked can answer this."},
 	{ID: "theme_classic", Other: "classic"},
 	{ID: "theme_contrast", Other: "high contrast"},
+	{ID: "refused_in_group", Other: "♟ Your move {{.Move}} in {{.Chat}} was not played:"},
 	{ID: "caption_tower", Other: "🔎 {{.Square}}, top first: {{.Pieces}} ({{.Count}})"},
 	{ID: "tower_pieces", One: "{{.N}} piece", Other: "{{.N}} pieces"},
 	{ID: "caption_draw_offer", Other: "🤝 {{.Player}} offers a draw"},

@@ -80,6 +80,7 @@ var messagesRU = []*i18n.Message{
 	{ID: "err_resign_not_yours", Other: "Ответить может только тот, кто спросил."},
 	{ID: "theme_classic", Other: "классическая"},
 	{ID: "theme_contrast", Other: "контрастная"},
+	{ID: "refused_in_group", Other: "♟ Ваш ход {{.Move}} в чате «{{.Chat}}» не сделан:"},
 	{ID: "caption_tower", Other: "🔎 {{.Square}}, сверху вниз: {{.Pieces}} ({{.Count}})"},
 	{ID: "tower_pieces", One: "{{.N}} шашка", Few: "{{.N}} шашки", Many: "{{.N}} шашек", Other: "{{.N}} шашки"},
 	{ID: "caption_draw_offer", Other: "🤝 {{.Player}} предлагает ничью"},

@@ -81,6 +81,14 @@ func encodeReply(r Reply) ([]byte, error) {
 	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key}
 	var body any
 	var err error
+	if r.Call != nil {
+		// A request by name is its method and params, strings both.
+		s.Type, body = "call", r.Call
+		if s.Req, err = json.Marshal(body); err != nil {
+			return nil, fmt.Errorf("outbox: keeping %s: %w", s.Type, err)
+		}
+		return json.Marshal(s)
+	}
 	switch req := r.Req.(type) {
 	case tgbotapi.MessageConfig:
 		s.Type, body = "message", req
@@ -148,6 +156,12 @@ func decodeReply(data []byte) (Reply, error) {
 	var req tgbotapi.Chattable
 	var err error
 	switch s.Type {
+	case "call":
+		c, err := decodeInto[Call](s.Req)
+		if err != nil {
+			return Reply{}, fmt.Errorf("outbox: kept %s: %w", s.Type, err)
+		}
+		return Reply{Call: &c, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key}, nil
 	case "message":
 		req, err = decodeInto[tgbotapi.MessageConfig](s.Req)
 	case "editText":

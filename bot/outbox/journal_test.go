@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -40,6 +41,8 @@ func keptReplies(chat int64, msgID int) []outbox.Reply {
 		{Req: tgbotapi.NewEditMessageText(chat, msgID, "text")},
 		{Req: tgbotapi.NewEditMessageReplyMarkup(chat, msgID, kb)},
 		{Req: tgbotapi.NewDeleteMessage(chat, msgID+1000)},
+		{Call: &outbox.Call{Method: "setMessageReaction", Params: tgbotapi.Params{
+			"chat_id": strconv.FormatInt(chat, 10), "message_id": strconv.Itoa(msgID), "reaction": `[{"type":"emoji","emoji":"👎"}]`}}},
 	}
 }
 

@@ -21,6 +21,9 @@ import (
 type Reply struct {
 	// Req is the request: a send, an edit, a deletion, a callback answer.
 	Req tgbotapi.Chattable
+	// Call, when Req is nil, is a request for a method tgbotapi v5.5.1 has
+	// no config for (setMessageReaction), sent by name with its params.
+	Call *Call
 	// ChatID keys pacing and ordering. When zero it is taken from the
 	// request's ChatID field; edits of inline messages are keyed by their
 	// inline message id instead.
@@ -59,6 +62,15 @@ type Reply struct {
 // Message.
 type Requester interface {
 	Request(c tgbotapi.Chattable) (*tgbotapi.APIResponse, error)
+	MakeRequest(endpoint string, params tgbotapi.Params) (*tgbotapi.APIResponse, error)
+}
+
+// Call is a Bot API request by method name. tgbotapi's Chattable keeps its
+// methods unexported, so a method the library predates goes out through
+// its MakeRequest, which takes any method and parameters.
+type Call struct {
+	Method string
+	Params tgbotapi.Params
 }
 
 var _ Requester = (*tgbotapi.BotAPI)(nil)
@@ -269,11 +281,16 @@ const journalTimeout = 5 * time.Second
 
 // prepare checks r and makes its queue item.
 func (o *Outbox) prepare(r Reply) (*item, error) {
-	if r.Req == nil {
+	if r.Req == nil && r.Call == nil {
 		return nil, errors.New("outbox: reply without a request")
 	}
-	req := describe(r.Req)
-	if r.Silent {
+	var req request
+	if r.Req != nil {
+		req = describe(r.Req)
+	} else {
+		req = describeCall(r.Call)
+	}
+	if r.Silent && r.Req != nil {
 		r.Req = silenced(r.Req)
 	}
 	if r.ChatID == 0 {
@@ -876,7 +893,13 @@ func (o *Outbox) call(it *item) (*tgbotapi.APIResponse, error) {
 		defer func() { <-o.sem }()
 	}
 	start := time.Now()
-	resp, err := o.api.Request(it.r.Req)
+	var resp *tgbotapi.APIResponse
+	var err error
+	if it.r.Req != nil {
+		resp, err = o.api.Request(it.r.Req)
+	} else {
+		resp, err = o.api.MakeRequest(it.r.Call.Method, it.r.Call.Params)
+	}
 	err = Redact(err)
 	if o.opts.OnCall != nil {
 		o.safely("OnCall", func() { o.opts.OnCall(it.req.method, err, time.Since(start)) })

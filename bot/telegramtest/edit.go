@@ -195,3 +195,46 @@ func (s *Server) deleteMessage(c *Call) (any, *Failure) {
 	m.deleted = true
 	return true, nil
 }
+
+// botReactions are the emoji a bot may react with (ReactionTypeEmoji in the
+// Bot API) that the fake knows; others are refused as Telegram refuses
+// them.
+var botReactions = map[string]bool{"👍": true, "👎": true, "🤔": true, "👌": true, "🤷": true, "🙈": true, "✍": true}
+
+// setMessageReaction sets the bot's reaction on a message: at most one
+// emoji, on a message that exists; an empty list removes it.
+func (s *Server) setMessageReaction(c *Call) (any, *Failure) {
+	chatID, _ := strconv.ParseInt(c.Params["chat_id"], 10, 64)
+	msgID, _ := strconv.Atoi(c.Params["message_id"])
+	if c.Params["chat_id"] == "" || msgID == 0 {
+		return nil, badRequest("chat_id and message_id are required")
+	}
+	cs, ok := s.chats[chatID]
+	if !ok {
+		return nil, badRequest("chat not found")
+	}
+	m, ok := cs.msgs[msgID]
+	if !ok || m.deleted {
+		return nil, badRequest("message to react not found")
+	}
+	var rs []struct {
+		Type  string `json:"type"`
+		Emoji string `json:"emoji"`
+	}
+	if raw := c.Params["reaction"]; raw != "" {
+		if err := json.Unmarshal([]byte(raw), &rs); err != nil {
+			return nil, badRequest("can't parse reaction JSON: %v", err)
+		}
+	}
+	switch {
+	case len(rs) == 0:
+		m.reaction = ""
+	case len(rs) > 1:
+		return nil, badRequest("REACTIONS_TOO_MANY")
+	case rs[0].Type != "emoji" || !botReactions[rs[0].Emoji]:
+		return nil, badRequest("REACTION_INVALID")
+	default:
+		m.reaction = rs[0].Emoji
+	}
+	return true, nil
+}

@@ -39,6 +39,7 @@ var methods = map[string]struct {
 	"editmessagemedia":       {"editMessageMedia", (*Server).editMessageMedia},
 	"editmessagereplymarkup": {"editMessageReplyMarkup", (*Server).editMessageReplyMarkup},
 	"deletemessage":          {"deleteMessage", (*Server).deleteMessage},
+	"setmessagereaction":     {"setMessageReaction", (*Server).setMessageReaction},
 	"answercallbackquery":    {"answerCallbackQuery", (*Server).answerCallbackQuery},
 	"answerinlinequery":      {"answerInlineQuery", (*Server).answerInlineQuery},
 	"sendchataction":         {"sendChatAction", (*Server).sendChatAction},

@@ -38,6 +38,9 @@ type Msg struct {
 	EditDate    time.Time // zero until edited
 	Edits       int       // successful edits
 	Deleted     bool
+	// Reaction is the bot's reaction on the message (setMessageReaction),
+	// "" if none.
+	Reaction string
 }
 
 type chatState struct {
@@ -66,6 +69,7 @@ type message struct {
 	editDate  time.Time
 	edits     int
 	deleted   bool
+	reaction  string // the bot's emoji reaction
 }
 
 // Message returns a message of a chat, deleted ones included.
@@ -118,7 +122,7 @@ func (s *Server) export(m *message) Msg {
 		ChatID: m.chatID, ID: m.id, InlineID: m.inlineID, FromBot: m.fromBot, FromID: m.from.ID,
 		Kind: m.kind, Text: m.text, ParseMode: m.parseMode, FileID: m.fileID,
 		ReplyMarkup: m.markup.clone(), ReplyTo: m.replyTo,
-		Date: m.date, EditDate: m.editDate, Edits: m.edits, Deleted: m.deleted,
+		Date: m.date, EditDate: m.editDate, Edits: m.edits, Deleted: m.deleted, Reaction: m.reaction,
 	}
 	if f, ok := s.files[m.fileID]; ok {
 		out.FileName, out.Data, out.MediaURL = f.name, bytes.Clone(f.data), f.url

@@ -213,3 +213,64 @@ func TestE2ESmallFrictions(t *testing.T) {
 		t.Errorf("rematch offer %q (%s) does not mention Bob (%s)", offer.Text(), offer.Params["parse_mode"], want)
 	}
 }
+
+// In a group, a refused typed move spends none of the group's 20 messages
+// a minute when the player has started the bot: a reaction on their
+// message, the reason in their private chat. A player the bot cannot
+// write to is answered in the group, as before. And the picker lists
+// every move whole while there are at most 16.
+func TestE2EGroupRefusalsSpendNoGroupMessage(t *testing.T) {
+	for _, tc := range []struct {
+		lang, why, notTurn string
+	}{
+		{"en", "cannot go there", "It's Alice's move"},
+		{"ru", "так не ходит", "Сейчас ходит Alice"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			srv := telegramtest.New(t)
+			startBot(t, srv, nil)
+			group := telegramtest.GroupChat(-1001400000001, "Club")
+			alice, bob := newUser(1401, "Alice", tc.lang), newUser(1402, "Bob", tc.lang)
+			say(srv, alice.chat, alice, "/start") // Alice can be written to; Bob cannot
+			waitMessage(t, srv, alice.chat.ID, "greeting", func(m telegramtest.Msg) bool { return m.FromBot })
+			c := startGroupGame(t, srv, group, alice, bob)
+			first := waitTurn(t, srv, group.ID, c.ID)
+			for _, b := range buttons(first) {
+				if isPick(b[1]) && len(strings.SplitN(b[1], "|", 4)[3]) < 2 {
+					t.Errorf("the opening's picker in a group has a two-step button %q; want every move whole", b[0])
+				}
+			}
+
+			botInGroup := func() int {
+				n := 0
+				for _, m := range srv.Messages(group.ID) {
+					if m.FromBot && m.ID != c.ID {
+						n++
+					}
+				}
+				return n
+			}
+			before := botInGroup()
+			wrong := srv.TextMessage(group, alice.u, "/m c3-c5")
+			srv.PushUpdate(wrong)
+			dm := waitMessage(t, srv, alice.chat.ID, "the reason, privately", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, tc.why) })
+			if !strings.Contains(dm.Text, "c3-c5") || !strings.Contains(dm.Text, "Club") {
+				t.Errorf("the private reason %q does not say which move in which chat", dm.Text)
+			}
+			srv.WaitFor(t, 10*time.Second, func(call telegramtest.Call) bool {
+				return call.Method == "setMessageReaction" && call.MessageID() == wrong.Message.MessageID && call.OK()
+			})
+			if m, _ := srv.Message(group.ID, wrong.Message.MessageID); m.Reaction != "👎" {
+				t.Errorf("Alice's wrong move carries the reaction %q, want 👎", m.Reaction)
+			}
+			// Bob, whom the bot cannot write to, is answered in the group;
+			// the group's replies keep their order, so by then any reply
+			// about Alice's move would be there too.
+			say(srv, group, bob, "/m f6-e5")
+			waitMessage(t, srv, group.ID, "Bob's refusal in the group", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, tc.notTurn) })
+			if n := botInGroup() - before; n != 1 {
+				t.Errorf("%d bot messages in the group for two refused moves, want 1 (Bob's)", n)
+			}
+		})
+	}
+}
