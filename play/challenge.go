@@ -183,6 +183,7 @@ type newGameSpec struct {
 	rated        bool
 	lang         string
 	timeControl  string
+	team         *storage.TeamGame // a game the chat plays by vote
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -195,6 +196,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		ID: cmp.Or(spec.id, s.newID()), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
+		Team: spec.team,
 	}
 	if spec.timeControl != "" {
 		startClock(rec, spec.timeControl, now)

@@ -14,6 +14,10 @@ type ClockEvent struct {
 	Reminder bool // the player to move was reminded
 	TimedOut bool // the player to move lost on time
 	Notice   bool // the player to move has not moved within NoticeDelay: tell them
+	// Voted: a team game's vote closed on time and the chat's move, Move,
+	// was played (the AI is to move next, unless the game ended).
+	Voted bool
+	Move  rules.Move
 }
 
 // Tick handles the games whose deadline has passed: tells the player to
@@ -36,7 +40,7 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 			}
 			return events, err
 		}
-		if ev.Reminder || ev.TimedOut || ev.Notice {
+		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Voted {
 			events = append(events, ev)
 		}
 	}
@@ -72,7 +76,13 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 			return errUnchanged
 		}
 		c, _ := g.ToMove()
+		o, voted, err := s.closeDueVote(g, now)
+		if err != nil {
+			return err
+		}
 		switch {
+		case voted:
+			ev.Voted, ev.Move = true, o.Move
 		case !g.rec.TimeoutAt.IsZero() && !now.Before(g.rec.TimeoutAt):
 			if err := g.rules.LoseOnTime(c); err != nil {
 				return err
@@ -108,11 +118,11 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	if err != nil {
 		return ClockEvent{}, err
 	}
-	if !ev.Reminder && !ev.TimedOut && !ev.Notice {
+	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {
 		return ClockEvent{}, nil
 	}
 	ev.Game = g
-	if ev.TimedOut {
+	if ev.TimedOut || ev.Voted && !g.rec.Active() {
 		s.finished(ctx, g)
 	}
 	return ev, nil

@@ -81,10 +81,14 @@ func (s *Service) resetDeadlines(g *Game) {
 	rec.Reminders = 0
 	_, p := g.ToMove()
 	rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
+	now := s.now()
+	if g.isTeamTurn() && s.cfg.TimeoutAfter > 0 {
+		// A chat that stops voting loses, as a player who stops moving.
+		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
+	}
 	if !p.Human() {
 		return
 	}
-	now := s.now()
 	if s.cfg.NoticeDelay > 0 && rec.ChatID != p.UserID {
 		// In their own private chat the board itself is the notice.
 		rec.NoticeAt = now.Add(s.cfg.NoticeDelay)

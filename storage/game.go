@@ -92,6 +92,9 @@ type GameRecord struct {
 	// Analyse button and the Mini App alike, shows the same one and none
 	// reviews the game again.
 	Review *GameReview `json:"review,omitempty"`
+
+	// Team is set in a game the chat plays against the AI by vote.
+	Team *TeamGame `json:"team,omitempty"`
 }
 
 // GameReview is a finished game's review as stored: Scores has one score
@@ -113,15 +116,20 @@ func (g *GameRecord) Clone() *GameRecord {
 	if g.Review != nil {
 		c.Review = &GameReview{Scores: slices.Clone(g.Review.Scores), Best: slices.Clone(g.Review.Best), Loss: slices.Clone(g.Review.Loss)}
 	}
+	c.Team = g.Team.Clone()
 	return &c
 }
 
-// Deadline is the earliest non-zero of NoticeAt, RemindAt and TimeoutAt: the
-// moment the game next needs attention without anyone moving. Zero means
-// never.
+// Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt and a
+// team game's vote closing: the moment the game next needs attention
+// without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt} {
+	var closes time.Time
+	if g.Team != nil {
+		closes = g.Team.ClosesAt
+	}
+	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, closes} {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}

@@ -109,3 +109,31 @@ func TestStoredGameFormat(t *testing.T) {
 		t.Errorf("decoded minimal record: got %+v", minimal)
 	}
 }
+
+// A team game's vote closing is a deadline like the others, and a clone
+// shares none of the vote's ballots or turns.
+func TestTeamGameDeadlineAndClone(t *testing.T) {
+	t1 := time.Now().UTC().Round(0)
+	g := GameRecord{TimeoutAt: t1.Add(time.Hour), Team: &TeamGame{Window: time.Minute, ClosesAt: t1,
+		Ballots: []Ballot{{UserID: 1, Move: "c3-d4"}},
+		Turns:   []TeamTurn{{Ply: 0, Move: "c3-d4", For: []Ballot{{UserID: 1, Move: "c3-d4"}}, Others: []Ballot{{UserID: 2, Move: "a3-b4"}}}}}}
+	if got := g.Deadline(); !got.Equal(t1) {
+		t.Errorf("Deadline() = %v, want the vote's closing %v", got, t1)
+	}
+	c := g.Clone()
+	c.Team.Ballots[0].Move = "x"
+	c.Team.Turns[0].For[0].Move = "x"
+	c.Team.Turns[0].Others[0].Move = "x"
+	c.Team.ClosesAt = time.Time{}
+	if g.Team.Ballots[0].Move != "c3-d4" || g.Team.Turns[0].For[0].Move != "c3-d4" || g.Team.Turns[0].Others[0].Move != "a3-b4" || !g.Team.ClosesAt.Equal(t1) {
+		t.Errorf("changing the clone changed the original: %+v", g.Team)
+	}
+	data, err := json.Marshal(&g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back GameRecord
+	if err := json.Unmarshal(data, &back); err != nil || !reflect.DeepEqual(back.Team, g.Team) {
+		t.Errorf("team state does not round-trip: %+v, %v", back.Team, err)
+	}
+}

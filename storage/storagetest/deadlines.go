@@ -76,6 +76,12 @@ func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			{"finished leaves", "remind", func(g *storage.GameRecord) {
 				g.Status, g.Result = storage.GameFinished, "1/2-1/2"
 			}, []string{"timeout", "both"}},
+			{"a team vote's closing joins", "none", func(g *storage.GameRecord) {
+				g.Team = &storage.TeamGame{Window: time.Minute, ClosesAt: at(12), Ballots: []storage.Ballot{{UserID: 1, Move: "c3-d4"}}}
+			}, []string{"timeout", "none", "remind", "both"}},
+			{"a closed team vote leaves", "none", func(g *storage.GameRecord) {
+				g.Team = &storage.TeamGame{Window: time.Minute, Turns: []storage.TeamTurn{{Move: "c3-d4"}}}
+			}, []string{"timeout", "remind", "both"}},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,318 @@
+package play
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// A team game: the chat plays one side against the AI, and each of its
+// moves is chosen by vote. Every member may vote once a turn, by the move
+// picker or a typed move; the vote closes a Window after its first ballot,
+// or at once when everyone who voted on the previous turn has voted again;
+// the move with most votes is played, a tie going to the move voted for
+// first. The vote lives in the game's record (storage.TeamGame), so any
+// replica takes any ballot and the clock's Tick closes a vote whose time
+// is up, exactly once.
+
+// DefaultVoteWindow is how long a team vote stays open after its first
+// ballot unless the request says otherwise.
+const DefaultVoteWindow = 60 * time.Second
+
+// Errors of team games, for the bot to explain.
+var (
+	ErrNotTeamGame  = errors.New("play: this is not a game the chat plays by vote")
+	ErrVoteClosed   = errors.New("play: this vote has closed")
+	ErrAlreadyVoted = errors.New("play: you have voted on this move already")
+	ErrBadWindow    = errors.New("play: a vote lasts from 10 seconds to an hour")
+)
+
+// TeamGameRequest starts a game the chat plays against the AI by vote.
+type TeamGameRequest struct {
+	ChatID   int64
+	ChatName string // how the chat's side is named on the card
+	Level    int
+	Color    string // the chat's colour: white (default), black or random
+	Variant  rules.Variant
+	Lang     string
+	Window   time.Duration // 0 means DefaultVoteWindow
+}
+
+// NewTeamGame starts a team game. If the AI has White, call PlayAI next.
+func (s *Service) NewTeamGame(ctx context.Context, r TeamGameRequest) (*Game, error) {
+	window := cmp.Or(r.Window, DefaultVoteWindow)
+	if window < 10*time.Second || window > time.Hour {
+		return nil, fmt.Errorf("%w: %v", ErrBadWindow, window)
+	}
+	if r.Level < 1 || r.Level > s.cfg.MaxLevel {
+		return nil, fmt.Errorf("%w: %d (1-%d)", ErrBadLevel, r.Level, s.cfg.MaxLevel)
+	}
+	chat := storage.Player{Name: r.ChatName}
+	bot := storage.Player{Name: AIName(r.Level), AILevel: r.Level}
+	white, black := chat, bot
+	switch r.Color {
+	case ColorBlack:
+		white, black = bot, chat
+	case ColorWhite, "":
+	case ColorRandom:
+		if rand.IntN(2) == 0 {
+			white, black = bot, chat
+		}
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
+	}
+	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang,
+		team: &storage.TeamGame{Window: window}})
+}
+
+// VoteOutcome is what a ballot did: the move voted for and its votes so
+// far, and, when the ballot closed the vote, the move the chat played.
+type VoteOutcome struct {
+	Game    *Game
+	Move    rules.Move // the move this ballot is for
+	Votes   int        // ballots for that move, this one included
+	Ballots int        // all ballots on this turn
+	// Closed is set when this ballot closed the vote (everyone who voted
+	// last time has voted): the chat's move was played.
+	Closed *Outcome
+}
+
+// Vote casts voter's ballot for the move text (in notation) on the chat's
+// turn in team game id. ply is the board version the voter saw (AnyPly for
+// a typed move). A ballot on a turn that is over is ErrVoteClosed, a
+// second ballot ErrAlreadyVoted, an illegal move the rules' *MoveError;
+// none of them changes anything.
+func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply int, text string) (*VoteOutcome, error) {
+	var out VoteOutcome
+	var closed *Outcome
+	g, err := s.updateContended(ctx, id, func(g *Game) error {
+		out, closed = VoteOutcome{}, nil
+		t := g.rec.Team
+		if t == nil {
+			return ErrNotTeamGame
+		}
+		if !g.rec.Active() {
+			return ErrGameOver
+		}
+		if !g.isTeamTurn() || (ply != AnyPly && ply != g.Ply()) {
+			return ErrVoteClosed
+		}
+		if t.Ply != g.Ply() {
+			t.Ply, t.Ballots, t.ClosesAt = g.Ply(), nil, timeZero
+		}
+		if slices.ContainsFunc(t.Ballots, func(b storage.Ballot) bool { return b.UserID == voter.UserID }) {
+			return ErrAlreadyVoted
+		}
+		p := g.Position()
+		m, err := rules.ParseMove(&p, text)
+		if err != nil {
+			return err
+		}
+		t.Ballots = append(t.Ballots, storage.Ballot{UserID: voter.UserID, Name: voter.Name, Move: m.String()})
+		if t.ClosesAt.IsZero() {
+			t.ClosesAt = s.now().Add(t.Window)
+		}
+		out.Move, out.Ballots = m, len(t.Ballots)
+		for _, b := range t.Ballots {
+			if b.Move == out.Move.String() {
+				out.Votes++
+			}
+		}
+		if everyoneVoted(t) {
+			o, err := s.closeVote(g)
+			if err != nil {
+				return err
+			}
+			closed = o
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Game = g
+	if closed != nil {
+		closed.Game = g
+		closed.Ended = !g.rec.Active()
+		out.Closed = closed
+		if closed.Ended {
+			s.finished(ctx, g)
+		}
+	}
+	return &out, nil
+}
+
+// updateContended is update for writes many members make to one game at
+// once, all of which should land (ballots, unlike moves, do not exclude
+// each other): it tries again a few times when update ran out of attempts.
+// Every attempt lost is a write someone else won, so this bounds the wait.
+func (s *Service) updateContended(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
+	for range 3 {
+		g, err := s.update(ctx, id, decide)
+		if !errors.Is(err, ErrBusy) {
+			return g, err
+		}
+	}
+	return s.update(ctx, id, decide)
+}
+
+// everyoneVoted reports whether every member who voted on the chat's last
+// turn has voted on this one: then nobody is left to wait for. On the first
+// turn there is no one to count on, and the vote runs its time.
+func everyoneVoted(t *storage.TeamGame) bool {
+	if len(t.Turns) == 0 {
+		return false
+	}
+	last := t.Turns[len(t.Turns)-1]
+	for _, r := range slices.Concat(last.For, last.Others) {
+		if !slices.ContainsFunc(t.Ballots, func(b storage.Ballot) bool { return b.UserID == r.UserID }) {
+			return false
+		}
+	}
+	return true
+}
+
+// closeVote plays the move the chat voted for and files the vote among the
+// closed ones. The ballots were each checked against this board.
+func (s *Service) closeVote(g *Game) (*Outcome, error) {
+	t := g.rec.Team
+	chat, _ := g.ToMove()
+	move := tally(t.Ballots)
+	m, err := g.rules.PlayText(move)
+	if err != nil {
+		return nil, fmt.Errorf("play: game %s: the voted move %s: %w", g.rec.ID, move, err)
+	}
+	turn := storage.TeamTurn{Ply: t.Ply, Move: m.String()}
+	for _, b := range t.Ballots {
+		if b.Move == turn.Move {
+			turn.For = append(turn.For, b)
+		} else {
+			turn.Others = append(turn.Others, b)
+		}
+	}
+	t.Turns = append(t.Turns, turn)
+	t.Ballots, t.ClosesAt, t.Ply = nil, timeZero, g.Ply()
+	g.rec.DrawOfferBy = 0
+	s.syncRecord(g)
+	return &Outcome{Move: m, Mover: g.Player(chat)}, nil
+}
+
+// tally returns the move with most ballots; of moves with as many, the
+// one voted for first.
+func tally(ballots []storage.Ballot) string {
+	count := map[string]int{}
+	for _, b := range ballots {
+		count[b.Move]++
+	}
+	best, most := "", 0
+	for _, b := range ballots { // in the order cast: the first of equals stays
+		if n := count[b.Move]; n > most {
+			best, most = b.Move, n
+		}
+	}
+	return best
+}
+
+// closeDueVote closes the open vote of a team game whose time is up (the
+// clock's Tick calls it). It reports whether it did.
+func (s *Service) closeDueVote(g *Game, now time.Time) (*Outcome, bool, error) {
+	t := g.rec.Team
+	if t == nil || t.ClosesAt.IsZero() || now.Before(t.ClosesAt) || !g.isTeamTurn() || t.Ply != g.Ply() || len(t.Ballots) == 0 {
+		return nil, false, nil
+	}
+	o, err := s.closeVote(g)
+	if err != nil {
+		return nil, false, err
+	}
+	return o, true, nil
+}
+
+// IsTeamGame reports whether the chat plays this game by vote.
+func (g *Game) IsTeamGame() bool { return g.rec.Team != nil }
+
+// isTeamTurn reports whether the game goes on with the chat to move.
+func (g *Game) isTeamTurn() bool {
+	if g.rec.Team == nil || !g.rec.Active() {
+		return false
+	}
+	_, p := g.ToMove()
+	return p.AILevel == 0
+}
+
+// TeamVote is the open vote of a team game as the bot shows it.
+type TeamVote struct {
+	Open     bool // the chat is to move
+	Ballots  int
+	ClosesAt time.Time // zero until the first ballot
+	Window   time.Duration
+}
+
+// Vote returns the state of the open vote of a team game (zero for any
+// other game).
+func (g *Game) Vote() TeamVote {
+	t := g.rec.Team
+	if t == nil {
+		return TeamVote{}
+	}
+	v := TeamVote{Open: g.isTeamTurn(), Window: t.Window}
+	if v.Open && t.Ply == g.Ply() {
+		v.Ballots, v.ClosesAt = len(t.Ballots), t.ClosesAt
+	}
+	return v
+}
+
+// TeamTurns returns the votes closed so far, oldest first (a copy).
+func (g *Game) TeamTurns() []storage.TeamTurn {
+	if g.rec.Team == nil {
+		return nil
+	}
+	return g.rec.Team.Clone().Turns
+}
+
+// Voter is one member's part in a team game: how often they voted and how
+// often for the move the chat played.
+type Voter struct {
+	UserID int64
+	Name   string
+	Votes  int // turns voted on
+	Chosen int // of those, votes for the move played
+}
+
+// Voters lists everyone who voted in a team game: those whose votes were
+// played most often first, then by votes cast, then by first vote.
+func (g *Game) Voters() []Voter {
+	var out []Voter
+	index := map[int64]int{}
+	count := func(b storage.Ballot, chosen bool) {
+		i, ok := index[b.UserID]
+		if !ok {
+			i = len(out)
+			index[b.UserID] = i
+			out = append(out, Voter{UserID: b.UserID})
+		}
+		out[i].Name = b.Name // the latest name they voted under
+		out[i].Votes++
+		if chosen {
+			out[i].Chosen++
+		}
+	}
+	for _, turn := range g.TeamTurns() {
+		for _, b := range turn.For {
+			count(b, true)
+		}
+		for _, b := range turn.Others {
+			count(b, false)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Voter) int {
+		return cmp.Or(b.Chosen-a.Chosen, b.Votes-a.Votes)
+	})
+	return out
+}

@@ -1,0 +1,265 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// startTeamGame starts a game chat -100 plays as White against the AI.
+func startTeamGame(t *testing.T, s *Service) *Game {
+	t.Helper()
+	g, err := s.NewTeamGame(context.Background(), TeamGameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.IsTeamGame() || g.IsAITurn() || g.rec.White.Name != "The chat" || g.rec.Black.AILevel != 1 {
+		t.Fatalf("team game %+v vs %+v", g.rec.White, g.rec.Black)
+	}
+	return g
+}
+
+func mustVote(t *testing.T, s *Service, id string, voter storage.Player, ply int, move string) *VoteOutcome {
+	t.Helper()
+	out, err := s.Vote(context.Background(), id, voter, ply, move)
+	if err != nil {
+		t.Fatalf("%s votes %s: %v", voter.Name, move, err)
+	}
+	return out
+}
+
+// Three members vote; the first vote has no earlier voters to wait for, so
+// it runs its minute and the Tick closes it with the majority move. On the
+// next turn the vote closes as soon as all three have voted again.
+func TestTeamVoteMajorityIsPlayed(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	g := startTeamGame(t, s)
+	id := g.ID()
+
+	mustVote(t, s, id, alice, 0, "g3-h4")
+	out := mustVote(t, s, id, bob, 0, "a3-b4")
+	if out.Closed != nil || out.Votes != 1 || out.Ballots != 2 {
+		t.Fatalf("second ballot: %+v, want one vote for a3-b4 of two, still open", out)
+	}
+	out = mustVote(t, s, id, carol, 0, "G3H4") // typed loosely, counted as g3-h4
+	if out.Closed != nil || out.Votes != 2 || out.Move.String() != "g3-h4" {
+		t.Fatalf("third ballot: %+v", out)
+	}
+	if v := out.Game.Vote(); !v.Open || v.Ballots != 3 || !v.ClosesAt.Equal(clock.Now().Add(DefaultVoteWindow)) {
+		t.Errorf("open vote %+v, want 3 ballots closing a minute after the first", v)
+	}
+
+	clock.Advance(DefaultVoteWindow - time.Second)
+	if evs, err := s.Tick(ctx, 10); err != nil || len(evs) != 0 {
+		t.Fatalf("Tick before the vote's time: %v, %v", evs, err)
+	}
+	clock.Advance(time.Second)
+	evs, err := s.Tick(ctx, 10)
+	if err != nil || len(evs) != 1 || !evs[0].Voted || evs[0].Move.String() != "g3-h4" {
+		t.Fatalf("Tick at the vote's time: %+v, %v; want g3-h4 played", evs, err)
+	}
+	g = evs[0].Game
+	if g.Ply() != 1 || !g.IsAITurn() || g.Vote().Open {
+		t.Fatalf("after the vote: ply %d, AI's turn %v", g.Ply(), g.IsAITurn())
+	}
+	turns := g.TeamTurns()
+	if len(turns) != 1 || turns[0].Move != "g3-h4" || len(turns[0].For) != 2 || len(turns[0].Others) != 1 ||
+		turns[0].For[0] != (storage.Ballot{UserID: alice.UserID, Name: "Alice", Move: "g3-h4"}) || turns[0].For[1].UserID != carol.UserID {
+		t.Errorf("closed vote %+v, want g3-h4 by Alice and Carol against Bob", turns)
+	}
+	if evs, _ := s.Tick(ctx, 10); len(evs) != 0 {
+		t.Errorf("the closed vote closed again: %+v", evs)
+	}
+
+	if _, err := s.PlayAI(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = s.Game(ctx, id)
+	legal := rules.SortedMoves(g.rules.Legal())
+	if len(legal) < 2 {
+		t.Fatalf("too few moves to vote on: %v", legal)
+	}
+	x, y := legal[0].String(), legal[1].String()
+	mustVote(t, s, id, bob, 2, x)
+	if out := mustVote(t, s, id, alice, 2, y); out.Closed != nil {
+		t.Fatal("the vote closed before Carol voted")
+	}
+	out = mustVote(t, s, id, carol, 2, y)
+	if out.Closed == nil || out.Closed.Move.String() != y || out.Game.Ply() != 3 {
+		t.Fatalf("the last of the recent voters voted: %+v, want %s played at once", out, y)
+	}
+	voters := out.Game.Voters()
+	want := []Voter{{alice.UserID, "Alice", 2, 2}, {carol.UserID, "Carol", 2, 2}, {bob.UserID, "Bob", 2, 0}}
+	if !slices.Equal(voters, want) {
+		t.Errorf("voters %+v, want %+v", voters, want)
+	}
+}
+
+// A tie goes to the move voted for first.
+func TestTeamVoteTieGoesToTheFirstVote(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	g := startTeamGame(t, s)
+	mustVote(t, s, g.ID(), bob, 0, "g3-h4")
+	mustVote(t, s, g.ID(), alice, 0, "c3-d4")
+	mustVote(t, s, g.ID(), carol, 0, "c3-d4")
+	dave := storage.Player{UserID: 4, Name: "Dave"}
+	mustVote(t, s, g.ID(), dave, 0, "g3-h4")
+	clock.Advance(DefaultVoteWindow)
+	evs, err := s.Tick(context.Background(), 10)
+	if err != nil || len(evs) != 1 || evs[0].Move.String() != "g3-h4" {
+		t.Fatalf("Tick: %+v, %v; want g3-h4, the first of two moves with two votes each", evs, err)
+	}
+}
+
+// Bad ballots are refused with a reason and change nothing.
+func TestTeamVoteRefusals(t *testing.T) {
+	s, _, _ := newTestService(t)
+	ctx := context.Background()
+	g := startTeamGame(t, s)
+	mustVote(t, s, g.ID(), alice, 0, "c3-d4")
+	plain := startGame(t, s)
+	tests := []struct {
+		name  string
+		id    string
+		voter storage.Player
+		ply   int
+		move  string
+		want  error
+	}{
+		{"a second vote", g.ID(), alice, 0, "a3-b4", ErrAlreadyVoted},
+		{"a second vote for the same move", g.ID(), alice, AnyPly, "c3-d4", ErrAlreadyVoted},
+		{"a vote on another board", g.ID(), bob, 2, "c3-d4", ErrVoteClosed},
+		{"an illegal move", g.ID(), bob, 0, "c3-c5", rules.ErrIllegalMove},
+		{"not a team game", plain.ID(), bob, 0, "c3-d4", ErrNotTeamGame},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before, _ := s.store.Game(ctx, tt.id)
+			if _, err := s.Vote(ctx, tt.id, tt.voter, tt.ply, tt.move); !errors.Is(err, tt.want) {
+				t.Fatalf("Vote: %v, want %v", err, tt.want)
+			}
+			after, _ := s.store.Game(ctx, tt.id)
+			if after.Version != before.Version {
+				t.Errorf("a refused ballot wrote the game: version %d to %d", before.Version, after.Version)
+			}
+		})
+	}
+	// Members do not move directly in a team game.
+	if _, err := s.Move(ctx, g.ID(), bob.UserID, 0, "c3-d4"); !errors.Is(err, ErrNotAPlayer) {
+		t.Errorf("a direct move in a team game: %v, want ErrNotAPlayer", err)
+	}
+}
+
+// A vote on the AI's turn, or on a turn already closed, is closed.
+func TestTeamVoteOnAClosedTurn(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	g := startTeamGame(t, s)
+	mustVote(t, s, g.ID(), alice, 0, "c3-d4")
+	clock.Advance(DefaultVoteWindow)
+	if _, err := s.Tick(ctx, 10); err != nil {
+		t.Fatal(err)
+	}
+	for _, ply := range []int{0, 1, AnyPly} {
+		if _, err := s.Vote(ctx, g.ID(), bob, ply, "f6-e5"); !errors.Is(err, ErrVoteClosed) {
+			t.Errorf("a vote at ply %d on the AI's turn: %v, want ErrVoteClosed", ply, err)
+		}
+	}
+}
+
+// The chat may play Black: the AI opens, and a window out of range is
+// refused.
+func TestNewTeamGame(t *testing.T) {
+	s, _, _ := newTestService(t)
+	ctx := context.Background()
+	g, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -5, ChatName: "c", Level: 2, Color: ColorBlack, Variant: rules.Russian, Window: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Position()
+	if !g.IsAITurn() || g.Vote().Open || g.Vote().Window != 30*time.Second || p.Variant() != rules.Russian {
+		t.Errorf("chat as Black: AI's turn %v, vote %+v, variant %v", g.IsAITurn(), g.Vote(), p.Variant())
+	}
+	for _, w := range []time.Duration{time.Second, 2 * time.Hour} {
+		if _, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -5, Level: 2, Window: w}); !errors.Is(err, ErrBadWindow) {
+			t.Errorf("window %v: %v, want ErrBadWindow", w, err)
+		}
+	}
+	if _, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -5, Level: 99}); !errors.Is(err, ErrBadLevel) {
+		t.Errorf("level 99: %v", err)
+	}
+}
+
+// Two replicas on one store take ballots at once: every ballot counts once,
+// and of two Ticks at the vote's time exactly one closes it.
+func TestTeamVoteAcrossReplicas(t *testing.T) {
+	a, clock, st := newTestService(t)
+	b := New(st, nil, DefaultConfig, clock.Now)
+	ctx := context.Background()
+	g := startTeamGame(t, a)
+	var wg sync.WaitGroup
+	errs := make(chan error, 20)
+	for i := range 20 {
+		svc := a
+		if i%2 == 1 {
+			svc = b
+		}
+		wg.Go(func() {
+			move := "c3-d4"
+			if i%3 == 0 {
+				move = "g3-h4"
+			}
+			_, err := svc.Vote(ctx, g.ID(), storage.Player{UserID: int64(100 + i)}, 0, move)
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("a ballot failed: %v", err)
+		}
+	}
+	g, _ = a.Game(ctx, g.ID())
+	if v := g.Vote(); v.Ballots != 20 {
+		t.Fatalf("%d ballots stored, want 20", v.Ballots)
+	}
+	clock.Advance(DefaultVoteWindow)
+	var closed int
+	var mu sync.Mutex
+	for _, svc := range []*Service{a, b} {
+		wg.Go(func() {
+			evs, err := svc.Tick(ctx, 10)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			closed += len(evs)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	g, _ = a.Game(ctx, g.ID())
+	if closed != 1 || g.Ply() != 1 || g.TeamTurns()[0].Move != "c3-d4" || len(g.TeamTurns()[0].For) != 13 {
+		t.Errorf("%d closings, ply %d, turns %+v; want one closing playing c3-d4 with 13 votes", closed, g.Ply(), g.TeamTurns())
+	}
+}
+
+// A chat that stops voting loses on time, as a player who stops moving.
+func TestTeamGameTimesOut(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	g := startTeamGame(t, s)
+	clock.Advance(DefaultConfig.TimeoutAfter)
+	evs, err := s.Tick(context.Background(), 10)
+	if err != nil || len(evs) != 1 || !evs[0].TimedOut || evs[0].Game.Result() != "0-1" {
+		t.Fatalf("Tick after the timeout: %+v, %v", evs, err)
+	}
+	_ = g
+}
