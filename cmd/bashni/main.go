@@ -115,6 +115,7 @@ var commands = []command{
 	{"think", "the engine's move in one position, with depth, score, nodes and line", cmdThink},
 	{"match", "engine against engine in colour-swapped pairs, with an Elo estimate", cmdMatch},
 	{"selfplay", "self-play games written as labelled positions for tune", cmdSelfPlay},
+	{"puzzles", "find puzzles (one winning move, then the next) in PDN games or self-play", cmdPuzzles},
 	{"tune", "fit the evaluation weights to selfplay positions (Texel tuning)", cmdTune},
 	{"play", "a game against the AI in the terminal", cmdPlay},
 	{"moves", "list the legal moves of a position, each with the position after it", cmdMoves},

@@ -1,0 +1,160 @@
+package puzzle
+
+import (
+	"bufio"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// MaxSolverMoves is the longest solution, in the solver's own moves.
+const MaxSolverMoves = 5
+
+// Ratings outside this range are refused when a line is read: a typo such
+// as a missing digit should not make a puzzle unplayable or trivial.
+const (
+	MinRating = 100
+	MaxRating = 4000
+)
+
+// Puzzle is one position to solve.
+type Puzzle struct {
+	ID       string
+	Position rules.Position
+	// Solution is the line: the solver's move first, then the opponent's
+	// reply, alternating, ending with the solver's last move (an odd
+	// number of moves, 1 to 2*MaxSolverMoves-1).
+	Solution []rules.Move
+	Rating   int
+}
+
+// Solver is the colour that solves the puzzle: the side to move.
+func (p *Puzzle) Solver() rules.Color { return p.Position.SideToMove() }
+
+// SolverMoves is how many of the solution's moves are the solver's.
+func (p *Puzzle) SolverMoves() int { return (len(p.Solution) + 1) / 2 }
+
+// String is the puzzle's line in the set's format: id, position, the
+// solution in notation separated by spaces, rating, separated by tabs.
+func (p Puzzle) String() string {
+	return p.ID + "\t" + p.Position.String() + "\t" + rules.JoinMoves(p.Solution, " ") + "\t" + strconv.Itoa(p.Rating)
+}
+
+// ErrBadLine is wrapped by every error of ParseLine.
+var ErrBadLine = errors.New("puzzle: bad line")
+
+// ParseLine reads one puzzle written by Puzzle.String. It checks what
+// makes a puzzle playable: the id is short and plain, the position valid,
+// every solution move legal where it is played, the solution 1 to
+// MaxSolverMoves solver moves ending with the solver's, the rating in
+// range.
+func ParseLine(line string) (Puzzle, error) {
+	fields := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
+	if len(fields) != 4 {
+		return Puzzle{}, fmt.Errorf("%w: %d tab-separated fields, want 4 (id, position, solution, rating)", ErrBadLine, len(fields))
+	}
+	id := fields[0]
+	if err := checkID(id); err != nil {
+		return Puzzle{}, err
+	}
+	// Only the project's own format: the set is written by a program, and
+	// the column notation ParsePosition also reads has no place here.
+	if !strings.HasPrefix(fields[1], "w:") && !strings.HasPrefix(fields[1], "b:") {
+		return Puzzle{}, fmt.Errorf("%w: puzzle %s: position %q: want the position format (w:… or b:…)", ErrBadLine, id, fields[1])
+	}
+	pos, err := rules.ParsePosition(fields[1])
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("%w: puzzle %s: position: %w", ErrBadLine, id, err)
+	}
+	words := strings.Fields(fields[2])
+	if len(words) == 0 || len(words)%2 == 0 || len(words) > 2*MaxSolverMoves-1 {
+		return Puzzle{}, fmt.Errorf("%w: puzzle %s: %d solution moves, want an odd number from 1 to %d", ErrBadLine, id, len(words), 2*MaxSolverMoves-1)
+	}
+	p := Puzzle{ID: id, Position: pos}
+	cur := pos
+	for i, w := range words {
+		m, err := rules.ParseMove(&cur, w)
+		if err != nil {
+			return Puzzle{}, fmt.Errorf("%w: puzzle %s: solution move %d (%s): %w", ErrBadLine, id, i+1, w, err)
+		}
+		p.Solution = append(p.Solution, m)
+		cur = cur.Play(m)
+	}
+	r, err := strconv.Atoi(fields[3])
+	if err != nil || r < MinRating || r > MaxRating {
+		return Puzzle{}, fmt.Errorf("%w: puzzle %s: rating %q, want a whole number from %d to %d", ErrBadLine, id, fields[3], MinRating, MaxRating)
+	}
+	p.Rating = r
+	return p, nil
+}
+
+// checkID allows what fits a callback's 64 bytes and a log line: 1 to 16
+// letters, digits, '-' or '_'.
+func checkID(id string) error {
+	if id == "" || len(id) > 16 {
+		return fmt.Errorf("%w: id %q: want 1 to 16 characters", ErrBadLine, id)
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return fmt.Errorf("%w: id %q: only letters, digits, '-' and '_'", ErrBadLine, id)
+		}
+	}
+	return nil
+}
+
+// Read reads a set: one puzzle a line, blank lines and lines starting with
+// '#' skipped. Errors name the line; an id seen twice is an error.
+func Read(r io.Reader) ([]Puzzle, error) {
+	var out []Puzzle
+	seen := map[string]int{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := ParseLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if first, dup := seen[p.ID]; dup {
+			return nil, fmt.Errorf("line %d: %w: id %s already on line %d", n, ErrBadLine, p.ID, first)
+		}
+		seen[p.ID] = n
+		out = append(out, p)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("puzzle: reading a set: %w", err)
+	}
+	return out, nil
+}
+
+// Write writes puzzles one a line, as Read reads them.
+func Write(w io.Writer, ps []Puzzle) error {
+	bw := bufio.NewWriter(w)
+	for _, p := range ps {
+		bw.WriteString(p.String())
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// shippedText is the set generated by `bashni puzzles` from self-play
+// (README, "Puzzles"); TestShippedSet checks every line.
+//
+//go:embed puzzles.txt
+var shippedText string
+
+var shipped = sync.OnceValues(func() ([]Puzzle, error) {
+	return Read(strings.NewReader(shippedText))
+})
+
+// Shipped returns the puzzles built into the binary, in file order. The
+// slice is shared: callers must not change it.
+func Shipped() ([]Puzzle, error) { return shipped() }
