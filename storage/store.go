@@ -80,6 +80,14 @@ type Store interface {
 	// Outbox keeps what handled updates owe the players (outbox.go).
 	Outbox
 
+	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
+	// puzzle was never attempted.
+	PuzzleStats(ctx context.Context, id string) (*PuzzleStats, error)
+	// PutPuzzleStats writes p if the stored version is p.Version (0: none
+	// stored yet), then sets p.Version to the new one; ErrConflict if
+	// another write came first.
+	PutPuzzleStats(ctx context.Context, p *PuzzleStats) error
+
 	// Ping checks that the backend answers.
 	Ping(ctx context.Context) error
 	// Writable checks that the backend takes writes (a Redis that answers

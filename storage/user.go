@@ -21,6 +21,9 @@ type User struct {
 	RD     float64 `json:"rd,omitzero"`     // rating deviation, for Glicko
 	Stats  Stats   `json:"stats"`
 
+	// Training is the course's and the puzzles' progress (training.go).
+	Training Training `json:"training,omitzero"`
+
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
 }
 

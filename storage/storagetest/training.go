@@ -1,0 +1,88 @@
+package storagetest
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// testTraining: a user's course and puzzle progress round-trips with the
+// user, and puzzle stats are written only from the version read.
+func testTraining(t *testing.T, newStore func(t *testing.T) storage.Store) {
+	t.Run("UserProgress", func(t *testing.T) {
+		s := newStore(t)
+		u := user(3, "tess")
+		u.Training = storage.Training{
+			Lesson: 4,
+			Rating: storage.Glicko{R: 1623.25, RD: 71.5, Vol: 0.0599},
+			Solved: []string{"abc12345", "zz"},
+			Failed: []string{"q9"},
+			Puzzle: &storage.PuzzleAttempt{ID: "abc99", Moves: 2, Chat: 3, Message: 77},
+		}
+		checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
+		got, err := s.User(ctxFor(t), 3)
+		checkErr(t, "User", err, nil)
+		checkDeep(t, "user with training", got, u)
+	})
+
+	t.Run("PuzzleStats", func(t *testing.T) {
+		s := newStore(t)
+		_, err := s.PuzzleStats(ctxFor(t), "p1")
+		checkErr(t, "PuzzleStats of a new puzzle", err, storage.ErrNotFound)
+		p := &storage.PuzzleStats{ID: "p1", Rating: storage.Glicko{R: 1400, RD: 350, Vol: 0.06}, Attempts: 1}
+		checkErr(t, "PutPuzzleStats new", s.PutPuzzleStats(ctxFor(t), p), nil)
+		if p.Version != 1 {
+			t.Errorf("version after the first write = %d, want 1", p.Version)
+		}
+		got, err := s.PuzzleStats(ctxFor(t), "p1")
+		checkErr(t, "PuzzleStats", err, nil)
+		checkDeep(t, "stored puzzle", got, p)
+
+		stale := *got
+		got.Solves, got.Attempts = 1, 2
+		checkErr(t, "PutPuzzleStats from v1", s.PutPuzzleStats(ctxFor(t), got), nil)
+		checkErr(t, "PutPuzzleStats from a stale v1", s.PutPuzzleStats(ctxFor(t), &stale), storage.ErrConflict)
+		again := &storage.PuzzleStats{ID: "p1"}
+		checkErr(t, "PutPuzzleStats as new over a stored one", s.PutPuzzleStats(ctxFor(t), again), storage.ErrConflict)
+		final, err := s.PuzzleStats(ctxFor(t), "p1")
+		checkErr(t, "PuzzleStats", err, nil)
+		checkDeep(t, "puzzle after a refused stale write", final, got)
+	})
+
+	// Many attempts at one puzzle at once: each write that succeeds was
+	// made from the version it read, so none is lost.
+	t.Run("PuzzleStatsRace", func(t *testing.T) {
+		s := newStore(t)
+		const writers = 8
+		var wg sync.WaitGroup
+		for range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					p, err := s.PuzzleStats(ctxFor(t), "hot")
+					if err != nil {
+						p = &storage.PuzzleStats{ID: "hot"}
+					}
+					p.Attempts++
+					err = s.PutPuzzleStats(ctxFor(t), p)
+					if err == nil {
+						return
+					}
+					if !errors.Is(err, storage.ErrConflict) {
+						t.Errorf("PutPuzzleStats: %v", err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		got, err := s.PuzzleStats(ctxFor(t), "hot")
+		checkErr(t, "PuzzleStats", err, nil)
+		if got.Attempts != writers || got.Version != writers {
+			t.Errorf("after %d racing attempts: attempts %d, version %d", writers, got.Attempts, got.Version)
+		}
+	})
+}
