@@ -1,0 +1,299 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"slices"
+
+	"github.com/bashni/bashni/puzzle"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Errors of the puzzles the bot maps to what the user reads.
+var (
+	ErrNoPuzzle     = errors.New("play: no puzzle is under way; send /puzzle for one")
+	ErrStalePuzzle  = errors.New("play: that board is from an earlier puzzle or move")
+	ErrNoPuzzlesSet = errors.New("play: no puzzles are loaded")
+)
+
+// PuzzleStore is what the puzzles need of the store.
+type PuzzleStore interface {
+	User(ctx context.Context, id int64) (*storage.User, error)
+	PutUser(ctx context.Context, u *storage.User) error
+	PuzzleStats(ctx context.Context, id string) (*storage.PuzzleStats, error)
+	PutPuzzleStats(ctx context.Context, p *storage.PuzzleStats) error
+}
+
+// Puzzles serves the puzzle trainer: it picks each player's next puzzle
+// by their puzzle rating, checks their moves against the solution, plays
+// the replies, and rates both player and puzzle with Glicko-2 after a
+// first attempt, as lichess does. It is safe for concurrent use.
+type Puzzles struct {
+	store PuzzleStore
+	set   []puzzle.Puzzle
+	byID  map[string]int
+	log   *slog.Logger
+}
+
+// PuzzleStartRD is a puzzle's deviation before anyone tried it: its
+// starting rating comes from the weakest engine level that solves it, a
+// better first guess than a newcomer's, so it is surer than one.
+const PuzzleStartRD = 150
+
+// NewPuzzles serves set (usually puzzle.Shipped()).
+func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, log *slog.Logger) *Puzzles {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	byID := make(map[string]int, len(set))
+	for i, p := range set {
+		byID[p.ID] = i
+	}
+	return &Puzzles{store: store, set: set, byID: byID, log: log}
+}
+
+// PuzzleState is a puzzle as the player sees it now.
+type PuzzleState struct {
+	Puzzle *puzzle.Puzzle
+	// Moves is how many of the solution's moves have been played;
+	// Position is the board after them, the solver to move unless Done.
+	Moves    int
+	Position rules.Position
+	// PlayerRating is the player's puzzle rating (before the attempt while
+	// it goes on, after it once Done).
+	PlayerRating float64
+}
+
+// PuzzleResult is what a move did.
+type PuzzleResult struct {
+	PuzzleState
+	Played rules.Move
+	// Reply is the opponent's answer, drawn on the board, when the move
+	// was right and the puzzle goes on.
+	Reply    rules.Move
+	HasReply bool
+	Done     bool
+	Solved   bool
+	// Rated is false for a puzzle tried before: only a first attempt moves
+	// ratings. Change is the player's rating change.
+	Rated  bool
+	Change float64
+}
+
+// playerRating is the user's puzzle rating, a newcomer's if none yet.
+func playerRating(u *storage.User) puzzle.Rating {
+	if u.Training.Rating == (storage.Glicko{}) {
+		return puzzle.NewRating(StartRating)
+	}
+	return puzzle.Rating(u.Training.Rating)
+}
+
+// Next gives userID a new puzzle (one not tried before, rated nearest to
+// their rating) and remembers it as under way; chat and message are where
+// the bot will show it, set with Shown.
+func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) {
+	if len(p.set) == 0 {
+		return nil, ErrNoPuzzlesSet
+	}
+	u, err := p.user(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	r := playerRating(u)
+	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
+	for _, id := range u.Training.Solved {
+		tried[id] = true
+	}
+	for _, id := range u.Training.Failed {
+		tried[id] = true
+	}
+	pick, best := -1, math.Inf(1)
+	for i := range p.set {
+		if tried[p.set[i].ID] {
+			continue
+		}
+		if d := math.Abs(float64(p.set[i].Rating) - r.R); d < best {
+			pick, best = i, d
+		}
+	}
+	if pick < 0 {
+		// Every puzzle tried: start again with the one failed longest ago,
+		// else the first; unrated from now on.
+		pick = 0
+		if len(u.Training.Failed) > 0 {
+			pick = p.byID[u.Training.Failed[0]]
+		}
+	}
+	pz := &p.set[pick]
+	u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
+	if err := p.store.PutUser(ctx, u); err != nil {
+		return nil, err
+	}
+	return &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: r.R}, nil
+}
+
+// Shown records where the board of userID's puzzle under way was sent.
+func (p *Puzzles) Shown(ctx context.Context, userID, chat int64, message int) error {
+	u, err := p.user(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if u.Training.Puzzle == nil {
+		return ErrNoPuzzle
+	}
+	u.Training.Puzzle.Chat, u.Training.Puzzle.Message = chat, message
+	return p.store.PutUser(ctx, u)
+}
+
+// Current is userID's puzzle under way, or ErrNoPuzzle.
+func (p *Puzzles) Current(ctx context.Context, userID int64) (*PuzzleState, error) {
+	u, err := p.user(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	_, st, err := p.current(u)
+	return st, err
+}
+
+// current resolves the user's attempt.
+func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState, error) {
+	a := u.Training.Puzzle
+	if a == nil {
+		return nil, nil, ErrNoPuzzle
+	}
+	i, ok := p.byID[a.ID]
+	if !ok || a.Moves < 0 || a.Moves >= len(p.set[i].Solution) {
+		// A puzzle dropped from the set, or a corrupt record: nothing to go on with.
+		return nil, nil, ErrNoPuzzle
+	}
+	pz := &p.set[i]
+	pos := pz.Position
+	for _, m := range pz.Solution[:a.Moves] {
+		pos = pos.Play(m)
+	}
+	return a, &PuzzleState{Puzzle: pz, Moves: a.Moves, Position: pos, PlayerRating: playerRating(u).R}, nil
+}
+
+// Move plays text (a move in notation) in userID's puzzle id at move
+// index moves (what the board the move came from showed; another is
+// ErrStalePuzzle). An illegal move is the rules' own error and changes
+// nothing: the player tries again. A legal move other than the solution's
+// ends the puzzle as failed.
+func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, text string) (*PuzzleResult, error) {
+	u, err := p.user(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	a, st, err := p.current(u)
+	if err != nil {
+		return nil, err
+	}
+	if a.ID != id || a.Moves != moves {
+		return nil, ErrStalePuzzle
+	}
+	pos := st.Position
+	m, err := rules.ParseMove(&pos, text)
+	if err != nil {
+		return nil, err
+	}
+	pz := st.Puzzle
+	res := &PuzzleResult{PuzzleState: *st, Played: m}
+	if m != pz.Solution[a.Moves] {
+		res.Done, res.Position = true, pos.Play(m)
+		return res, p.finish(ctx, u, res)
+	}
+	res.Position = pos.Play(m)
+	res.Moves = a.Moves + 1
+	if res.Moves == len(pz.Solution) {
+		res.Done, res.Solved = true, true
+		return res, p.finish(ctx, u, res)
+	}
+	res.Reply, res.HasReply = pz.Solution[res.Moves], true
+	res.Position = res.Position.Play(res.Reply)
+	res.Moves++
+	a.Moves = res.Moves
+	return res, p.store.PutUser(ctx, u)
+}
+
+// finish ends the attempt: the user's lists, and on a first attempt both
+// ratings. The puzzle's rating is written first, from the version read,
+// retried on a conflict; then the user's.
+func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult) error {
+	pz := res.Puzzle
+	tr := &u.Training
+	tr.Puzzle = nil
+	res.Rated = !slices.Contains(tr.Solved, pz.ID) && !slices.Contains(tr.Failed, pz.ID)
+	if res.Solved {
+		tr.Solved = append(tr.Solved, pz.ID)
+	} else if !slices.Contains(tr.Failed, pz.ID) {
+		tr.Failed = append(tr.Failed, pz.ID)
+	}
+	before := playerRating(u)
+	if res.Rated {
+		score := 0.0
+		if res.Solved {
+			score = 1
+		}
+		pzRating, err := p.ratePuzzle(ctx, pz, before, 1-score)
+		if err != nil {
+			return err
+		}
+		after := before.Update(puzzle.Result{Opponent: pzRating, Score: score})
+		tr.Rating = storage.Glicko(after)
+		res.Change = after.R - before.R
+		res.PlayerRating = after.R
+	}
+	return p.store.PutUser(ctx, u)
+}
+
+// ratePuzzle records an attempt on pz by a player rated player, the
+// puzzle scoring score, and returns the puzzle's rating before it (the
+// player is rated against that).
+func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzzle.Rating, score float64) (puzzle.Rating, error) {
+	for range 8 {
+		st, err := p.store.PuzzleStats(ctx, pz.ID)
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			st = &storage.PuzzleStats{ID: pz.ID, Rating: storage.Glicko{R: float64(pz.Rating), RD: PuzzleStartRD, Vol: 0.06}}
+		case err != nil:
+			return puzzle.Rating{}, err
+		}
+		before := puzzle.Rating(st.Rating)
+		st.Rating = storage.Glicko(before.Update(puzzle.Result{Opponent: player, Score: score}))
+		st.Attempts++
+		if score == 0 {
+			st.Solves++
+		}
+		err = p.store.PutPuzzleStats(ctx, st)
+		if err == nil {
+			return before, nil
+		}
+		if !errors.Is(err, storage.ErrConflict) {
+			return puzzle.Rating{}, err
+		}
+	}
+	return puzzle.Rating{}, fmt.Errorf("play: puzzle %s: %w", pz.ID, ErrBusy)
+}
+
+// user reads a user, a new one if they never wrote before.
+func (p *Puzzles) user(ctx context.Context, id int64) (*storage.User, error) {
+	u, err := p.store.User(ctx, id)
+	if isNotFound(err) {
+		return &storage.User{ID: id, Rating: StartRating, Notify: true}, nil
+	}
+	return u, err
+}
+
+// Rating is userID's puzzle rating and how many puzzles they solved and
+// failed.
+func (p *Puzzles) Rating(ctx context.Context, userID int64) (rating float64, solved, failed int, err error) {
+	u, err := p.user(ctx, userID)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return playerRating(u).R, len(u.Training.Solved), len(u.Training.Failed), nil
+}
