@@ -1,0 +1,152 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// Errors of the course the bot maps to what the user reads.
+var (
+	ErrNotTheTask  = errors.New("play: a legal move, but not the one the lesson asks for")
+	ErrStaleLesson = errors.New("play: that board is from another lesson")
+	ErrCourseDone  = errors.New("play: the course is complete")
+)
+
+// Lesson is one step of the course (/learn): a position, and the move or
+// moves that complete its task. The bot's texts give each its title, two
+// lines of explanation and the task, by Key.
+type Lesson struct {
+	Key      string
+	Position rules.Position
+	// Accept lists the moves that complete the task, in notation; empty:
+	// any legal move does.
+	Accept []string
+}
+
+// Lessons is the course, in order: each lesson uses only what the ones
+// before it taught. TestLessons checks every position and accepted move.
+var Lessons = []Lesson{
+	// A man steps one square diagonally forward.
+	{Key: "move", Position: rules.MustParsePosition("w:c3w,f6b")},
+	// Capturing is compulsory: the quiet move g3-h4 is refused.
+	{Key: "must_capture", Position: rules.MustParsePosition("w:c3w,d4b,g3w,h8b"), Accept: []string{"c3:e5"}},
+	// The jumped man goes under the capturer: e5 becomes a tower.
+	{Key: "prisoner", Position: rules.MustParsePosition("w:e3w,f4b,c7b")},
+	// Jumping a tower takes only its top: the white man under it is freed.
+	{Key: "tower_top", Position: rules.MustParsePosition("w:c3w,d4bw,h8b"), Accept: []string{"c3:e5"}},
+	// A man crowned mid-capture goes on capturing as a king.
+	{Key: "crown", Position: rules.MustParsePosition("w:d6w,e7b,g7b,a1w,h4b"), Accept: []string{"d6:f8:h6"}},
+	// A king flies: it captures from afar and lands anywhere beyond.
+	{Key: "king", Position: rules.MustParsePosition("w:a1W,f6b,c7b")},
+	// A tower moves as its top piece: this one, a king on two prisoners,
+	// flies the whole diagonal.
+	{Key: "tower_moves", Position: rules.MustParsePosition("w:c3Wbb,a7b"), Accept: []string{"c3-h8"}},
+	// You win when the opponent cannot move: a5-b6 walls in the man on a7.
+	{Key: "win", Position: rules.MustParsePosition("w:a5w,b4w,c5w,a7b"), Accept: []string{"a5-b6"}},
+}
+
+// UserStore is what the course needs of the store.
+type UserStore interface {
+	User(ctx context.Context, id int64) (*storage.User, error)
+	PutUser(ctx context.Context, u *storage.User) error
+}
+
+// Course keeps each player's place in the lessons. It is safe for
+// concurrent use.
+type Course struct {
+	store UserStore
+}
+
+// NewCourse makes a course on store.
+func NewCourse(store UserStore) *Course { return &Course{store: store} }
+
+// Lesson returns userID's current lesson and its index, or ErrCourseDone.
+func (c *Course) Lesson(ctx context.Context, userID int64) (int, *Lesson, error) {
+	u, err := c.user(ctx, userID)
+	if err != nil {
+		return 0, nil, err
+	}
+	i := u.Training.Lesson
+	if i < 0 || i >= len(Lessons) {
+		return len(Lessons), nil, ErrCourseDone
+	}
+	return i, &Lessons[i], nil
+}
+
+// LessonResult is what a correct move did.
+type LessonResult struct {
+	Index int // the lesson completed
+	Move  rules.Move
+	// After is the board after the move, to show what it did.
+	After rules.Position
+	// Next is the index of the next lesson; len(Lessons) when the course
+	// is complete.
+	Next int
+}
+
+// Try plays text in userID's lesson index. An illegal move is the rules'
+// own error (the player tries again); a legal move that is not the task is
+// ErrNotTheTask; the right one completes the lesson and stores the
+// player's progress.
+func (c *Course) Try(ctx context.Context, userID int64, index int, text string) (*LessonResult, error) {
+	u, err := c.user(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	cur := u.Training.Lesson
+	if cur >= len(Lessons) {
+		return nil, ErrCourseDone
+	}
+	if cur != index {
+		return nil, ErrStaleLesson
+	}
+	l := &Lessons[index]
+	pos := l.Position
+	m, err := rules.ParseMove(&pos, text)
+	if err != nil {
+		return nil, err
+	}
+	if len(l.Accept) > 0 && !slices.Contains(l.Accept, m.String()) {
+		return nil, ErrNotTheTask
+	}
+	u.Training.Lesson = index + 1
+	if err := c.store.PutUser(ctx, u); err != nil {
+		return nil, err
+	}
+	return &LessonResult{Index: index, Move: m, After: pos.Play(m), Next: index + 1}, nil
+}
+
+// Restart puts userID back at the first lesson.
+func (c *Course) Restart(ctx context.Context, userID int64) error {
+	u, err := c.user(ctx, userID)
+	if err != nil {
+		return err
+	}
+	u.Training.Lesson = 0
+	return c.store.PutUser(ctx, u)
+}
+
+// Started reports whether userID has begun the course or played a game:
+// the challenge card offers the course to someone who has done neither.
+func (c *Course) Started(ctx context.Context, userID int64) (bool, error) {
+	u, err := c.store.User(ctx, userID)
+	if isNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return u.Training.Lesson > 0 || u.Stats.Games > 0, nil
+}
+
+func (c *Course) user(ctx context.Context, id int64) (*storage.User, error) {
+	u, err := c.store.User(ctx, id)
+	if isNotFound(err) {
+		return &storage.User{ID: id, Rating: StartRating, Notify: true}, nil
+	}
+	return u, err
+}
