@@ -25,6 +25,10 @@ type Lesson struct {
 	// Accept lists the moves that complete the task, in notation; empty:
 	// any legal move does.
 	Accept []string
+	// Decoys are illegal moves offered beside the legal ones, so that the
+	// rule the lesson teaches can be run into with taps alone: the picker
+	// of a game offers only legal moves.
+	Decoys []string
 }
 
 // Lessons is the course, in order: each lesson uses only what the ones
@@ -33,13 +37,13 @@ var Lessons = []Lesson{
 	// A man steps one square diagonally forward.
 	{Key: "move", Position: rules.MustParsePosition("w:c3w,f6b")},
 	// Capturing is compulsory: the quiet move g3-h4 is refused.
-	{Key: "must_capture", Position: rules.MustParsePosition("w:c3w,d4b,g3w,h8b"), Accept: []string{"c3:e5"}},
+	{Key: "must_capture", Position: rules.MustParsePosition("w:c3w,d4b,g3w,h8b"), Accept: []string{"c3:e5"}, Decoys: []string{"g3-h4"}},
 	// The jumped man goes under the capturer: e5 becomes a tower.
 	{Key: "prisoner", Position: rules.MustParsePosition("w:e3w,f4b,c7b")},
 	// Jumping a tower takes only its top: the white man under it is freed.
 	{Key: "tower_top", Position: rules.MustParsePosition("w:c3w,d4bw,h8b"), Accept: []string{"c3:e5"}},
 	// A man crowned mid-capture goes on capturing as a king.
-	{Key: "crown", Position: rules.MustParsePosition("w:d6w,e7b,g7b,a1w,h4b"), Accept: []string{"d6:f8:h6"}},
+	{Key: "crown", Position: rules.MustParsePosition("w:d6w,e7b,g7b,a1w,h4b"), Accept: []string{"d6:f8:h6"}, Decoys: []string{"d6:f8"}},
 	// A king flies: it captures from afar and lands anywhere beyond.
 	{Key: "king", Position: rules.MustParsePosition("w:a1W,f6b,c7b")},
 	// A tower moves as its top piece: this one, a king on two prisoners,

@@ -24,6 +24,11 @@ func TestLessons(t *testing.T) {
 		if len(legal) == 0 || l.Position.SideToMove() != rules.White {
 			t.Errorf("lesson %s: %d legal moves, %v to move", l.Key, len(legal), l.Position.SideToMove())
 		}
+		for _, d := range l.Decoys {
+			if _, err := rules.ParseMove(&l.Position, d); err == nil {
+				t.Errorf("lesson %s: decoy %s is legal", l.Key, d)
+			}
+		}
 		for _, a := range l.Accept {
 			m, err := rules.ParseMove(&l.Position, a)
 			if err != nil || m.String() != a {
