@@ -43,6 +43,10 @@ type Config struct {
 	// BoardURL, if set, gives the link that opens a game in the Mini App
 	// (package miniapp); every card then has an "Open board" button.
 	BoardURL func(gameID string) string
+	// Puzzles and Course serve /puzzle and /learn (train.go); nil leaves
+	// the command out.
+	Puzzles *play.Puzzles
+	Course  *play.Course
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
 }

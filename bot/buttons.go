@@ -96,6 +96,22 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		return b.onLang(ctx, q, cb.Arg)
 	case KindSetting:
 		return b.onSetting(ctx, q, cb.Arg, lang)
+	case KindLesson:
+		return b.onLesson(ctx, q, cb, lang)
+	case KindLessonNext:
+		b.toast(q, "")
+		if q.Message == nil || b.cfg.Course == nil {
+			return nil
+		}
+		return b.sendLesson(ctx, q.Message.Chat, q.From.ID, lang)
+	case KindPuzzle:
+		return b.onPuzzlePick(ctx, q, cb, lang)
+	case KindPuzzleNext:
+		b.toast(q, "")
+		if q.Message == nil {
+			return nil
+		}
+		return b.cmdPuzzle(ctx, q.Message.Chat, q.From, lang, 0)
 	default:
 		b.toast(q, b.texts.T(lang, "err_stale"))
 	}

@@ -77,11 +77,21 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 	args := strings.TrimSpace(msg.CommandArguments())
 	switch msg.Command() {
 	case "start":
+		switch args {
+		case "learn": // the challenge card's link to the course
+			return b.cmdLearn(ctx, msg, lang)
+		case "puzzle":
+			return b.cmdPuzzle(ctx, msg.Chat, msg.From, lang, 0)
+		}
 		return b.cmdStart(msg, lang, args)
 	case "help":
 		b.html(msg.Chat, b.texts.T(lang, "help"), nil)
 	case "rules":
 		b.html(msg.Chat, b.texts.T(lang, "rules"), nil)
+	case "learn":
+		return b.cmdLearn(ctx, msg, lang)
+	case "puzzle":
+		return b.cmdPuzzle(ctx, msg.Chat, msg.From, lang, msg.MessageID)
 	case "play":
 		return b.cmdPlay(ctx, msg, lang, args)
 	case "challenge":
@@ -206,6 +216,9 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 		return err
 	}
 	text, kb := b.challengeCard(lang, c)
+	if b.maybeNewcomer(ctx, c) {
+		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(b.learnButton(lang)))
+	}
 	m := tgbotapi.NewMessage(msg.Chat.ID, text)
 	m.ParseMode = tgbotapi.ModeHTML
 	m.ReplyMarkup = kb

@@ -28,6 +28,8 @@ func NewTexts() *Texts {
 	b.AddMessages(language.Russian, messagesRU...)
 	b.AddMessages(language.English, assistEN...)
 	b.AddMessages(language.Russian, assistRU...)
+	b.AddMessages(language.English, trainEN...)
+	b.AddMessages(language.Russian, trainRU...)
 	t := &Texts{bundle: b, locs: map[string]*i18n.Localizer{}}
 	for _, l := range Languages {
 		t.locs[l] = i18n.NewLocalizer(b, l)
@@ -80,7 +82,7 @@ func (t *Texts) localize(lang, id string, count any, data []any) string {
 // Commands is the command menu in lang, for setMyCommands.
 func Commands(t *Texts, lang string) []tgbotapi.BotCommand {
 	var out []tgbotapi.BotCommand
-	for _, c := range []string{"play", "challenge", "move", "board", "moves", "draw", "resign", "hint", "takeback", "games", "stats", "top", "lang", "settings", "rules", "help"} {
+	for _, c := range []string{"play", "challenge", "move", "board", "moves", "draw", "resign", "hint", "takeback", "learn", "puzzle", "games", "stats", "top", "lang", "settings", "rules", "help"} {
 		out = append(out, tgbotapi.BotCommand{Command: c, Description: t.T(lang, "cmd_"+c)})
 	}
 	return out

@@ -25,6 +25,7 @@ import (
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/bot/updates"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
@@ -104,9 +105,14 @@ func cmdBot(ctx context.Context, e env) error {
 		OnBlocked: func(id int64) { _ = svc.Blocked(bgCtx, id) },
 		OnCall:    m.onCall,
 	})
+	puzzles, err := puzzle.Shipped()
+	if err != nil {
+		return fmt.Errorf("the built-in puzzles: %w", err)
+	}
 	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
 		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName),
+		Puzzles: play.NewPuzzles(store, puzzles, logger), Course: play.NewCourse(store),
 	})
 
 	outDone := make(chan error, 1)
@@ -249,6 +255,7 @@ func processName() string {
 type Store interface {
 	play.Store
 	storage.Outbox
+	play.PuzzleStore
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error
