@@ -21,6 +21,7 @@ var assistErrors = []struct {
 }{
 	{play.ErrNotAgainstAI, "err_not_against_ai"},
 	{play.ErrNoHintsLeft, "err_no_hints_left"},
+	{play.ErrHintRunning, "err_hint_running"},
 	{play.ErrNoTakeback, "err_no_takeback"},
 	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
 	{play.ErrGameNotOver, "err_game_not_over"},
@@ -41,6 +42,7 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	b.background(func(ctx context.Context) {
 		h, err := b.svc.Hint(ctx, g.ID(), from, play.AnyPly)
 		if err != nil {
+			b.settledOnTime(ctx, err)
 			b.text(chat, b.userMessage(lang, err, false), replyTo)
 			if !expected(err) {
 				b.log.Warn("hint failed", "game", g.ID(), "err", err)

@@ -252,8 +252,17 @@ func (c *collector) commit(ctx context.Context, to Committer, updateID int64) (b
 	return to.Commit(ctx, updateID, rs)
 }
 
-// handle routes an update to its handler.
+// handle routes an update to its handler. An action refused because the
+// game had just been lost on time (play.TimeUpError) settled that loss:
+// the chat hears of it here, once, as from the clock's tick.
 func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
+	kind, err := b.route(ctx, u)
+	b.settledOnTime(ctx, err)
+	return kind, err
+}
+
+// route sends an update to its handler.
+func (b *Bot) route(ctx context.Context, u tgbotapi.Update) (string, error) {
 	switch {
 	case u.CallbackQuery != nil:
 		return "callback", b.onCallback(ctx, u.CallbackQuery)

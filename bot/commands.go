@@ -266,14 +266,14 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	if err != nil || g == nil {
 		return err
 	}
-	if g.AgainstAI() {
-		// The AI keeps playing: a draw offer to it is declined at once.
-		b.text(msg.Chat, b.texts.T(lang, "ai_declines_draw"), msg.MessageID)
-		return nil
-	}
+	// Against the AI, play answers at once (ErrAIDeclinesDraw): the reply
+	// says so.
 	out, err := b.svc.OfferDraw(ctx, g.ID(), msg.From.ID)
 	if err != nil {
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		if errors.Is(err, play.ErrAIDeclinesDraw) {
+			return nil // an answer, not a failure
+		}
 		return err
 	}
 	g = out.Game

@@ -39,6 +39,7 @@ var errorTexts = []struct {
 	{play.ErrRematchOffered, "err_rematch_offered"},
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
+	{play.ErrAIDeclinesDraw, "ai_declines_draw"},
 	{storage.ErrUnavailable, "err_unavailable"},
 	// A game that is not stored: never created (a forged button), removed
 	// long after its end, or lost with the store's data.

@@ -159,6 +159,7 @@ func (b *Bot) startAI(g *play.Game) {
 		}
 		out, err := b.svc.PlayAI(ctx, g.ID())
 		if err != nil {
+			b.settledOnTime(ctx, err)
 			if !errors.Is(err, play.ErrStale) && !errors.Is(err, play.ErrAITurn) {
 				b.log.Error("AI move failed", "game", g.ID(), "err", err)
 			}

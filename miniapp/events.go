@@ -21,11 +21,31 @@ func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *htt
 		return
 	}
 	id := r.PathValue("id")
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+	st, err := s.streams.admit(v.user.ID, s.opts.ClientAddr(r))
+	if err != nil {
+		s.opts.Refused(refusalOf(err))
+		s.fail(w, v, err)
 		return
 	}
+	defer s.streams.release(st)
+	rc := http.NewResponseController(w)
+	// A stream's writes have a deadline each: a board that stopped reading
+	// fills the socket's buffers, the write stalls, and the stream ends,
+	// rather than being held with a growing send queue. The deadline is
+	// the network's (the kernel measures it), not a decision about the
+	// game, so it is set by the wall clock, not the service's.
+	write := func(p []byte) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.streams.lim.WriteTimeout)); err != nil {
+			return err
+		}
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	// The connection may serve other requests after the stream: no
+	// deadline left behind.
+	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
 	// Subscribe before the first read: a change between the two is then
 	// heard, not lost.
 	changed, cancel := s.broker.Subscribe(id)
@@ -53,11 +73,7 @@ func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *htt
 			return nil
 		}
 		last = data
-		if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", data); err != nil {
-			return err
-		}
-		flusher.Flush()
-		return nil
+		return write(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data))
 	}
 	if send(s.state(g, v)) != nil {
 		return
@@ -70,11 +86,12 @@ func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *htt
 			return
 		case <-r.Context().Done():
 			return
+		case <-st.ended: // the user opened a newer stream; this one makes room
+			return
 		case <-beat.C:
-			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+			if write([]byte(": ping\n\n")) != nil {
 				return
 			}
-			flusher.Flush()
 		case <-changed:
 			g, err := s.svc.Game(r.Context(), id)
 			if err != nil {

@@ -80,6 +80,8 @@ type gameSpec struct {
 	result, reason string
 	thinker        play.Thinker
 	analysisWait   time.Duration
+	streams        StreamLimits
+	onStreams      func(open int)
 }
 
 // sharedClock is the clock a test gives the stores it opens itself before
@@ -210,7 +212,8 @@ func (h *harness) newReplica(bus Bus) *replica {
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait})
+	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait,
+		Streams: h.spec.streams, OnStreams: h.spec.onStreams})
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker
@@ -225,7 +228,9 @@ func (h *harness) newReplica(bus Bus) *replica {
 
 // initData signs an initData for u, opening the harness's game, now.
 func (h *harness) initData(u tgbotapi.User) string {
-	return SignUser(h.tg.Token(), User{ID: u.ID, FirstName: u.FirstName, Username: u.UserName, LanguageCode: u.LanguageCode}, h.gameID, time.Now())
+	// Signed by the harness's clock, the servers' one: the real time drifts
+	// from a shared fake clock as a long run goes on.
+	return SignUser(h.tg.Token(), User{ID: u.ID, FirstName: u.FirstName, Username: u.UserName, LanguageCode: u.LanguageCode}, h.gameID, h.clock.Now())
 }
 
 // call makes an API request to replica r as auth, and decodes the answer.

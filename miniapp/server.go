@@ -33,6 +33,9 @@ type Cards interface {
 	AppPlayerName(lang string, p storage.Player) string
 	AppResult(lang string, g *play.Game) (result, reason string)
 	AppClaimTimeout(ctx context.Context, id string) (*play.Game, error)
+	// AppSettled shows a loss on time that a refused action settled
+	// (play.TimeUpError), if err is one.
+	AppSettled(ctx context.Context, err error)
 }
 
 // Options configure a Server.
@@ -45,6 +48,19 @@ type Options struct {
 	// Heartbeat is how often an idle event stream sends a comment, so
 	// proxies keep it open (25 s if 0).
 	Heartbeat time.Duration
+	// Streams bound the live event streams (StreamLimits' defaults if
+	// zero).
+	Streams StreamLimits
+	// ClientAddr is the address a request counts against for
+	// StreamLimits.PerAddr: the remote address if nil (see ClientAddrFrom
+	// behind a reverse proxy).
+	ClientAddr func(*http.Request) string
+	// Refused, if set, hears each stream refused, by reason ("streams per
+	// address", "streams").
+	Refused func(reason string)
+	// OnStreams, if set, hears how many streams are open after each one
+	// opens or ends.
+	OnStreams func(open int)
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration
@@ -52,12 +68,13 @@ type Options struct {
 
 // Server serves the page and its API.
 type Server struct {
-	svc    *play.Service
-	cards  Cards
-	broker *Broker
-	check  *Checker
-	opts   Options
-	log    *slog.Logger
+	svc     *play.Service
+	streams *streams
+	cards   Cards
+	broker  *Broker
+	check   *Checker
+	opts    Options
+	log     *slog.Logger
 }
 
 // New returns the app's server.
@@ -74,7 +91,13 @@ func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
 	if opts.AnalysisWait <= 0 {
 		opts.AnalysisWait = 20 * time.Second
 	}
-	return &Server{svc: svc, cards: cards, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
+	if opts.ClientAddr == nil {
+		opts.ClientAddr = remoteHost
+	}
+	if opts.Refused == nil {
+		opts.Refused = func(string) {}
+	}
+	return &Server{svc: svc, streams: newStreams(opts.Streams, opts.OnStreams), cards: cards, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
 }
 
 // Link is the direct link that opens game id in the Mini App registered as
@@ -98,7 +121,29 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.authed(s.handleAnalysis))
 	mux.HandleFunc("POST /api/games/{id}/analysis", s.authed(s.handleAnalyse))
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
-	return mux
+	return secured(mux)
+}
+
+// contentPolicy lets the page run its own script and Telegram's, talk to
+// its own server only, and be framed only by Telegram's web clients
+// (Telegram Web shows a Mini App in an iframe, so no X-Frame-Options).
+// Styles may be inline: Telegram's script sets the theme on elements.
+const contentPolicy = "default-src 'self'; script-src 'self' https://telegram.org; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+	"base-uri 'none'; form-action 'none'; " +
+	"frame-ancestors https://web.telegram.org https://webk.telegram.org https://webz.telegram.org"
+
+// secured adds the security headers to every answer: the content policy,
+// no sniffing of types (a JSON error must never run as a script), and no
+// referrer (the page's URL carries the game).
+func secured(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", contentPolicy)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // noCache makes webviews ask again for the page after a release (they
@@ -291,6 +336,7 @@ type errorBody struct {
 // failWithState refuses a request on a game, sending the game as it is so
 // the board can catch up (a stale move, a game already over).
 func (s *Server) failWithState(w http.ResponseWriter, r *http.Request, v viewer, err error) {
+	s.cards.AppSettled(context.WithoutCancel(r.Context()), err)
 	code := statusOf(err)
 	body := errorBody{Error: s.cards.AppError(v.lang, err)}
 	if code != http.StatusNotFound && code != http.StatusServiceUnavailable {
@@ -307,6 +353,10 @@ func (s *Server) fail(w http.ResponseWriter, v viewer, err error) {
 	switch {
 	case errors.Is(err, ErrUnauthorized):
 		msg = s.cards.AppText(v.lang, "app_unauthorized")
+	case errors.Is(err, errTooManyStreams):
+		msg = s.cards.AppText(v.lang, "app_too_many_streams")
+	case errors.Is(err, errStreamsFull):
+		msg = s.cards.AppText(v.lang, "err_unavailable")
 	case errors.Is(err, errBadRequest):
 		msg = "bad request"
 	default:
@@ -322,6 +372,10 @@ func statusOf(err error) int {
 		return http.StatusUnauthorized
 	case errors.Is(err, errBadRequest):
 		return http.StatusBadRequest
+	case errors.Is(err, errTooManyStreams):
+		return http.StatusTooManyRequests
+	case errors.Is(err, errStreamsFull):
+		return http.StatusServiceUnavailable
 	case errors.Is(err, storage.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, play.ErrNotAPlayer), errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrDrawOfferOwn):
@@ -330,6 +384,8 @@ func statusOf(err error) int {
 		return http.StatusConflict
 	case errors.Is(err, play.ErrNoAnalysis):
 		return http.StatusNotImplemented
+	case errors.Is(err, play.ErrAIDeclinesDraw):
+		return http.StatusConflict // the AI's answer, in the message
 	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):
 		return http.StatusConflict
 	case errors.Is(err, play.ErrBusy), errors.Is(err, storage.ErrUnavailable):

@@ -73,7 +73,7 @@ func (s *Service) PlayAI(ctx context.Context, id string) (*Outcome, error) {
 		return nil, fmt.Errorf("play: the AI could not move: %w", err)
 	}
 	var out Outcome
-	g, err = s.update(ctx, id, func(g *Game) error {
+	g, err = s.act(ctx, id, func(g *Game) error {
 		if !g.IsAITurn() || g.Ply() != ply {
 			return ErrStale
 		}

@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bashni/bashni/rules"
 )
@@ -22,6 +21,7 @@ var (
 	ErrNoHintsLeft     = errors.New("play: no hints left in this game")
 	ErrNoTakeback      = errors.New("play: there is no move of yours to take back")
 	ErrNoTakebacksLeft = errors.New("play: no takebacks left in this game")
+	ErrHintRunning     = errors.New("play: a hint for this game is being worked out already")
 )
 
 // Hint is the engine's suggestion for the player to move.
@@ -31,59 +31,12 @@ type Hint struct {
 	Left int // hints left after this one
 }
 
-// Hint asks the engine (at the top level) for userID's best move in a game
-// against the AI, on their turn, and counts it. ply is the board the player
-// saw (AnyPly for a typed command): a hint for an old board is refused.
-func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*Hint, error) {
-	g, err := s.Game(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.canHint(g, userID, ply); err != nil {
-		return nil, err
-	}
-	if s.ai == nil {
-		return nil, ErrNoAI
-	}
-	at := g.Ply()
-	tctx, cancel := context.WithTimeout(ctx, s.cfg.AITimeout)
-	defer cancel()
-	m, err := s.ai.Think(tctx, g.rules, s.cfg.MaxLevel)
-	if err != nil {
-		return nil, fmt.Errorf("play: hint: %w", err)
-	}
-	g, err = s.update(ctx, id, func(g *Game) error {
-		if err := s.canHint(g, userID, at); err != nil {
-			return err
-		}
-		g.rec.Hints++
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &Hint{Game: g, Move: m, Left: HintsPerGame - g.rec.Hints}, nil
-}
-
-func (s *Service) canHint(g *Game, userID int64, ply int) error {
-	if err := humanTurnVsAI(g, userID); err != nil {
-		return err
-	}
-	if ply != AnyPly && ply != g.Ply() {
-		return ErrStale
-	}
-	if g.rec.Hints >= HintsPerGame {
-		return ErrNoHintsLeft
-	}
-	return nil
-}
-
 // Takeback undoes userID's last full move in a game against the AI (their
 // move and the AI's answer), on their turn. The game becomes casual: it
 // counts in no statistics. ply is the board the player saw, or AnyPly.
 func (s *Service) Takeback(ctx context.Context, id string, userID int64, ply int) (*Outcome, error) {
 	var out Outcome
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.act(ctx, id, func(g *Game) error {
 		if err := humanTurnVsAI(g, userID); err != nil {
 			return err
 		}

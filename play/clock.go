@@ -75,7 +75,6 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 		if !g.rec.Active() {
 			return errUnchanged
 		}
-		c, _ := g.ToMove()
 		o, voted, err := s.closeDueVote(g, now)
 		if err != nil {
 			return err
@@ -83,21 +82,10 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 		switch {
 		case voted:
 			ev.Voted, ev.Move = true, o.Move
-		case !g.rec.TimeoutAt.IsZero() && !now.Before(g.rec.TimeoutAt):
-			if err := g.rules.LoseOnTime(c); err != nil {
+		case flagFallen(g, now):
+			if err := s.loseOnTime(g); err != nil {
 				return err
 			}
-			if g.rec.TimeControl != "" {
-				// The flag fell: the loser's clock shows zero, not the time it
-				// had when its turn began.
-				g.rec.Spent = append(g.rec.Spent, g.rec.TimeoutAt.Sub(g.rec.TurnStart))
-				if c == rules.White {
-					g.rec.WhiteLeft = 0
-				} else {
-					g.rec.BlackLeft = 0
-				}
-			}
-			s.syncRecord(g)
 			ev.TimedOut = true
 		case !g.rec.RemindAt.IsZero() && !now.Before(g.rec.RemindAt):
 			g.rec.NoticeAt = timeZero // the reminder tells them too

@@ -17,15 +17,20 @@ func (s *Service) Resign(ctx context.Context, id string, userID int64) (*Outcome
 	})
 }
 
-// OfferDraw offers a draw to the opponent. Against the AI the AI answers at
-// once: it accepts when its search sees no advantage.
+// OfferDraw offers a draw to the opponent. The AI answers an offer at
+// once, whichever door it came through (a command, the Mini App): it plays
+// on, and the offer is refused with ErrAIDeclinesDraw, nothing stored.
 func (s *Service) OfferDraw(ctx context.Context, id string, userID int64) (*Outcome, error) {
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.act(ctx, id, func(g *Game) error {
 		if !g.rec.Active() {
 			return ErrGameOver
 		}
-		if _, ok := g.colorOfAny(userID); !ok {
+		c, ok := g.colorOfAny(userID)
+		if !ok {
 			return ErrNotAPlayer
+		}
+		if g.Player(c.Opponent()).AILevel > 0 {
+			return ErrAIDeclinesDraw
 		}
 		if g.rec.DrawOfferBy != 0 {
 			return ErrDrawPending
@@ -65,7 +70,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 			return g.rules.AgreeDraw()
 		})
 	}
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.act(ctx, id, func(g *Game) error {
 		if err := check(g); err != nil {
 			return err
 		}
@@ -80,7 +85,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 
 // end applies a game-ending decision and runs the end-of-game bookkeeping.
 func (s *Service) end(ctx context.Context, id string, decide func(g *Game) error) (*Outcome, error) {
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.act(ctx, id, func(g *Game) error {
 		if !g.rec.Active() {
 			return ErrGameOver
 		}

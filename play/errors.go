@@ -26,4 +26,5 @@ var (
 	ErrRematchOffered = errors.New("play: you have offered a rematch already")
 	ErrRematchStarted = errors.New("play: the rematch has started already")
 	ErrNoRematch      = errors.New("play: no rematch offer is waiting (declined, withdrawn or expired)")
+	ErrAIDeclinesDraw = errors.New("play: the AI declines the draw")
 )

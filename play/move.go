@@ -34,7 +34,7 @@ type Outcome struct {
 // lists the legal moves.
 func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, text string) (*Outcome, error) {
 	var out Outcome
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.act(ctx, id, func(g *Game) error {
 		if err := g.MayMove(userID, ply); err != nil {
 			return err
 		}

@@ -64,13 +64,13 @@ func TestLiveClock(t *testing.T) {
 		t.Errorf("Black's flag falls at %v; want in 3m", g.rec.TimeoutAt.Sub(clock.Now()))
 	}
 	clock.Advance(3*time.Minute + time.Second)
-	if _, err := s.Move(ctx, g.rec.ID, bob.UserID, 1, "f6-e5"); !errors.Is(err, ErrTimeUp) {
-		t.Errorf("a move after the flag fell: %v; want ErrTimeUp", err)
+	// The move after the flag fell settles it: refused, the game lost on time.
+	_, err = s.Move(ctx, g.rec.ID, bob.UserID, 1, "f6-e5")
+	var tu *TimeUpError
+	if !errors.Is(err, ErrTimeUp) || !errors.As(err, &tu) || !tu.Event.TimedOut {
+		t.Fatalf("a move after the flag fell: %v; want a TimeUpError with the loss on time", err)
 	}
-	ev, err := s.ClaimTimeout(ctx, g.rec.ID)
-	if err != nil || !ev.TimedOut {
-		t.Fatalf("claim: %+v %v; want the game ended on time", ev, err)
-	}
+	ev := tu.Event
 	if ev.Game.rec.Result != "1-0" || ev.Game.rec.Reason != "time" || ev.Game.rec.BlackLeft != 0 {
 		t.Errorf("result %s by %s, Black left %v; want 1-0 by time, 0", ev.Game.rec.Result, ev.Game.rec.Reason, ev.Game.rec.BlackLeft)
 	}
@@ -79,6 +79,6 @@ func TestLiveClock(t *testing.T) {
 		t.Errorf("tick after the claim: %v %v; want nothing", events, err)
 	}
 	if ev, err := s.ClaimTimeout(ctx, g.rec.ID); err != nil || ev.TimedOut {
-		t.Errorf("second claim: %+v %v; want nothing", ev, err)
+		t.Errorf("a claim after the move settled it: %+v %v; want nothing", ev, err)
 	}
 }

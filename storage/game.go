@@ -86,6 +86,9 @@ type GameRecord struct {
 	Hints     int  `json:"hints,omitzero"`
 	Takebacks int  `json:"takebacks,omitzero"`
 	Casual    bool `json:"casual,omitzero"`
+	// A hint's search holds the game until HintUntil (a lease, zero when
+	// none runs): one search a game at a time.
+	HintUntil time.Time `json:"hint_until,omitzero"`
 
 	// Review is the engine's review of the finished game, once one was
 	// made: kept with the game so that every replica, for the chat's

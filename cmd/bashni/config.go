@@ -462,6 +462,7 @@ func applyEnv(c *Config, getenv func(string) string) error {
 		{"BASHNI_MINIAPP_URL", str(&c.MiniApp.URL)},
 		{"BASHNI_MINIAPP_NAME", str(&c.MiniApp.ShortName)},
 		{"BASHNI_MINIAPP_LISTEN", str(&c.MiniApp.Listen)},
+		{"BASHNI_MINIAPP_CLIENT_IP_HEADER", str(&c.MiniApp.ClientIPHeader)},
 		{"BASHNI_LOG_LEVEL", str(&c.Log.Level)},
 		{"BASHNI_LOG_FORMAT", str(&c.Log.Format)},
 	} {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/bashni/bashni/miniapp"
 )
 
 // serverLimits bound what one client can hold of an HTTP server: time to
@@ -36,12 +38,19 @@ var webhookLimits = serverLimits{
 }
 
 // miniappLimits: the page, its API and live event streams, which stay
-// open (so no write timeout; an open stream is active, never closed to
-// make room).
+// open (so no server-wide write timeout: each write to a stream has its
+// own deadline, miniappStreams.WriteTimeout). An open stream is active and
+// never closed to make room, so streams are bounded apart, well below
+// MaxConns (miniappStreams).
 var miniappLimits = serverLimits{
 	ReadHeader: 5 * time.Second, Read: 10 * time.Second, Write: 0, Idle: 60 * time.Second,
 	MaxHeaderBytes: 16 << 10, MaxConns: 1000,
 }
+
+// miniappStreams bound the event streams: 4 a user (a fifth ends their
+// oldest), 32 an address, and half the connection bound in all, so that
+// the other half always serves the page and the API.
+var miniappStreams = miniapp.StreamLimits{PerUser: 4, PerAddr: 32, Total: miniappLimits.MaxConns / 2, WriteTimeout: 10 * time.Second}
 
 // opsLimits: probes and a metrics scrape now and then.
 var opsLimits = serverLimits{

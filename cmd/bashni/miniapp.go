@@ -26,6 +26,11 @@ type MiniAppConfig struct {
 	ShortName string `yaml:"short_name" env:"BASHNI_MINIAPP_NAME"`
 	// Listen is where the page and its API are served.
 	Listen string `yaml:"listen" env:"BASHNI_MINIAPP_LISTEN"`
+	// ClientIPHeader names the header in which the reverse proxy in front
+	// of Listen passes the client's address (X-Real-IP), so that the
+	// limit on event streams per address counts clients, not the proxy.
+	// Empty: the connection's own address.
+	ClientIPHeader string `yaml:"client_ip_header" env:"BASHNI_MINIAPP_CLIENT_IP_HEADER"`
 }
 
 func (c MiniAppConfig) enabled() bool { return c.URL != "" && c.ShortName != "" }
@@ -102,7 +107,14 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	app := miniapp.New(svc, b, l.broker, miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang})
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang, Streams: miniappStreams}
+	if l.cfg.ClientIPHeader != "" {
+		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)
+	}
+	if m != nil {
+		opts.Refused = func(reason string) { m.httpRefused.WithLabelValues("miniapp", reason).Inc() }
+	}
+	app := miniapp.New(svc, b, l.broker, opts)
 	go func() {
 		defer wg.Done()
 		if err := serveHTTP(ctx, ln, app.Handler(ctx), logger, "miniapp", miniappLimits, m, now); err != nil {

@@ -1,0 +1,129 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/rules"
+)
+
+// gatedThinker searches only when let, counting the searches begun; with
+// fail set, a search fails.
+type gatedThinker struct {
+	calls   atomic.Int32
+	started chan struct{}
+	release chan struct{}
+	fail    atomic.Bool
+}
+
+func (th *gatedThinker) Think(ctx context.Context, g *rules.Game, _ int) (rules.Move, error) {
+	th.calls.Add(1)
+	th.started <- struct{}{}
+	select {
+	case <-th.release:
+	case <-ctx.Done():
+		return rules.Move{}, ctx.Err()
+	}
+	if th.fail.Load() {
+		return rules.Move{}, errors.New("engine failed")
+	}
+	return g.Legal()[0], nil
+}
+
+// 30 hint requests at once across two replicas run one search: the hint
+// is counted and the game's search leased in the store before it starts,
+// and the others are refused at once. A failed search gives the hint
+// back.
+func TestOneHintSearchAtATime(t *testing.T) {
+	_, clock, st := newTestService(t)
+	th := &gatedThinker{started: make(chan struct{}, 64), release: make(chan struct{})}
+	replicas := []*Service{New(st, th, DefaultConfig, clock.Now), New(st, th, DefaultConfig, clock.Now)}
+	ctx := context.Background()
+	g := aiGame(t, replicas[0])
+	type result struct {
+		h   *Hint
+		err error
+	}
+	const asks = 30
+	results := make(chan result, asks)
+	for i := range asks {
+		go func() {
+			h, err := replicas[i%2].Hint(ctx, g.ID(), alice.UserID, AnyPly)
+			results <- result{h, err}
+		}()
+	}
+	bound := time.After(30 * time.Second) // a bound for a broken service, not a measurement
+	refused := 0
+	for refused < asks-1 {
+		select {
+		case r := <-results:
+			if !errors.Is(r.err, ErrHintRunning) {
+				t.Fatalf("a hint beside a running search: %+v; want ErrHintRunning", r)
+			}
+			refused++
+		case <-bound:
+			t.Fatalf("%d of %d requests answered while one search runs; %d searches begun", refused, asks-1, th.calls.Load())
+		}
+	}
+	<-th.started
+	stored, err := replicas[1].Game(ctx, g.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.rec.Hints != 1 || stored.rec.HintUntil.IsZero() {
+		t.Errorf("during the search: %d hints counted, lease %v; want 1, set", stored.rec.Hints, stored.rec.HintUntil)
+	}
+	close(th.release)
+	var first result
+	select {
+	case first = <-results:
+	case <-bound:
+		t.Fatal("the search never answered")
+	}
+	if first.err != nil || first.h.Left != HintsPerGame-1 {
+		t.Fatalf("the hint: %+v; want a move, %d left", first, HintsPerGame-1)
+	}
+	if n := th.calls.Load(); n != 1 {
+		t.Errorf("%d searches for %d requests; want 1", n, asks)
+	}
+	g = moveAndAnswerWith(t, replicas[0], g.ID(), first.h.Move.String())
+	th.fail.Store(true)
+	if _, err := replicas[0].Hint(ctx, g.ID(), alice.UserID, AnyPly); err == nil {
+		t.Fatal("a failed search gave a hint")
+	}
+	<-th.started
+	stored, err = replicas[0].Game(ctx, g.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.rec.Hints != 1 || !stored.rec.HintUntil.IsZero() {
+		t.Errorf("after a failed search: %d hints counted, lease %v; want 1 (given back), none", stored.rec.Hints, stored.rec.HintUntil)
+	}
+}
+
+// moveAndAnswerWith plays text for alice and the AI's answer, with a
+// service whose thinker is gated: the AI's move is played from the
+// position's first legal move.
+func moveAndAnswerWith(t *testing.T, s *Service, id, text string) *Game {
+	t.Helper()
+	ctx := context.Background()
+	out, err := s.Move(ctx, id, alice.UserID, AnyPly, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := out.Game.Rules().Legal()[0]
+	g, err := s.act(ctx, id, func(g *Game) error {
+		if err := g.rules.Play(reply); err != nil {
+			return err
+		}
+		s.syncRecord(g)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
