@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -26,6 +28,8 @@ var assistErrors = []struct {
 	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
 	{play.ErrGameNotOver, "err_game_not_over"},
 	{play.ErrNoAnalysis, "err_no_analysis"},
+	{play.ErrReviewsFull, "err_reviews_full"},
+	{play.ErrTooManyReviews, "err_too_many_reviews"},
 }
 
 func init() { errorTexts = append(errorTexts, assistErrors...) }
@@ -100,6 +104,10 @@ func (b *Bot) analyseButton(lang, id string) tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_analyse"), Callback{Kind: KindAnalyse, ID: id, Ply: -1}.Encode())
 }
 
+// chatReviewWait bounds how long a tap on Analyse waits for its review in
+// the background: the queue may be long, and the tapper can ask again.
+const chatReviewWait = 15 * time.Minute
+
 // onAnalyse reviews a finished game in the background (the engine pool
 // lends an engine per position, so other games' AI moves go on) and sends
 // the evaluation graph with the biggest mistakes, in the tapper's language.
@@ -117,10 +125,32 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 		b.toast(q, b.userMessage(lang, play.ErrGameNotOver, false))
 		return nil
 	}
-	b.toast(q, b.texts.T(lang, "analysing"))
+	// Admitted to the review queue first, so the tapper reads their place
+	// at once; the graph follows when the review is done.
+	user := q.From.ID
+	place, _, err := b.svc.RequestReview(ctx, id, user)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		if expected(err) {
+			return nil
+		}
+		return err
+	}
+	if place > 1 {
+		b.toast(q, b.texts.T(lang, "analysis_queued", "Place", place))
+	} else {
+		b.toast(q, b.texts.T(lang, "analysing"))
+	}
 	chat := q.Message.Chat
 	b.background(func(ctx context.Context) {
-		a, err := b.svc.Analyse(ctx, id)
+		ctx, cancel := context.WithTimeout(ctx, chatReviewWait)
+		defer cancel()
+		a, err := b.svc.Analyse(ctx, id, user)
+		var queued *play.QueuedError
+		if errors.As(err, &queued) {
+			b.text(chat, b.texts.T(lang, "analysis_still_queued", "Place", queued.Place), 0)
+			return
+		}
 		if err != nil {
 			b.text(chat, b.userMessage(lang, err, false), 0)
 			if !expected(err) {

@@ -55,6 +55,16 @@ type mistake struct {
 type pending struct {
 	Pending bool   `json:"pending"`
 	Text    string `json:"text"`
+	Place   int    `json:"place,omitempty"` // in the review queue, 1 for next or under way
+}
+
+// pendingOf is the 202 answer for a review at place in the queue (0: not
+// known).
+func (s *Server) pendingOf(lang string, place int) pending {
+	if place > 1 {
+		return pending{Pending: true, Text: s.cards.AppText(lang, "app_analysis_queued", "Place", place), Place: place}
+	}
+	return pending{Pending: true, Text: s.cards.AppText(lang, "app_analysing"), Place: place}
 }
 
 // analysisOf lays a out for the page, in lang.
@@ -100,7 +110,8 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer
 	case a != nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))
 	case running:
-		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "app_analysing")})
+		place, _ := s.svc.ReviewPlace(r.Context(), r.PathValue("id"))
+		writeJSON(w, http.StatusAccepted, s.pendingOf(v.lang, place))
 	default:
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusNoContent)
@@ -116,14 +127,20 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer
 func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request, v viewer) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.AnalysisWait)
 	defer cancel()
-	a, err := s.svc.Analyse(ctx, r.PathValue("id"))
+	a, err := s.svc.Analyse(ctx, r.PathValue("id"), v.user.ID)
+	var queued *play.QueuedError
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && r.Context().Err() == nil:
-		writeJSON(w, http.StatusAccepted, pending{Pending: true, Text: s.cards.AppText(v.lang, "app_analysing")})
+		place := 0
+		if errors.As(err, &queued) {
+			place = queued.Place
+		}
+		writeJSON(w, http.StatusAccepted, s.pendingOf(v.lang, place))
 	default:
-		if !errors.Is(err, play.ErrGameNotOver) && !errors.Is(err, play.ErrNoAnalysis) && r.Context().Err() == nil {
+		if !errors.Is(err, play.ErrGameNotOver) && !errors.Is(err, play.ErrNoAnalysis) && !errors.Is(err, play.ErrReviewsFull) &&
+			!errors.Is(err, play.ErrTooManyReviews) && r.Context().Err() == nil {
 			s.log.Warn("miniapp: analysis failed", "game", r.PathValue("id"), "err", err)
 		}
 		s.fail(w, v, err)

@@ -190,7 +190,7 @@ func TestAnalysisPendingThenDone(t *testing.T) {
 	close(rv.release)
 	// Wait for the end as the chat's Analyse button does: the service's
 	// Analyse joins the review. The page's next POST then finds it kept.
-	if _, err := r.svc.Analyse(h.ctx, h.gameID); err != nil {
+	if _, err := r.svc.Analyse(h.ctx, h.gameID, h.alice.ID); err != nil {
 		t.Fatal(err)
 	}
 	var an analysis

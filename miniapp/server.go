@@ -384,6 +384,10 @@ func statusOf(err error) int {
 		return http.StatusConflict
 	case errors.Is(err, play.ErrNoAnalysis):
 		return http.StatusNotImplemented
+	case errors.Is(err, play.ErrTooManyReviews):
+		return http.StatusTooManyRequests
+	case errors.Is(err, play.ErrReviewsFull):
+		return http.StatusServiceUnavailable
 	case errors.Is(err, play.ErrAIDeclinesDraw):
 		return http.StatusConflict // the AI's answer, in the message
 	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):

@@ -59,7 +59,15 @@ type Analysis struct {
 // Asked again for a game under review, it waits for that review; asked for
 // a game reviewed lately, it answers at once (see analyses). A caller whose
 // ctx ends stops waiting, with ctx's error; the review goes on.
-func (s *Service) Analyse(ctx context.Context, id string) (*Analysis, error) {
+//
+// With the review queue (WithReviewQueue), the review is admitted for
+// userID within the queue's bounds (ErrReviewsFull, ErrTooManyReviews) and
+// done by the queue's runners; a caller whose ctx ends gets a
+// *QueuedError with the review's place (it wraps ctx's error).
+func (s *Service) Analyse(ctx context.Context, id string, userID int64) (*Analysis, error) {
+	if s.reviews != nil {
+		return s.analyseQueued(ctx, id, userID)
+	}
 	g, err := s.Game(ctx, id)
 	if err != nil {
 		return nil, err
@@ -92,6 +100,10 @@ func (s *Service) Analysed(ctx context.Context, id string) (a *Analysis, running
 	if rv, ok := keptReview(g); ok {
 		return analysisOf(g, rv), false, nil
 	}
+	if s.reviews != nil {
+		place, err := s.reviews.q.ReviewPlace(ctx, id)
+		return nil, place > 0, err
+	}
 	return nil, s.analyses.isRunning(id), nil
 }
 
@@ -117,17 +129,7 @@ func reviewLimits(plies int) ai.Limits {
 // position in turn, so a review never holds an engine an AI move waits
 // for longer than one position's search.
 func (p *EnginePool) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
-	per := p.limits
-	if per == (ai.Limits{}) {
-		per = reviewLimits(g.Ply())
-	}
-	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
-		e, err := p.borrow(ctx)
-		if err != nil {
-			return ai.Result{}, err
-		}
-		defer p.giveBack(e)
-		return e.Search(ctx, req)
-	}
+	per := p.PositionLimits(g.Ply())
+	search := p.SearchPosition
 	return ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)
 }

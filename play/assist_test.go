@@ -135,7 +135,7 @@ func TestAnalyseAFinishedGame(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := aiGame(t, s)
-	if _, err := s.Analyse(ctx, g.rec.ID); !errors.Is(err, ErrGameNotOver) {
+	if _, err := s.Analyse(ctx, g.rec.ID, alice.UserID); !errors.Is(err, ErrGameNotOver) {
 		t.Errorf("analysis of a game in progress: err = %v, want ErrGameNotOver", err)
 	}
 	for range 4 {
@@ -144,7 +144,7 @@ func TestAnalyseAFinishedGame(t *testing.T) {
 	if _, err := s.Resign(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	a, err := s.Analyse(ctx, g.rec.ID)
+	a, err := s.Analyse(ctx, g.rec.ID, alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestAnalysesAreCoalescedAndKept(t *testing.T) {
 	results := make(chan error, waiters)
 	for range waiters {
 		go func() {
-			a, err := s.Analyse(ctx, g.rec.ID)
+			a, err := s.Analyse(ctx, g.rec.ID, alice.UserID)
 			if err == nil && len(a.Review.Scores) != 3 {
 				err = fmt.Errorf("%d scores, want 3", len(a.Review.Scores))
 			}
@@ -230,7 +230,7 @@ func TestAnalysesAreCoalescedAndKept(t *testing.T) {
 	// One who gives up waiting gets its own error; the review goes on.
 	gone, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := s.Analyse(gone, g.rec.ID); !errors.Is(err, context.Canceled) {
+	if _, err := s.Analyse(gone, g.rec.ID, alice.UserID); !errors.Is(err, context.Canceled) {
 		t.Errorf("a caller who gave up: err = %v, want context.Canceled", err)
 	}
 	close(rv.release)
@@ -239,7 +239,7 @@ func TestAnalysesAreCoalescedAndKept(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := s.Analyse(ctx, g.rec.ID); err != nil {
+	if _, err := s.Analyse(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	if a, running, err := s.Analysed(ctx, g.rec.ID); a == nil || running || err != nil {

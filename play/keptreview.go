@@ -52,10 +52,14 @@ func keptReview(g *Game) (rv ai.Review, ok bool) {
 // is still good here, and is logged.
 func (s *Service) keepReview(ctx context.Context, id string, rv ai.Review) ai.Review {
 	g, err := s.update(ctx, id, func(g *Game) error {
-		if _, ok := keptReview(g); ok {
+		_, ok := keptReview(g)
+		if ok && g.rec.ReviewWork == nil {
 			return errUnchanged
 		}
-		g.rec.Review = reviewRecord(rv)
+		if !ok {
+			g.rec.Review = reviewRecord(rv)
+		}
+		g.rec.ReviewWork = nil // the queue's work on it is done
 		return nil
 	})
 	if err != nil {

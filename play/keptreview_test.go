@@ -72,7 +72,7 @@ func TestAReviewIsKeptForEveryReplica(t *testing.T) {
 	ctx := t.Context()
 	g := playedAndResigned(t, a)
 
-	made, err := a.Analyse(ctx, g.rec.ID)
+	made, err := a.Analyse(ctx, g.rec.ID, alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestAReviewIsKeptForEveryReplica(t *testing.T) {
 	if err != nil || running || seen == nil {
 		t.Fatalf("the other replica's Analysed: %v, running %v, %v; want the kept review", seen, running, err)
 	}
-	again, err := b.Analyse(ctx, g.rec.ID)
+	again, err := b.Analyse(ctx, g.rec.ID, alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestAReviewThatDoesNotFitIsMadeAgain(t *testing.T) {
 	s := New(st, rv, DefaultConfig, clock.Now)
 	ctx := t.Context()
 	g := playedAndResigned(t, s)
-	if _, err := s.Analyse(ctx, g.rec.ID); err != nil {
+	if _, err := s.Analyse(ctx, g.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := st.Game(ctx, g.rec.ID)
@@ -125,7 +125,7 @@ func TestAReviewThatDoesNotFitIsMadeAgain(t *testing.T) {
 	if a, running, err := s.Analysed(ctx, g.rec.ID); a != nil || running || err != nil {
 		t.Errorf("Analysed with a review that does not fit: %v, running %v, %v; want none", a, running, err)
 	}
-	a, err := s.Analyse(ctx, g.rec.ID)
+	a, err := s.Analyse(ctx, g.rec.ID, alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -160,20 +160,7 @@ func (r *RemoteThinker) ask(ctx context.Context, job AIJob) (rules.Move, AIReply
 // would be, so that a queue without workers fails an analysis in seconds.
 func (r *RemoteThinker) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
 	per := reviewLimits(g.Ply())
-	search := func(ctx context.Context, req ai.Request) (ai.Result, error) {
-		ctx, cancel := context.WithTimeout(ctx, req.Limits.MoveTime+r.maxWait)
-		defer cancel()
-		m, reply, err := r.ask(ctx, AIJob{
-			Position:   req.Position,
-			History:    req.History,
-			QuietPlies: req.QuietPlies,
-			Limits:     req.Limits,
-		})
-		if err != nil {
-			return ai.Result{}, err
-		}
-		return ai.Result{Move: m, Score: reply.Score, Depth: reply.Depth, Nodes: reply.Nodes}, nil
-	}
+	search := r.SearchPosition
 	rv, err := ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)
 	if err != nil {
 		return ai.Review{}, fmt.Errorf("play: remote analysis: %w", err)

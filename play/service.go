@@ -76,6 +76,8 @@ type Service struct {
 	hooks Hooks
 	// analyses coalesces and keeps game reviews (analyses.go).
 	analyses *analyses
+	// reviews is the stored review queue, if configured (reviewqueue.go).
+	reviews *reviewQueue
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/rules"
@@ -11,11 +13,21 @@ import (
 
 // EnginePool is a Thinker over a fixed number of AI engines: at most that
 // many searches run at once, so AI games never starve update handling of
-// CPU. A search waits for a free engine (or its context).
+// CPU. A search waits for a free engine (or its context). AI moves and
+// hints come first: an engine given back goes to a waiting move before
+// any waiting review position, so queued reviews never slow a game.
 type EnginePool struct {
-	engines chan *ai.Engine
-	limits  ai.Limits // when non-zero, replace the levels' limits (tests, load tests)
+	mu      sync.Mutex
+	free    []*ai.Engine
+	waiting [2][]chan *ai.Engine // by class: moves, then review positions
+	limits  ai.Limits            // when non-zero, replace the levels' limits (tests, load tests)
 }
+
+// Classes of searches, in the order the pool serves them.
+const (
+	forMove   = 0
+	forReview = 1
+)
 
 var _ Thinker = (*EnginePool)(nil)
 
@@ -31,16 +43,16 @@ func NewEnginePoolOptions(size int, opts ai.Options, limits ai.Limits) *EnginePo
 	if size < 1 {
 		size = 1
 	}
-	p := &EnginePool{engines: make(chan *ai.Engine, size), limits: limits}
+	p := &EnginePool{limits: limits}
 	for i := 0; i < size; i++ {
-		p.engines <- ai.New(opts)
+		p.free = append(p.free, ai.New(opts))
 	}
 	return p
 }
 
 // Think searches the game's position at level and returns the move.
 func (p *EnginePool) Think(ctx context.Context, g *rules.Game, level int) (rules.Move, error) {
-	e, err := p.borrow(ctx)
+	e, err := p.borrow(ctx, forMove)
 	if err != nil {
 		return rules.Move{}, err
 	}
@@ -63,14 +75,48 @@ func (p *EnginePool) Think(ctx context.Context, g *rules.Game, level int) (rules
 	return res.Move, nil
 }
 
-// borrow waits for a free engine (or ctx's end); giveBack returns it.
-func (p *EnginePool) borrow(ctx context.Context) (*ai.Engine, error) {
+// borrow waits for a free engine (or ctx's end) for a search of class;
+// giveBack returns it.
+func (p *EnginePool) borrow(ctx context.Context, class int) (*ai.Engine, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 && (class == forMove || len(p.waiting[forMove]) == 0) {
+		e := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return e, nil
+	}
+	ch := make(chan *ai.Engine, 1)
+	p.waiting[class] = append(p.waiting[class], ch)
+	p.mu.Unlock()
 	select {
-	case e := <-p.engines:
+	case e := <-ch:
 		return e, nil
 	case <-ctx.Done():
+		p.mu.Lock()
+		i := slices.Index(p.waiting[class], ch)
+		if i >= 0 {
+			p.waiting[class] = slices.Delete(p.waiting[class], i, i+1)
+		}
+		p.mu.Unlock()
+		if i < 0 {
+			p.giveBack(<-ch) // handed over as ctx ended: pass it on
+		}
 		return nil, ctx.Err()
 	}
 }
 
-func (p *EnginePool) giveBack(e *ai.Engine) { p.engines <- e }
+// giveBack hands e to the first waiting search of the first class that has
+// one, or keeps it free.
+func (p *EnginePool) giveBack(e *ai.Engine) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for class := range p.waiting {
+		if len(p.waiting[class]) > 0 {
+			ch := p.waiting[class][0]
+			p.waiting[class] = p.waiting[class][1:]
+			ch <- e
+			return
+		}
+	}
+	p.free = append(p.free, e)
+}

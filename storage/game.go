@@ -95,9 +95,31 @@ type GameRecord struct {
 	// Analyse button and the Mini App alike, shows the same one and none
 	// reviews the game again.
 	Review *GameReview `json:"review,omitempty"`
+	// ReviewWork is a queued review under way: the runner holding it and
+	// the positions searched so far, so that another replica takes up
+	// where a dead one stopped. Gone once Review is kept.
+	ReviewWork *ReviewWork `json:"review_work,omitempty"`
 
 	// Team is set in a game the chat plays against the AI by vote.
 	Team *TeamGame `json:"team,omitempty"`
+}
+
+// ReviewWork is a review's progress: who holds it until when (a lease
+// renewed with each position), the positions searched (by their index in
+// the game, 0 the start), and the runs that failed.
+type ReviewWork struct {
+	Holder   string        `json:"holder,omitzero"`
+	Until    time.Time     `json:"until,omitzero"`
+	Points   []ReviewPoint `json:"points,omitempty"`
+	Failures int           `json:"failures,omitzero"`
+}
+
+// ReviewPoint is one searched position of a review: the engine's score for
+// the side to move and its best move in notation.
+type ReviewPoint struct {
+	At    int    `json:"at"`
+	Score int    `json:"score"`
+	Best  string `json:"best"`
 }
 
 // GameReview is a finished game's review as stored: Scores has one score
@@ -120,6 +142,11 @@ func (g *GameRecord) Clone() *GameRecord {
 		c.Review = &GameReview{Scores: slices.Clone(g.Review.Scores), Best: slices.Clone(g.Review.Best), Loss: slices.Clone(g.Review.Loss)}
 	}
 	c.Team = g.Team.Clone()
+	if g.ReviewWork != nil {
+		w := *g.ReviewWork
+		w.Points = slices.Clone(g.ReviewWork.Points)
+		c.ReviewWork = &w
+	}
 	return &c
 }
 

@@ -89,8 +89,14 @@ func cmdBot(ctx context.Context, e env) error {
 	m := newMetrics()
 	thinker := timedThinker{Thinker: newThinker(cfg, store, e.now, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
 	live := newLiveBoard(cfg, store, logger) // the Mini App, if configured
-	svc := play.New(live.store(store), thinker, playConfig(cfg), e.now, play.WithLogger(logger),
-		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}))
+	opts := []play.Option{play.WithLogger(logger),
+		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc})}
+	if rq, ok := store.(play.ReviewQueue); ok {
+		// Reviews wait in the stored queue; this process works on as many
+		// at once as it has engines (the pool serves AI moves first).
+		opts = append(opts, play.WithReviewQueue(rq, play.ReviewLimits{Runners: cfg.AI.Workers}))
+	}
+	svc := play.New(live.store(store), thinker, playConfig(cfg), e.now, opts...)
 	// Background work and sending outlive the update loop by a little, so
 	// shutdown finishes what handled updates started.
 	bgCtx, stopBg := context.WithCancel(context.WithoutCancel(ctx))
@@ -138,6 +144,8 @@ func cmdBot(ctx context.Context, e env) error {
 	}, string(cfg.Telegram.Token), e.now, svc, b, logger, m)
 	wg.Add(1)
 	go func() { defer wg.Done(); b.RunClock(runCtx, cfg.Game.ClockInterval) }()
+	wg.Add(1)
+	go func() { defer wg.Done(); svc.RunReviews(runCtx) }()
 	if opsLn != nil {
 		wg.Add(1)
 		go func() {

@@ -21,3 +21,23 @@ func (t timedThinker) Review(ctx context.Context, g *rules.Game) (ai.Review, err
 	}
 	return r.Review(ctx, g)
 }
+
+var _ play.PositionReviewer = timedThinker{}
+
+// PositionLimits and SearchPosition let the review queue's runners store
+// each position as it is searched, through the thinker underneath (both
+// the engine pool and the remote thinker search single positions).
+func (t timedThinker) PositionLimits(plies int) ai.Limits {
+	if r, ok := t.Thinker.(play.PositionReviewer); ok {
+		return r.PositionLimits(plies)
+	}
+	return ai.Limits{} // a review then fails: no limit per position
+}
+
+// SearchPosition: see PositionLimits.
+func (t timedThinker) SearchPosition(ctx context.Context, req ai.Request) (ai.Result, error) {
+	if r, ok := t.Thinker.(play.PositionReviewer); ok {
+		return r.SearchPosition(ctx, req)
+	}
+	return ai.Result{}, play.ErrNoAnalysis
+}

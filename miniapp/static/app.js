@@ -27,6 +27,7 @@ let review = null;      // a finished game's analysis, once the server sent it
 let cursor = 0;         // the position the analysis shows: after this many moves
 let reviewAsked = false; // the page has asked whether an analysis exists
 let reviewBusy = false;  // an analysis is being waited for
+let reviewWait = "";     // the server's word on it meanwhile: its place in the queue
 
 // ---- theme ------------------------------------------------------------
 
@@ -550,7 +551,7 @@ function drawActions() {
   const t = game.texts;
   if (!game.active) {
     if (!review) {
-      const b = button(reviewBusy ? t.app_analysing : t.app_analyse, "", startAnalysis, "analyse");
+      const b = button(reviewBusy ? reviewWait || t.app_analysing : t.app_analyse, "", startAnalysis, "analyse");
       b.disabled = reviewBusy;
       box.append(b);
     }
@@ -660,12 +661,14 @@ async function startAnalysis() {
       const { status, data } = await api("POST", "/analysis");
       if (status === 200) { setReview(data); break; }
       if (status !== 202) { toast((data && data.error) || "HTTP " + status); break; }
+      if (data && data.text && data.text !== reviewWait) { reviewWait = data.text; drawActions(); }
       await new Promise((r) => setTimeout(r, 300));
     }
   } catch (e) {
     toast(String(e));
   } finally {
     reviewBusy = false;
+    reviewWait = "";
     drawActions();
   }
 }

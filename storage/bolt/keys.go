@@ -22,12 +22,13 @@ var (
 	bucketUpdateExpiry    = []byte("update_expiry")
 	bucketGameExpiry      = []byte("game_expiry")
 	bucketOutbox          = []byte("outbox")
+	bucketReviews         = []byte("reviews")
 
 	allBuckets = [][]byte{
 		bucketGames, bucketChatGames, bucketUserGames, bucketDeadlines,
 		bucketChallenges, bucketChallengeExpiry, bucketUsers, bucketUsernames,
 		bucketStandings, bucketRanks, bucketUpdates, bucketUpdateExpiry,
-		bucketGameExpiry, bucketOutbox,
+		bucketGameExpiry, bucketOutbox, bucketReviews,
 	}
 )
 

@@ -128,7 +128,8 @@ func wrap(op string, err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, storage.ErrNotFound), errors.Is(err, storage.ErrConflict), errors.Is(err, errInvalid):
+	case errors.Is(err, storage.ErrNotFound), errors.Is(err, storage.ErrConflict), errors.Is(err, errInvalid),
+		errors.Is(err, storage.ErrQueueFull), errors.Is(err, storage.ErrUserQueueFull):
 		return fmt.Errorf("storage: bolt: %s: %w", op, err)
 	default:
 		return fmt.Errorf("storage: bolt: %s: %w: %w", op, storage.ErrUnavailable, err)

@@ -43,6 +43,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Outbox", func(t *testing.T) { testOutbox(t, clocked) }},
 		{"Races", func(t *testing.T) { testRaces(t, plain) }},
 		{"Lifecycle", func(t *testing.T) { testLifecycle(t, plain) }},
+		{"ReviewQueue", func(t *testing.T) { testReviewQueue(t, plain) }},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
