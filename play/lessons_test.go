@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -115,6 +116,13 @@ func TestCourse(t *testing.T) {
 	}
 	if started, _ := c.Started(ctx, user); !started {
 		t.Error("Started is false after the course")
+	}
+	// A player who has finished a game is no newcomer either.
+	if err := st.PutUser(ctx, &storage.User{ID: 12, Stats: storage.Stats{Games: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if started, err := c.Started(ctx, 12); err != nil || !started {
+		t.Errorf("Started for a player with a game: %v, %v", started, err)
 	}
 	if err := c.Restart(ctx, user); err != nil {
 		t.Fatal(err)

@@ -93,8 +93,7 @@ func playerRating(u *storage.User) puzzle.Rating {
 }
 
 // Next gives userID a new puzzle (one not tried before, rated nearest to
-// their rating) and remembers it as under way; chat and message are where
-// the bot will show it, set with Shown.
+// their rating) and remembers it as under way.
 func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) {
 	if len(p.set) == 0 {
 		return nil, ErrNoPuzzlesSet
@@ -134,19 +133,6 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 		return nil, err
 	}
 	return &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: r.R}, nil
-}
-
-// Shown records where the board of userID's puzzle under way was sent.
-func (p *Puzzles) Shown(ctx context.Context, userID, chat int64, message int) error {
-	u, err := p.user(ctx, userID)
-	if err != nil {
-		return err
-	}
-	if u.Training.Puzzle == nil {
-		return ErrNoPuzzle
-	}
-	u.Training.Puzzle.Chat, u.Training.Puzzle.Message = chat, message
-	return p.store.PutUser(ctx, u)
 }
 
 // Current is userID's puzzle under way, or ErrNoPuzzle.

@@ -29,10 +29,6 @@ type Glicko struct {
 type PuzzleAttempt struct {
 	ID    string `json:"id"`
 	Moves int    `json:"moves,omitzero"`
-	// Chat and Message are where its board was sent, so a tap on an
-	// older board is refused.
-	Chat    int64 `json:"chat,omitzero"`
-	Message int   `json:"message,omitzero"`
 }
 
 // PuzzleStats is what the bot keeps about one puzzle: its rating, which

@@ -232,3 +232,61 @@ func TestE2EPuzzleSolvedAndFailed(t *testing.T) {
 		})
 	}
 }
+
+// learnLink is the URL of a message's button that opens the course, if any.
+func learnLink(m telegramtest.Msg) string {
+	if m.ReplyMarkup == nil {
+		return ""
+	}
+	for _, row := range m.ReplyMarkup.InlineKeyboard {
+		for _, b := range row {
+			if b.URL != nil && strings.HasSuffix(*b.URL, "?start=learn") {
+				return *b.URL
+			}
+		}
+	}
+	return ""
+}
+
+// The challenge card links the course to a player who has never played:
+// on an open challenge, and on one to someone without a game or a lesson;
+// not on one to a player who has begun the course. The link's /start learn opens
+// the first lesson.
+func TestE2EChallengeCardLinksTheCourse(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	club := telegramtest.GroupChat(-1005555500941, "Club")
+	cat, dan, fay := newUser(9421, "Cat", "en"), newUser(9422, "Dan", "en"), newUser(9424, "Fay", "en")
+
+	// Dan has begun the course: he is no newcomer.
+	say(srv, dan.chat, dan, "/learn")
+	l1 := newMessage(t, srv, dan.chat.ID, 0, "Dan's first lesson", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	tapLabel(t, srv, dan.chat, dan, l1, "c3-d4")
+	waitMessage(t, srv, dan.chat.ID, "lesson 1 done", func(m telegramtest.Msg) bool { return m.ID == l1.ID && m.Edits > l1.Edits })
+
+	say(srv, club, cat, "/challenge")
+	open := newMessage(t, srv, club.ID, 0, "open challenge", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
+	if learnLink(open) == "" {
+		t.Errorf("open challenge card has no link to the course: %+v", open.ReplyMarkup)
+	}
+	n := len(srv.Messages(club.ID))
+	say(srv, club, cat, "/challenge @dan")
+	toDan := newMessage(t, srv, club.ID, n, "challenge to Dan", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
+	if learnLink(toDan) != "" {
+		t.Errorf("a challenge to a player who has played links the course: %q", toDan.Text)
+	}
+	say(srv, fay.chat, fay, "/start")
+	newMessage(t, srv, fay.chat.ID, 0, "the welcome", func(telegramtest.Msg) bool { return true })
+	n = len(srv.Messages(club.ID))
+	say(srv, club, cat, "/challenge @fay")
+	toFay := newMessage(t, srv, club.ID, n, "challenge to Fay", func(m telegramtest.Msg) bool { return len(buttons(m)) > 0 })
+	if learnLink(toFay) == "" {
+		t.Fatalf("a challenge to a newcomer has no link to the course: %q %+v", toFay.Text, toFay.ReplyMarkup)
+	}
+	// The link's payload opens the first lesson.
+	n = len(srv.Messages(fay.chat.ID))
+	say(srv, fay.chat, fay, "/start learn")
+	newMessage(t, srv, fay.chat.ID, n, "the first lesson", func(m telegramtest.Msg) bool {
+		return m.Kind == "photo" && strings.Contains(m.Text, "Lesson 1 of 8")
+	})
+}

@@ -19,7 +19,7 @@ func testTraining(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			Rating: storage.Glicko{R: 1623.25, RD: 71.5, Vol: 0.0599},
 			Solved: []string{"abc12345", "zz"},
 			Failed: []string{"q9"},
-			Puzzle: &storage.PuzzleAttempt{ID: "abc99", Moves: 2, Chat: 3, Message: 77},
+			Puzzle: &storage.PuzzleAttempt{ID: "abc99", Moves: 2},
 		}
 		checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
 		got, err := s.User(ctxFor(t), 3)
