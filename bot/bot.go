@@ -47,6 +47,10 @@ type Config struct {
 	// the command out.
 	Puzzles *play.Puzzles
 	Course  *play.Course
+	// BoardImageURL, if set, is the public HTTPS address of a board image
+	// (BoardImage) by game id and version; inline games then show their
+	// boards by URL (boardimage.go).
+	BoardImageURL func(gameID, version string) string
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
 }

@@ -343,10 +343,13 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 	b.cardOf(g, nil)
 	if g.InlineMessageID() != "" {
-		png, err := b.boardPNG(g, v, theme)
-		if err != nil {
-			b.log.Error("drawing the board", "game", g.ID(), "err", err)
-			return
+		var png []byte // by URL, Telegram fetches what BoardImage draws
+		if b.cfg.BoardImageURL == nil {
+			var err error
+			if png, err = b.boardPNG(g, v, theme); err != nil {
+				b.log.Error("drawing the board", "game", g.ID(), "err", err)
+				return
+			}
 		}
 		b.editInlineCard(g, v, png)
 		if done != nil {

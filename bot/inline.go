@@ -38,6 +38,14 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 		for i, c := range challenges {
 			text, kb := b.challengeCard(lang, c)
 			title := b.texts.T(lang, "inline_title_"+[]string{play.ColorWhite, play.ColorBlack, play.ColorRandom}[i])
+			if b.cfg.BoardImageURL != nil {
+				url := b.cfg.BoardImageURL(startBoardID, "0")
+				r := tgbotapi.NewInlineQueryResultPhotoWithThumb(c.ID, url, url)
+				r.Title, r.Description = title, b.texts.T(lang, "inline_description")
+				r.Caption, r.ParseMode, r.ReplyMarkup = text, tgbotapi.ModeHTML, &kb
+				results = append(results, r)
+				continue
+			}
 			if photoID != "" {
 				r := tgbotapi.NewInlineQueryResultCachedPhoto(c.ID, photoID)
 				r.Title, r.Description = title, b.texts.T(lang, "inline_description")
@@ -53,7 +61,12 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 		b.send(outbox.Reply{Req: tgbotapi.InlineConfig{InlineQueryID: q.ID, Results: results, CacheTime: 0, IsPersonal: true}})
 	}
 	// The offer is a photo of the start board when one can be had, so the
-	// game can be shown on it later (a text message cannot become a photo).
+	// game can be shown on it later (a text message cannot become a photo):
+	// by URL when the boards are served, else uploaded once.
+	if b.cfg.BoardImageURL != nil {
+		answer("")
+		return nil
+	}
 	if id, ok := b.startPhoto.Load().(string); ok && id != "" {
 		answer(id)
 		return nil
@@ -125,6 +138,23 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 			Text:      htmlName(caption) + "\n<pre>" + textBoard(g.Position()) + "</pre>",
 			ParseMode: tgbotapi.ModeHTML,
 		}})
+	}
+	if b.cfg.BoardImageURL != nil {
+		// Telegram fetches the board itself; the URL names its version.
+		media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileURL(b.cfg.BoardImageURL(g.ID(), boardVersion(g, v))))
+		media.Caption = caption
+		b.send(outbox.Reply{
+			Req: tgbotapi.EditMessageMediaConfig{
+				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
+				Media:    media,
+			},
+			Done: func(_ *tgbotapi.Message, err error) {
+				if err != nil && strings.Contains(err.Error(), "no media") {
+					asText() // an offer posted as text before the boards were served
+				}
+			},
+		})
+		return
 	}
 	chat, dm := b.mediaChat(g)
 	if chat == 0 {

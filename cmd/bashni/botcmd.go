@@ -117,7 +117,7 @@ func cmdBot(ctx context.Context, e env) error {
 	}
 	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
-		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName),
+		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName), BoardImageURL: live.boardImageURL(),
 		Puzzles: play.NewPuzzles(store, puzzles, logger), Course: play.NewCourse(store),
 	})
 

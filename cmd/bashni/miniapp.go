@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -12,6 +14,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
 )
 
 // MiniAppConfig configures the live board (package miniapp). Without a URL
@@ -94,6 +97,46 @@ func (l *liveBoard) boardURL(botUsername string) func(string) string {
 	return func(id string) string { return miniapp.Link(botUsername, l.cfg.ShortName, id) }
 }
 
+// boardImageURL gives the public address of a board image (bot.BoardImage)
+// by game and version, or nil without the app: inline games then show
+// their boards by URL.
+func (l *liveBoard) boardImageURL() func(id, version string) string {
+	if l.broker == nil {
+		return nil
+	}
+	base := strings.TrimRight(l.cfg.URL, "/")
+	return func(id, version string) string {
+		return base + "/board/" + url.PathEscape(id) + "/" + url.PathEscape(version) + ".png"
+	}
+}
+
+// boardImages serves /board/{id}/{version}.png beside the page. A version
+// never changes, so Telegram and any proxy may keep the image for good.
+func boardImages(b *bot.Bot, page http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", page)
+	mux.HandleFunc("GET /board/{id}/{file}", func(w http.ResponseWriter, r *http.Request) {
+		version, ok := strings.CutSuffix(r.PathValue("file"), ".png")
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		png, err := b.BoardImage(r.Context(), r.PathValue("id"), version)
+		switch {
+		case errors.Is(err, bot.ErrNoBoard) || errors.Is(err, storage.ErrNotFound):
+			http.NotFound(w, r)
+			return
+		case err != nil:
+			http.Error(w, "the board cannot be drawn now", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "image/png")
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		_, _ = w.Write(png)
+	})
+	return mux
+}
+
 // serve runs the broker and the page's server on ln until ctx ends; fail
 // hears the server's failure.
 func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listener, fail func(error), token string, now func() time.Time, svc *play.Service, b *bot.Bot, logger *slog.Logger, m *metrics) {
@@ -117,7 +160,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 	app := miniapp.New(svc, b, l.broker, opts)
 	go func() {
 		defer wg.Done()
-		if err := serveHTTP(ctx, ln, app.Handler(ctx), logger, "miniapp", miniappLimits, m, now); err != nil {
+		if err := serveHTTP(ctx, ln, boardImages(b, app.Handler(ctx)), logger, "miniapp", miniappLimits, m, now); err != nil {
 			fail(err)
 		}
 	}()

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -272,5 +275,102 @@ func TestE2EGroupRefusalsSpendNoGroupMessage(t *testing.T) {
 				t.Errorf("%d bot messages in the group for two refused moves, want 1 (Bob's)", n)
 			}
 		})
+	}
+}
+
+// With the Mini App's HTTPS address configured, an inline game shows real
+// boards by URL however the challenge was posted: no player started the
+// bot and no media chat is set, yet the offer is the start board and each
+// move a new picture, served by the bot at a URL naming the game and the
+// board's version; nothing is uploaded anywhere.
+func TestE2EInlineBoardsByURL(t *testing.T) {
+	srv := telegramtest.New(t)
+	addr := freeAddr(t)
+	p := startBotNoWait(t, srv, map[string]string{
+		"BASHNI_MINIAPP_URL":    "https://board.example.org/",
+		"BASHNI_MINIAPP_NAME":   "board",
+		"BASHNI_MINIAPP_LISTEN": addr,
+		"BASHNI_LOG_LEVEL":      "info",
+	})
+	waitListening(t, p.logs, "miniapp")
+	alice, bob := newUser(1501, "Alice", "en"), newUser(1502, "Bob", "en")
+
+	q := srv.InlineQuery(alice.u, "")
+	srv.PushUpdate(q)
+	var results []json.RawMessage
+	srv.WaitUntil(10*time.Second, func() bool {
+		var ok bool
+		results, ok = srv.InlineAnswer(q.InlineQuery.ID)
+		return ok
+	})
+	if len(results) != 3 {
+		t.Fatalf("inline answer has %d results", len(results))
+	}
+	var first struct {
+		ID, Type string
+		PhotoURL string `json:"photo_url"`
+	}
+	json.Unmarshal(results[0], &first)
+	if first.Type != "photo" || first.PhotoURL != "https://board.example.org/board/start/0.png" {
+		t.Errorf("the offer is a %s at %q; want the start board by URL", first.Type, first.PhotoURL)
+	}
+	chosen := srv.ChosenInlineResult(alice.u, first.ID, "")
+	inlineID := chosen.ChosenInlineResult.InlineMessageID
+	srv.PushUpdate(chosen)
+	offer, _ := srv.InlineMessage(inlineID)
+	tapInline(t, srv, bob, inlineID, buttonData(offer, "a|"))
+	board := waitInline(t, srv, inlineID, "shows the game", func(m telegramtest.Msg) bool {
+		return strings.Contains(m.MediaURL, "/0.png") && !strings.Contains(m.MediaURL, "/start/")
+	})
+	game, ok := strings.CutPrefix(board.MediaURL, "https://board.example.org/board/")
+	if !ok || board.Kind != "photo" {
+		t.Fatalf("the game's board is a %s at %q", board.Kind, board.MediaURL)
+	}
+	game, _, _ = strings.Cut(game, "/")
+
+	// Alice moves; the picture is a new URL, one version on.
+	m, _ := srv.InlineMessage(inlineID)
+	data := buttonData(m, "p|")
+	if toast := tapInline(t, srv, alice, inlineID, data); toast != "" {
+		t.Fatalf("tap %q refused: %s (buttons %v)", data, toast, buttons(m))
+	}
+	moved := waitInline(t, srv, inlineID, "shows the move", func(m telegramtest.Msg) bool { return strings.HasSuffix(m.MediaURL, "/"+game+"/1.png") })
+	if !strings.Contains(moved.Text, "Black to move") {
+		t.Errorf("caption after the move: %q", moved.Text)
+	}
+	for _, c := range srv.Calls() {
+		if c.Method == "sendPhoto" {
+			t.Errorf("a board was uploaded (sendPhoto to %d): inline boards go by URL", c.ChatID())
+		}
+	}
+
+	// The bot serves what the URLs name, for good; a version the game
+	// never had is not found.
+	for _, tc := range []struct {
+		path string
+		code int
+	}{
+		{"/board/start/0.png", 200}, {"/board/" + game + "/0.png", 200}, {"/board/" + game + "/1.png", 200},
+		{"/board/" + game + "/2.png", 404}, {"/board/nosuchgame/0.png", 404},
+	} {
+		resp, err := http.Get("http://" + addr + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("GET %s: %d, want %d", tc.path, resp.StatusCode, tc.code)
+			continue
+		}
+		if tc.code == 200 {
+			checkPNG(t, body)
+			if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+				t.Errorf("GET %s: Cache-Control %q; a version never changes", tc.path, cc)
+			}
+			if tc.path == "/board/"+game+"/1.png" {
+				saveBoard(t, "inline_by_url.png", body)
+			}
+		}
 	}
 }
