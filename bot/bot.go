@@ -119,6 +119,12 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 	return &Bot{core: &core{svc: svc, render: r, texts: NewTexts(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
 }
 
+// AllowedUpdates are the update types the bot handles (see handle), for
+// getUpdates and setWebhook. Telegram keeps the last list a token asked
+// for, so the bot always sends its own: left out (null), a list set by
+// another program run with the same token would silently stay.
+var AllowedUpdates = []string{"message", "callback_query", "inline_query"}
+
 // Texts returns the bot's texts (for setMyCommands and tests).
 func (b *Bot) Texts() *Texts { return b.texts }
 

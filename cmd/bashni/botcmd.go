@@ -162,10 +162,11 @@ func cmdBot(ctx context.Context, e env) error {
 		err = runWebhook(runCtx, cfg, api, b, hookLn, logger, m, e.now)
 	} else {
 		err = updates.Poll(runCtx, api, updates.PollOptions{
-			Timeout: cfg.Telegram.PollTimeout,
-			Workers: cfg.Telegram.Workers,
-			Logger:  logger,
-			OnFetch: health.polled,
+			Timeout:        cfg.Telegram.PollTimeout,
+			AllowedUpdates: bot.AllowedUpdates,
+			Workers:        cfg.Telegram.Workers,
+			Logger:         logger,
+			OnFetch:        health.polled,
 		}, b.Handle)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
@@ -203,7 +204,7 @@ func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bo
 		Workers: cfg.Telegram.Workers, Logger: logger, Now: now,
 		OnRefused: func(reason string) { m.httpRefused.WithLabelValues("webhook", reason).Inc() },
 	})
-	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, nil); err != nil {
+	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, bot.AllowedUpdates); err != nil {
 		return fmt.Errorf("setWebhook: %w", err)
 	}
 	path := "/"

@@ -374,3 +374,23 @@ func TestE2EInlineBoardsByURL(t *testing.T) {
 		}
 	}
 }
+
+// Long polling names the update types the bot handles on every
+// getUpdates: Telegram keeps the last list a token sent, and null keeps
+// whatever another program once asked for.
+func TestE2EPollingAsksForItsUpdates(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	alice := newUser(1601, "Alice", "en")
+	say(srv, alice.chat, alice, "/help")
+	waitMessage(t, srv, alice.chat.ID, "help", func(m telegramtest.Msg) bool { return m.FromBot })
+	calls := srv.CallsTo("getUpdates")
+	if len(calls) == 0 {
+		t.Fatal("no getUpdates")
+	}
+	for _, c := range calls {
+		if got := c.Params["allowed_updates"]; got != `["message","callback_query","inline_query"]` {
+			t.Fatalf("getUpdates with allowed_updates %q, want the bot's list", got)
+		}
+	}
+}
