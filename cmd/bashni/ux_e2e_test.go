@@ -117,6 +117,10 @@ func TestE2EResignAsksFirst(t *testing.T) {
 			alice, bob := newUser(1201, "Alice", tc.lang), newUser(1202, "Bob", tc.lang)
 			c := startGroupGame(t, srv, group, alice, bob)
 			waitTurn(t, srv, group.ID, c.ID)
+			// The turn notice goes out once the card is recorded: until then
+			// the question comes as a message of its own (the card is not
+			// known yet), which resign() handles but this test does not.
+			waitMessage(t, srv, group.ID, "the turn notice", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "the game has started") })
 
 			ask := func() string {
 				t.Helper()
@@ -392,5 +396,48 @@ func TestE2EPollingAsksForItsUpdates(t *testing.T) {
 		if got := c.Params["allowed_updates"]; got != `["message","callback_query","inline_query"]` {
 			t.Fatalf("getUpdates with allowed_updates %q, want the bot's list", got)
 		}
+	}
+}
+
+// Messages go out in the Bot API's current form: replies as
+// reply_parameters, no link preview as link_preview_options, never the
+// parameters the spec no longer lists (tgbotapi v5.5.1's), nor a null
+// entities. A reply still arrives as a reply.
+func TestE2EMessagesInTheCurrentBotAPI(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1001700000001, "Club")
+	alice, bob := newUser(1701, "Alice", "en"), newUser(1702, "Bob", "en")
+	c := startGroupGame(t, srv, group, alice, bob) // the turn mention replies to the card
+	waitTurn(t, srv, group.ID, c.ID)
+	wrong := srv.TextMessage(group, bob.u, "/m f6-e5")
+	srv.PushUpdate(wrong)
+	refusal := waitMessage(t, srv, group.ID, "the refusal", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice's move") })
+	if refusal.ReplyTo != wrong.Message.MessageID {
+		t.Errorf("the refusal replies to %d, want Bob's message %d", refusal.ReplyTo, wrong.Message.MessageID)
+	}
+	say(srv, group, alice, "/help")
+	waitMessage(t, srv, group.ID, "help", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "/takeback") })
+	resign(t, srv, group, bob)
+	over := waitMessage(t, srv, group.ID, "the result message", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Game over") })
+	if over.ReplyTo != c.ID {
+		t.Errorf("the result replies to %d, want the card %d", over.ReplyTo, c.ID)
+	}
+	var replies, noPreview int
+	for _, call := range srv.CallsTo("sendMessage") {
+		for _, old := range []string{"reply_to_message_id", "allow_sending_without_reply", "disable_web_page_preview", "entities"} {
+			if _, ok := call.Params[old]; ok {
+				t.Errorf("sendMessage with %s=%q: %.60q", old, call.Params[old], call.Text())
+			}
+		}
+		if call.Params["reply_parameters"] != "" {
+			replies++
+		}
+		if call.Params["link_preview_options"] == `{"is_disabled":true}` {
+			noPreview++
+		}
+	}
+	if replies == 0 || noPreview == 0 {
+		t.Errorf("%d messages with reply_parameters and %d with link_preview_options; want some of each", replies, noPreview)
 	}
 }
