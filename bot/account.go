@@ -59,9 +59,7 @@ func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, me
 		b.send(chatReply(chat, e))
 		return
 	}
-	m := tgbotapi.NewMessage(chat.ID, text)
-	m.ReplyMarkup = kb
-	b.send(chatReply(chat, m))
+	b.send(outMessage{chatID: chat.ID, text: text, markup: &kb}.reply())
 }
 
 func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, lang string) error {

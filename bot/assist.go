@@ -75,8 +75,9 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		}
 		photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "hint.png", Bytes: png})
 		photo.Caption = b.texts.T(lang, "hint_caption", "Move", h.Move.String()) + "\n" + b.texts.N(lang, "hints_left", h.Left)
-		photo.ReplyToMessageID = replyTo
-		photo.AllowSendingWithoutReply = true
+		// Not a reply: tgbotapi's photo upload knows only the reply
+		// parameters the spec no longer lists (see outMessage), and the
+		// caption names the move.
 		b.send(chatReply(chat, photo))
 	})
 	return nil

@@ -2,11 +2,13 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -418,7 +420,12 @@ func (r *recorder) deliver() int {
 	r.queue = nil
 	r.mu.Unlock()
 	for _, rep := range batch {
-		msg := r.apply(rep.Req)
+		var msg *tgbotapi.Message
+		if rep.Call != nil {
+			msg = r.applyCall(rep.Call)
+		} else {
+			msg = r.apply(rep.Req)
+		}
 		if rep.Done != nil {
 			rep.Done(msg, nil)
 		}
@@ -462,6 +469,28 @@ func (r *recorder) apply(req tgbotapi.Chattable) *tgbotapi.Message {
 		r.answers[q.CallbackQueryID] = q.Text
 	}
 	return nil
+}
+
+// applyCall is apply for a request by name (outMessage's sendMessage;
+// reactions change no message).
+func (r *recorder) applyCall(c *outbox.Call) *tgbotapi.Message {
+	if c.Method != "sendMessage" {
+		return nil
+	}
+	chatID, _ := strconv.ParseInt(c.Params["chat_id"], 10, 64)
+	var kb *tgbotapi.InlineKeyboardMarkup
+	if raw := c.Params["reply_markup"]; raw != "" {
+		kb = new(tgbotapi.InlineKeyboardMarkup)
+		if err := json.Unmarshal([]byte(raw), kb); err != nil {
+			panic("bot tests: a reply_markup that does not decode: " + err.Error())
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.nextMsg[chatID]++
+	id := r.nextMsg[chatID]
+	r.kbs[[2]int64{chatID, int64(id)}] = inline(kb)
+	return &tgbotapi.Message{MessageID: id, Chat: &tgbotapi.Chat{ID: chatID}}
 }
 
 // inline returns the buttons of an inline keyboard, whichever way the

@@ -302,21 +302,12 @@ func chatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply {
 
 // text sends a plain text message to a chat.
 func (b *Bot) text(chat *tgbotapi.Chat, text string, replyTo int) {
-	m := tgbotapi.NewMessage(chat.ID, text)
-	m.ReplyToMessageID = replyTo
-	m.AllowSendingWithoutReply = true
-	b.send(chatReply(chat, m))
+	b.send(outMessage{chatID: chat.ID, text: text, replyTo: replyTo}.reply())
 }
 
 // html sends an HTML message to a chat.
 func (b *Bot) html(chat *tgbotapi.Chat, text string, kb *tgbotapi.InlineKeyboardMarkup) {
-	m := tgbotapi.NewMessage(chat.ID, text)
-	m.ParseMode = tgbotapi.ModeHTML
-	m.DisableWebPagePreview = true
-	if kb != nil {
-		m.ReplyMarkup = kb
-	}
-	b.send(chatReply(chat, m))
+	b.send(outMessage{chatID: chat.ID, text: text, parseMode: tgbotapi.ModeHTML, noPreview: true, markup: kb}.reply())
 }
 
 // toast answers a callback query with a short notice.

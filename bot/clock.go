@@ -48,9 +48,8 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 		case ev.TimedOut:
 			winner := g.Player(c.Opponent())
 			if g.ChatID() != 0 {
-				m := tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name)))
-				m.ParseMode = tgbotapi.ModeHTML
-				b.send(chatReplyID(g.ChatID(), m))
+				text := b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name))
+				b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML}.reply())
 			}
 			b.gameOver(ctx, g)
 		case ev.Reminder:
@@ -73,9 +72,5 @@ func (b *Bot) remind(ctx context.Context, g *play.Game, lang string, p storage.P
 	c, _ := g.ToMove()
 	when := g.TimeoutAt().UTC().Format("2006-01-02 15:04 UTC")
 	text := b.texts.T(lang, "reminder", "Player", mention(p), "Opponent", htmlName(g.Player(c.Opponent()).Name), "When", when)
-	m := tgbotapi.NewMessage(g.ChatID(), text)
-	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyToMessageID = g.MessageID()
-	m.AllowSendingWithoutReply = true
-	b.send(chatReplyID(g.ChatID(), m))
+	b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML, replyTo: g.MessageID()}.reply())
 }

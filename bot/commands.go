@@ -219,10 +219,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 	if b.maybeNewcomer(ctx, c) {
 		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(b.learnButton(lang)))
 	}
-	m := tgbotapi.NewMessage(msg.Chat.ID, text)
-	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyMarkup = kb
-	r := chatReply(msg.Chat, m)
+	r := outMessage{chatID: msg.Chat.ID, text: text, parseMode: tgbotapi.ModeHTML, markup: &kb}.reply()
 	r.Done = func(sent *tgbotapi.Message, err error) {
 		if err != nil || sent == nil {
 			return

@@ -110,8 +110,7 @@ func (b *Bot) refuseTyped(ctx context.Context, msg *tgbotapi.Message, move, reas
 	params["reaction"] = `[{"type":"emoji","emoji":"` + refusalReaction + `"}]`
 	b.send(outbox.Reply{Call: &outbox.Call{Method: "setMessageReaction", Params: params}, ChatID: msg.Chat.ID, Group: true})
 	lang := Lang(u.Lang)
-	dm := tgbotapi.NewMessage(msg.From.ID, b.texts.T(lang, "refused_in_group", "Chat", msg.Chat.Title, "Move", move)+"\n"+reason)
-	r := chatReplyID(msg.From.ID, dm)
+	r := outMessage{chatID: msg.From.ID, text: b.texts.T(lang, "refused_in_group", "Chat", msg.Chat.Title, "Move", move) + "\n" + reason}.reply()
 	r.Done = func(_ *tgbotapi.Message, err error) {
 		if err != nil && isForbidden(err) {
 			b.text(msg.Chat, reason, msg.MessageID) // they blocked the bot meanwhile

@@ -80,11 +80,12 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 		if last == "" {
 			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.sideName(lang, c))
 		}
-		m := tgbotapi.NewMessage(p.UserID, text)
+		m := outMessage{chatID: p.UserID, text: text}
 		if link := messageLink(g.ChatID(), g.MessageID()); link != "" {
-			m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
+			kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
+			m.markup = &kb
 		}
-		r := chatReplyID(p.UserID, m)
+		r := m.reply()
 		b.sendNotice(g, p.UserID, r, true, func() {
 			// They blocked the bot, or never started it: this turn is
 			// announced in the game's chat instead.
@@ -106,11 +107,8 @@ func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
 	if last == "" {
 		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.sideName(lang, c))
 	}
-	m := tgbotapi.NewMessage(g.ChatID(), text)
-	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyToMessageID = g.MessageID()
-	m.AllowSendingWithoutReply = true
-	b.sendNotice(g, p.UserID, chatReplyID(g.ChatID(), m), false, nil)
+	m := outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML, replyTo: g.MessageID()}
+	b.sendNotice(g, p.UserID, m.reply(), false, nil)
 }
 
 // sendNotice sends a turn notice and records it, deleting the one before.
@@ -188,8 +186,5 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	text := b.texts.T(lang, "game_over_msg",
 		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason()), "Record", g.Rules().Record())
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
-	m := tgbotapi.NewMessage(g.ChatID(), text)
-	m.ReplyToMessageID = g.MessageID()
-	m.AllowSendingWithoutReply = true
-	b.send(chatReplyID(g.ChatID(), m))
+	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
 }

@@ -75,11 +75,8 @@ func (b *Bot) cmdResign(ctx context.Context, msg *tgbotapi.Message, lang string)
 	}
 	// The card is elsewhere (a group game asked about in a private chat,
 	// a game on an inline message): the question is asked here.
-	m := tgbotapi.NewMessage(msg.Chat.ID, b.texts.T(lang, "resign_ask", "Seconds", int(resignWindow.Seconds())))
-	m.ReplyToMessageID = msg.MessageID
-	m.AllowSendingWithoutReply = true
-	m.ReplyMarkup = tgbotapi.NewInlineKeyboardMarkup(b.resignRow(g, a))
-	b.send(chatReply(msg.Chat, m))
+	kb := tgbotapi.NewInlineKeyboardMarkup(b.resignRow(g, a))
+	b.send(outMessage{chatID: msg.Chat.ID, text: b.texts.T(lang, "resign_ask", "Seconds", int(resignWindow.Seconds())), replyTo: msg.MessageID, markup: &kb}.reply())
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -292,6 +293,11 @@ func (o *Outbox) prepare(r Reply) (*item, error) {
 	}
 	if r.Silent && r.Req != nil {
 		r.Req = silenced(r.Req)
+	}
+	if r.Silent && r.Call != nil {
+		c := Call{Method: r.Call.Method, Params: maps.Clone(r.Call.Params)}
+		c.Params["disable_notification"] = "true"
+		r.Call = &c
 	}
 	if r.ChatID == 0 {
 		r.ChatID = req.chatID

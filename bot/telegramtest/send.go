@@ -1,6 +1,7 @@
 package telegramtest
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -62,9 +63,22 @@ func (s *Server) sendMedia(c *Call, kind string) (any, *Failure) {
 	return sent{m, s.apiMessage(m, true)}, nil
 }
 
-// replyTarget checks reply_to_message_id. Callers hold s.mu.
+// replyTarget checks the message replied to: reply_parameters (the
+// current form), or reply_to_message_id with allow_sending_without_reply
+// (the form the spec no longer lists, which Telegram still reads). Callers
+// hold s.mu.
 func replyTarget(cs *chatState, c *Call) (int, *Failure) {
-	raw := c.Params["reply_to_message_id"]
+	raw, lenient := c.Params["reply_to_message_id"], c.Params["allow_sending_without_reply"] == "true"
+	if rp := c.Params["reply_parameters"]; rp != "" {
+		var p struct {
+			MessageID int  `json:"message_id"`
+			Lenient   bool `json:"allow_sending_without_reply"`
+		}
+		if err := json.Unmarshal([]byte(rp), &p); err != nil || p.MessageID == 0 {
+			return 0, badRequest("can't parse reply parameters JSON object")
+		}
+		raw, lenient = strconv.Itoa(p.MessageID), p.Lenient
+	}
 	if raw == "" {
 		return 0, nil
 	}
@@ -72,7 +86,7 @@ func replyTarget(cs *chatState, c *Call) (int, *Failure) {
 	if m, ok := cs.msgs[id]; ok && !m.deleted {
 		return id, nil
 	}
-	if c.Params["allow_sending_without_reply"] == "true" {
+	if lenient {
 		return 0, nil
 	}
 	return 0, badRequest("replied message not found")
