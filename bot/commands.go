@@ -279,12 +279,22 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		to = g.Black()
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
-	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
-	))
-	b.html(msg.Chat, b.texts.T(lang, "draw_offered", "From", htmlName(displayName(msg.From)), "To", mention(to)), &kb)
+	b.drawOfferNotice(g, lang, displayName(msg.From), to)
 	return nil
+}
+
+// drawOfferNotice tells the opponent of a draw offer: a mention, since the
+// card's edit notifies nobody, as a reply to the card. The Accept and
+// Decline buttons are on the card alone: every way an offer ends (a tap,
+// the Mini App, a move, resignation, the end of the game) redraws the
+// card, so no other message can keep buttons for an offer that is gone.
+func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to storage.Player) {
+	if g.ChatID() == 0 {
+		return
+	}
+	b.cardOf(g, nil)
+	b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_offered", "From", htmlName(from), "To", mention(to)),
+		parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: g.MessageID()}.reply())
 }
 
 func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) error {

@@ -40,21 +40,11 @@ func (b *Bot) AppEnded(ctx context.Context, g *play.Game) { b.gameOver(ctx, g) }
 func (b *Bot) AppDrawOffered(ctx context.Context, g *play.Game, by int64) {
 	lang := cardLang(g)
 	b.editCard(g, cardView{lang: lang}, "", nil)
-	if g.ChatID() == 0 {
-		return
-	}
 	from, to := g.White(), g.Black()
 	if g.Black().UserID == by {
 		from, to = g.Black(), g.White()
 	}
-	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
-	))
-	m := tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "draw_offered", "From", htmlName(from.Name), "To", mention(to)))
-	m.ParseMode = tgbotapi.ModeHTML
-	m.ReplyMarkup = kb
-	b.send(chatReplyID(g.ChatID(), m))
+	b.drawOfferNotice(g, lang, from.Name, to)
 }
 
 // AppDrawDeclined shows a draw offer declined in the Mini App.

@@ -103,7 +103,7 @@ var messagesEN = []*i18n.Message{
 	{ID: "your_move_mention", Other: "{{.Player}}, your move ({{.Last}})."},
 	{ID: "reminder", Other: "⏰ {{.Player}}, it's still your move against {{.Opponent}}. You lose on time {{.When}}."},
 	{ID: "timed_out", Other: "⌛ {{.Player}} ran out of time: {{.Winner}} wins."},
-	{ID: "draw_offered", Other: "🤝 {{.From}} offers {{.To}} a draw."},
+	{ID: "draw_offered", Other: "🤝 {{.From}} offers {{.To}} a draw: answer on the card."},
 	{ID: "draw_declined", Other: "{{.By}} declined the draw."},
 	{ID: "ai_declines_draw", Other: "🤖 The AI declines the draw."},
 	{ID: "pick_tower", Other: "Pick a tower:"},

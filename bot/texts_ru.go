@@ -103,7 +103,7 @@ var messagesRU = []*i18n.Message{
 	{ID: "your_move_mention", Other: "{{.Player}}, ваш ход ({{.Last}})."},
 	{ID: "reminder", Other: "⏰ {{.Player}}, всё ещё ваш ход в партии с {{.Opponent}}. Поражение по времени {{.When}}."},
 	{ID: "timed_out", Other: "⌛ У {{.Player}} вышло время: победа — {{.Winner}}."},
-	{ID: "draw_offered", Other: "🤝 {{.From}} предлагает {{.To}} ничью."},
+	{ID: "draw_offered", Other: "🤝 {{.From}} предлагает {{.To}} ничью: ответ — на карточке партии."},
 	{ID: "draw_declined", Other: "{{.By}} отказывается от ничьей."},
 	{ID: "ai_declines_draw", Other: "🤖 ИИ отказывается от ничьей."},
 	{ID: "pick_tower", Other: "Выберите башню:"},

@@ -157,8 +157,9 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 		t.Fatalf("offer: %d, draw %q; want 200, w", code, st.Draw)
 	}
 	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
-		return c.Method == "sendMessage" && c.ChatID() == h.group.ID && strings.Contains(c.Params["reply_markup"], "callback_data")
+		return c.Method == "sendMessage" && c.ChatID() == h.group.ID && strings.Contains(c.Text(), "draw")
 	})
+	h.waitButtons("dy|", true)
 	var eb errorBody
 	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"accept"}`, &eb); code != http.StatusForbidden {
 		t.Errorf("accepting one's own offer: %d; want 403", code)
@@ -192,5 +193,53 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 	}
 	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
 		t.Errorf("a move after the end: %d; want 409", code)
+	}
+}
+
+// waitButtons waits until some message of the group has (or, with want
+// false, none has) a button whose data starts with prefix.
+func (h *harness) waitButtons(prefix string, want bool) {
+	h.t.Helper()
+	has := func() bool {
+		for _, m := range h.tg.Messages(h.group.ID) {
+			if m.ReplyMarkup == nil || m.Deleted {
+				continue
+			}
+			for _, row := range m.ReplyMarkup.InlineKeyboard {
+				for _, b := range row {
+					if b.CallbackData != nil && strings.HasPrefix(*b.CallbackData, prefix) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	if !h.tg.WaitUntil(10*time.Second, func() bool { return has() == want }) {
+		h.t.Fatalf("a button %q in the chat: %v, want %v", prefix, has(), want)
+	}
+}
+
+// The app and the chat agree about a draw: offered in the app, the chat
+// has Accept and Decline on the card alone; declined in the app, or the
+// game resigned there, no message in the chat keeps them.
+func TestAppAndChatAgreeOnADraw(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	path := "/api/games/" + h.gameID
+	var st state
+	for _, end := range []struct{ who, path, body string }{
+		{"Bob declines", path + "/draw", `{"action":"decline"}`},
+		{"Bob resigns", path + "/resign", ""},
+	} {
+		if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"offer"}`, &st); code != http.StatusOK {
+			t.Fatalf("offer: %d", code)
+		}
+		h.waitButtons("dy|", true)
+		if code := h.call(r, "POST", end.path, h.initData(h.bob), end.body, &st); code != http.StatusOK {
+			t.Fatalf("%s: %d", end.who, code)
+		}
+		h.waitButtons("dy|", false)
+		h.waitButtons("dn|", false)
 	}
 }

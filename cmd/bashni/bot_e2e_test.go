@@ -198,19 +198,19 @@ func TestE2EGroupGame(t *testing.T) {
 		return call.Method == "deleteMessage" && call.ChatID() == group.ID
 	})
 
-	// Bob offers a draw; Alice accepts with the button.
+	// Bob offers a draw: Alice is told by a mention, and answers on the
+	// card, the one place with the buttons.
 	say(srv, group, bob, "/draw")
-	offer := waitMessage(t, srv, group.ID, "draw offer", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "offers") })
-	var yes string
-	for _, b := range buttons(offer) {
-		if strings.HasPrefix(b[1], "dy|") {
-			yes = b[1]
-		}
+	offer := waitMessage(t, srv, group.ID, "draw offer", func(m telegramtest.Msg) bool { return m.ID != c.ID && strings.Contains(m.Text, "offers") })
+	if len(buttons(offer)) != 0 || offer.ReplyTo != c.ID {
+		t.Errorf("the offer notice has buttons %v and replies to %d; want none, and the card %d", buttons(offer), offer.ReplyTo, c.ID)
 	}
-	if toast := tap(t, srv, group, bob, offer.ID, yes); toast == "" {
+	withOffer := waitMessage(t, srv, group.ID, "the card with the offer", func(m telegramtest.Msg) bool { return m.ID == c.ID && buttonData(m, "dy|") != "" })
+	yes := buttonData(withOffer, "dy|")
+	if toast := tap(t, srv, group, bob, c.ID, yes); toast == "" {
 		t.Error("Bob accepted his own draw offer")
 	}
-	tap(t, srv, group, alice, offer.ID, yes)
+	tap(t, srv, group, alice, c.ID, yes)
 	waitMessage(t, srv, group.ID, "result", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Game over: 1/2-1/2") })
 	if final := card(t, srv, group.ID, c.ID); !gameOver(final) {
 		t.Errorf("final card %q has no end buttons", final.Text)
