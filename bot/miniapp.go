@@ -58,7 +58,7 @@ func (b *Bot) AppDrawDeclined(ctx context.Context, g *play.Game, by int64) {
 	if g.Black().UserID == by {
 		name = g.Black().Name
 	}
-	b.send(chatReplyID(g.ChatID(), tgbotapi.NewMessage(g.ChatID(), b.texts.T(lang, "draw_declined", "By", name))))
+	b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_declined", "By", name)}.reply())
 }
 
 // AppText is text id in lang, from the bot's catalogue.
