@@ -198,3 +198,31 @@ func TestAIDeclinesADrawInTheApp(t *testing.T) {
 		}
 	}
 }
+
+// Drawing a live game after the flag fell (issue 27): the answer is
+// refused as the game is over, the game is stored as lost on time, and the
+// chat is told, as after the clock's tick.
+func TestAFallenFlagCannotBeDrawn(t *testing.T) {
+	h := newHarnessWith(t, gameSpec{control: "1+0"}, nil)
+	r := h.reps[0]
+	path := "/api/games/" + h.gameID
+	var st state
+	if code := h.call(r, "POST", path+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &st); code != http.StatusOK {
+		t.Fatalf("move: %d", code)
+	}
+	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"offer"}`, &st); code != http.StatusOK || st.Draw != "w" {
+		t.Fatalf("offer: %d, draw %q", code, st.Draw)
+	}
+	h.clock.Advance(time.Minute) // Black's flag falls; no clock tick runs here
+	var eb errorBody
+	code := h.call(r, "POST", path+"/draw", h.initData(h.bob), `{"action":"accept"}`, &eb)
+	if code != http.StatusConflict || eb.State == nil || eb.State.Active || eb.State.Result == "" {
+		t.Fatalf("accepting after the flag fell: %d %+v; want 409 with the game over", code, eb)
+	}
+	if g := h.stored(); g.Result() != "1-0" || g.Reason() != "time" {
+		t.Errorf("stored %s by %q; want 1-0 on time", g.Result(), g.Reason())
+	}
+	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendMessage" && c.ChatID() == h.group.ID && strings.Contains(c.Params["text"], "ran out of time")
+	})
+}
