@@ -34,7 +34,7 @@ func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string
 
 // showSettings shows the user's settings with toggles; with messageID it
 // edits that message instead of sending a new one.
-func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, messageID int) {
+func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *storage.User, lang string, messageID int) {
 	theme := u.Theme
 	if theme == "" {
 		theme = render.ThemeNames()[0]
@@ -49,11 +49,16 @@ func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, me
 	}
 	theme = b.themeName(lang, theme)
 	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
+	dailyLine, dailyRow := b.dailySetting(ctx, chat, lang)
+	text += dailyLine
 	kb := tgbotapi.NewInlineKeyboardMarkup(
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: KindSetting, Ply: -1, Arg: "theme"}.Encode())),
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_view", "View", view), Callback{Kind: KindSetting, Ply: -1, Arg: "view"}.Encode())),
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_notify", "Notify", notify), Callback{Kind: KindSetting, Ply: -1, Arg: "notify"}.Encode())),
 	)
+	if dailyRow != nil {
+		kb.InlineKeyboard = append(kb.InlineKeyboard, dailyRow)
+	}
 	if messageID != 0 {
 		e := tgbotapi.NewEditMessageTextAndMarkup(chat.ID, messageID, text, kb)
 		b.send(chatReply(chat, e))
@@ -63,6 +68,9 @@ func (b *Bot) showSettings(chat *tgbotapi.Chat, u *storage.User, lang string, me
 }
 
 func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, lang string) error {
+	if which == "daily" {
+		return b.toggleDaily(ctx, q, lang) // the group's setting, not the user's
+	}
 	u, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) {
 		switch which {
 		case "theme":
@@ -86,7 +94,7 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 	}
 	b.toast(q, "") // the message itself shows the new setting
 	if q.Message != nil {
-		b.showSettings(q.Message.Chat, u, lang, q.Message.MessageID)
+		b.showSettings(ctx, q.Message.Chat, u, lang, q.Message.MessageID)
 	}
 	return nil
 }

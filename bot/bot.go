@@ -51,6 +51,9 @@ type Config struct {
 	// (BoardImage) by game id and version; inline games then show their
 	// boards by URL (boardimage.go).
 	BoardImageURL func(gameID, version string) string
+	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
+	// nil leaves them out.
+	Daily *play.Daily
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
 }

@@ -106,6 +106,8 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		return b.sendLesson(ctx, q.Message.Chat, q.From.ID, lang)
 	case KindPuzzle:
 		return b.onPuzzlePick(ctx, q, cb, lang)
+	case KindDaily:
+		return b.onDailyTap(ctx, q, cb, lang)
 	case KindPuzzleNext:
 		b.toast(q, "")
 		if q.Message == nil {
@@ -213,7 +215,7 @@ func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string
 	case "rules":
 		b.html(chat, b.texts.T(lang, "rules"), nil)
 	case "settings":
-		b.showSettings(chat, user, lang, 0)
+		b.showSettings(ctx, chat, user, lang, 0)
 	}
 	return nil
 }

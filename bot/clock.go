@@ -36,6 +36,7 @@ func (b *Bot) ClockTick(ctx context.Context) {
 		b.log.Warn("clock tick failed", "err", err)
 	}
 	b.showClockEvents(ctx, events)
+	b.dailyTick(ctx)
 }
 
 // showClockEvents tells the chats about reminders and wins on time.

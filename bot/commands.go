@@ -135,7 +135,7 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 	case "lang":
 		return b.cmdLang(ctx, msg, lang, args)
 	case "settings":
-		b.showSettings(msg.Chat, user, lang, 0)
+		b.showSettings(ctx, msg.Chat, user, lang, 0)
 	}
 	return nil
 }

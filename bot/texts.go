@@ -30,6 +30,8 @@ func NewTexts() *Texts {
 	b.AddMessages(language.Russian, assistRU...)
 	b.AddMessages(language.English, trainEN...)
 	b.AddMessages(language.Russian, trainRU...)
+	b.AddMessages(language.English, dailyEN...)
+	b.AddMessages(language.Russian, dailyRU...)
 	t := &Texts{bundle: b, locs: map[string]*i18n.Localizer{}}
 	for _, l := range Languages {
 		t.locs[l] = i18n.NewLocalizer(b, l)

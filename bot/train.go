@@ -98,18 +98,22 @@ func lessonKeyboard(index int, l *play.Lesson) tgbotapi.InlineKeyboardMarkup {
 	}
 	// Sorted so a decoy does not stand out by its place.
 	slices.Sort(names)
-	var rows [][]tgbotapi.InlineKeyboardButton
-	var row []tgbotapi.InlineKeyboardButton
+	var all []tgbotapi.InlineKeyboardButton
 	for _, t := range names {
 		data := Callback{Kind: KindLesson, Ply: index, Arg: encodeSquares(texts[t])}.Encode()
-		row = append(row, tgbotapi.NewInlineKeyboardButtonData(t, data))
-		if len(row) == 4 {
-			rows = append(rows, row)
-			row = nil
-		}
+		all = append(all, tgbotapi.NewInlineKeyboardButtonData(t, data))
 	}
-	if len(row) > 0 {
-		rows = append(rows, row)
+	return fourToARow(all)
+}
+
+// fourToARow lays buttons out four to a row: move names fit a phone's
+// width four at a time.
+func fourToARow(all []tgbotapi.InlineKeyboardButton) tgbotapi.InlineKeyboardMarkup {
+	rows := [][]tgbotapi.InlineKeyboardButton{}
+	for len(all) > 0 {
+		n := min(4, len(all))
+		rows = append(rows, all[:n:n])
+		all = all[n:]
 	}
 	return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 }

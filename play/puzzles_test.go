@@ -19,7 +19,8 @@ var testPuzzleLines = []string{
 	"c2uv8191\tw:a1w,c1Bww,e1w,g1w,h2w,b4ww,h4bw,a5bww,g5b,a7wbb,c7b,g7b,b8b,d8b,f8b,h8b\tg1-f2\t1000",
 }
 
-func newTestPuzzles(t *testing.T) (*Puzzles, *bolt.Store) {
+// testPuzzleSet parses testPuzzleLines.
+func testPuzzleSet(t *testing.T) []puzzle.Puzzle {
 	t.Helper()
 	var set []puzzle.Puzzle
 	for _, l := range testPuzzleLines {
@@ -29,6 +30,12 @@ func newTestPuzzles(t *testing.T) (*Puzzles, *bolt.Store) {
 		}
 		set = append(set, pz)
 	}
+	return set
+}
+
+func newTestPuzzles(t *testing.T) (*Puzzles, *bolt.Store) {
+	t.Helper()
+	set := testPuzzleSet(t)
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), time.Now)
 	if err != nil {
 		t.Fatal(err)

@@ -80,6 +80,9 @@ type Store interface {
 	// Outbox keeps what handled updates owe the players (outbox.go).
 	Outbox
 
+	// Daily keeps the groups' daily puzzles (daily.go).
+	Daily
+
 	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
 	// puzzle was never attempted.
 	PuzzleStats(ctx context.Context, id string) (*PuzzleStats, error)

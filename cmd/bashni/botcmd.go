@@ -119,6 +119,7 @@ func cmdBot(ctx context.Context, e env) error {
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
 		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName), BoardImageURL: live.boardImageURL(),
 		Puzzles: play.NewPuzzles(store, puzzles, logger), Course: play.NewCourse(store),
+		Daily: play.NewDaily(store, puzzles, e.now),
 	})
 
 	outDone := make(chan error, 1)
@@ -265,6 +266,7 @@ type Store interface {
 	play.Store
 	storage.Outbox
 	play.PuzzleStore
+	storage.Daily
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error
