@@ -182,7 +182,7 @@ func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbota
 		b.text(chat, b.userMessage(lang, err, false), 0)
 		return err
 	}
-	return b.postCard(chat, g, "", func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+	return b.postCard(chat, g, "", nil)
 }
 
 // cmdChallenge: open (no argument), to the author of the replied message,

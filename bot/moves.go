@@ -135,8 +135,9 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		// if the AI answers meanwhile, only the board with its reply is
 		// sent. A chat gets about one message a second, and spending it on
 		// a board shown for a fraction of one would hold the reply back.
+		// The AI's move itself is owed in the store (play's RunAI makes
+		// it, and AIHooks shows it).
 		b.editCard(g, cardView{lang: cardLang(g), thinking: true, hold: aiGrace}, "", nil)
-		b.startAI(g)
 		return
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
@@ -149,29 +150,18 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 // move with a thinking line (see afterMove).
 const aiGrace = 600 * time.Millisecond
 
-// startAI makes the AI's move in the background, showing "typing" while it
-// thinks, then shows the move.
-func (b *Bot) startAI(g *play.Game) {
-	b.background(func(ctx context.Context) {
-		if g.ChatID() != 0 {
-			b.send(chatReplyID(g.ChatID(), tgbotapi.NewChatAction(g.ChatID(), tgbotapi.ChatTyping)))
-		}
-		out, err := b.svc.PlayAI(ctx, g.ID())
-		if err != nil {
-			b.settledOnTime(ctx, err)
-			if !errors.Is(err, play.ErrStale) && !errors.Is(err, play.ErrAITurn) {
-				b.log.Error("AI move failed", "game", g.ID(), "err", err)
+// AIHooks shows the AI's moves that play's RunAI makes: "typing" while it
+// thinks, then the move as any move is shown.
+func (b *Bot) AIHooks() play.AIHooks {
+	return play.AIHooks{
+		Thinking: func(_ context.Context, g *play.Game) {
+			if g.ChatID() != 0 {
+				b.send(chatReplyID(g.ChatID(), tgbotapi.NewChatAction(g.ChatID(), tgbotapi.ChatTyping)))
 			}
-			return
-		}
-		b.afterMove(ctx, out)
-	})
-}
-
-// resumeAI restarts the AI in games where it is to move but nobody is
-// thinking (after a restart).
-func (b *Bot) resumeAI(g *play.Game) {
-	if g.IsAITurn() {
-		b.startAI(g)
+		},
+		Moved: b.afterMove,
+		// A move refused because the game was lost on time meanwhile:
+		// the AI's attempt may be what settled it.
+		Failed: b.settledOnTime,
 	}
 }

@@ -60,7 +60,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		b.onInlineAccept(ctx, q, g) // the rematch takes over the inline message
 		return nil
 	}
-	return b.postCard(chatOf(q, g.ChatID()), g, user.Theme, func(ctx context.Context, g *play.Game) { b.resumeAI(g) })
+	return b.postCard(chatOf(q, g.ChatID()), g, user.Theme, nil)
 }
 
 // refreshRematch redraws the buttons of a card whose rematch buttons were

@@ -219,6 +219,9 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	if s.hooks.GameStarted != nil {
 		s.hooks.GameStarted()
 	}
+	// When the AI plays first, its move is owed from here; it is made once
+	// the game's card is recorded (SetCard), so that the card is there to
+	// show it.
 	return g, nil
 }
 

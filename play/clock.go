@@ -98,6 +98,11 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 		case !g.rec.NoticeAt.IsZero() && !now.Before(g.rec.NoticeAt):
 			g.rec.NoticeAt = timeZero
 			ev.Notice = true
+		case !g.rec.AIAt.IsZero() && !now.Before(g.rec.AIAt) && g.IsAITurn():
+			// The AI's move is owed and whoever claimed it has not made
+			// it (a crash): claim it here; update hands it to this
+			// process's runner (aiturns.go). Nothing to tell anyone yet.
+			g.rec.AIAt = now.Add(s.aiClaim())
 		default:
 			return errUnchanged // someone else handled it, or a move reset it
 		}

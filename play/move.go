@@ -107,14 +107,22 @@ func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Gam
 
 // SetCard records where a game's live card is shown, so it can be edited
 // later. It does not change the board's version.
+//
+// A game in which the AI plays first has its first move owed from its
+// creation; the process that records the card makes it, now that the card
+// is there to show it.
 func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageID int, inlineID string) (*Game, error) {
-	return s.update(ctx, id, func(g *Game) error {
+	g, err := s.update(ctx, id, func(g *Game) error {
 		if g.rec.ChatID == chatID && g.rec.MessageID == messageID && g.rec.InlineMessageID == inlineID {
 			return errUnchanged
 		}
 		g.rec.ChatID, g.rec.MessageID, g.rec.InlineMessageID = chatID, messageID, inlineID
 		return nil
 	})
+	if err == nil && g.Ply() == 0 && g.IsAITurn() {
+		s.oweAI(id)
+	}
+	return g, err
 }
 
 // SetNotice records the message that tells userID it is their move in game

@@ -78,6 +78,8 @@ type Service struct {
 	analyses *analyses
 	// reviews is the stored review queue, if configured (reviewqueue.go).
 	reviews *reviewQueue
+	// aiTurns are the AI moves this process claimed (aiturns.go).
+	aiTurns *aiTurns
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.
@@ -106,7 +108,7 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	if now == nil {
 		panic("play: New without a clock")
 	}
-	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses()}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses(), aiTurns: newAITurns()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -32,6 +32,7 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		if err != nil {
 			return nil, err
 		}
+		aiBefore := rec.AIAt
 		if err := decide(g); err != nil {
 			if errors.Is(err, errUnchanged) {
 				return g, nil
@@ -45,6 +46,9 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		}
 		if err != nil {
 			return nil, err
+		}
+		if claimedAI(aiBefore, g.rec.AIAt) {
+			s.oweAI(g.rec.ID)
 		}
 		return g, nil
 	}
@@ -66,7 +70,7 @@ func (s *Service) syncRecord(g *Game) {
 		rec.Status = storage.GameFinished
 		rec.Result = r.String()
 		rec.Reason = why.String()
-		rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
+		rec.RemindAt, rec.TimeoutAt, rec.NoticeAt, rec.AIAt = timeZero, timeZero, timeZero, timeZero
 		rec.DrawOfferBy = 0
 		return
 	}
@@ -75,7 +79,7 @@ func (s *Service) syncRecord(g *Game) {
 
 // resetDeadlines starts the clock of the player to move: a turn notice
 // after NoticeDelay, a reminder after RemindAfter and a loss after
-// TimeoutAfter. The AI has no clock.
+// TimeoutAfter. The AI has no clock; its move is owed (AIAt) instead.
 func (s *Service) resetDeadlines(g *Game) {
 	rec := g.rec
 	rec.Reminders = 0
@@ -86,6 +90,15 @@ func (s *Service) resetDeadlines(g *Game) {
 		// A chat that stops voting loses, as a player who stops moving.
 		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
 	}
+	if p.AILevel > 0 {
+		// The AI has no clock: its move is owed, and this write claims
+		// it for the writer (aiturns.go).
+		if rec.AIAt.IsZero() {
+			rec.AIAt = now.Add(s.aiClaim())
+		}
+		return
+	}
+	rec.AIAt = timeZero
 	if !p.Human() {
 		return
 	}

@@ -57,6 +57,11 @@ type GameRecord struct {
 	// have not moved by then (zero = no notice due). A notice is for a
 	// player who is away: players who answer at once need none.
 	NoticeAt time.Time `json:"notice_at,omitzero"`
+	// AIAt is set while the AI is to move: its move is owed, and the
+	// process that wrote this claimed it until AIAt. If that process dies
+	// before the AI has moved, the game is due at AIAt and whoever finds
+	// it then claims it again (package play).
+	AIAt time.Time `json:"ai_at,omitzero"`
 
 	// Live play: a time control such as "5+3" (minutes each, seconds added
 	// per move), the time each side has left when its turn begins, when the
@@ -150,16 +155,16 @@ func (g *GameRecord) Clone() *GameRecord {
 	return &c
 }
 
-// Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt and a
-// team game's vote closing: the moment the game next needs attention
-// without anyone moving. Zero means never.
+// Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt,
+// AIAt and a team game's vote closing: the moment the game next needs
+// attention without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
 	var closes time.Time
 	if g.Team != nil {
 		closes = g.Team.ClosesAt
 	}
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, closes} {
+	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, closes} {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}

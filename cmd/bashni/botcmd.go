@@ -147,6 +147,12 @@ func cmdBot(ctx context.Context, e env) error {
 	go func() { defer wg.Done(); b.RunClock(runCtx, cfg.Game.ClockInterval) }()
 	wg.Add(1)
 	go func() { defer wg.Done(); svc.RunReviews(runCtx) }()
+	// The AI's moves this process claimed (play's own writes, and the
+	// clock's claims of moves another process left owed). Moves under
+	// way finish after runCtx: a move handled just before shutdown still
+	// gets its answer.
+	aiDone := make(chan struct{})
+	go func() { defer close(aiDone); svc.RunAI(runCtx, aiRunners(cfg), b.AIHooks()) }()
 	if opsLn != nil {
 		wg.Add(1)
 		go func() {
@@ -177,7 +183,8 @@ func cmdBot(ctx context.Context, e env) error {
 		stopRun()
 	}
 	wg.Wait()
-	waitFor(b.Wait, 15*time.Second) // AI moves in flight may take a few seconds
+	waitFor(func() { <-aiDone }, 15*time.Second) // AI moves in flight may take a few seconds
+	waitFor(b.Wait, 15*time.Second)
 	stopBg()
 	<-outDone
 	// Replies sent while draining may have started bookkeeping; it runs
@@ -363,6 +370,15 @@ func playConfig(cfg Config) play.Config {
 	c.NoticeDelay = cfg.Game.NoticeDelay
 	c.MaxLevel = len(ai.Levels)
 	return c
+}
+
+// aiRunners bounds the AI moves one process makes at once: the local
+// engines' number, or more with remote workers, which only wait here.
+func aiRunners(cfg Config) int {
+	if cfg.AI.Queue == "redis" {
+		return 32
+	}
+	return max(cfg.AI.Workers, 1)
 }
 
 func levelName(level int) string {

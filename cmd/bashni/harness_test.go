@@ -166,8 +166,14 @@ func waitAnswer(t *testing.T, srv *telegramtest.Server, id, data string) string 
 // waitMessage waits until a message in chat satisfies ok and returns it.
 func waitMessage(t *testing.T, srv *telegramtest.Server, chatID int64, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
 	t.Helper()
+	return waitMessageWithin(t, srv, chatID, 15*time.Second, what, ok)
+}
+
+// waitMessageWithin is waitMessage giving up after timeout.
+func waitMessageWithin(t *testing.T, srv *telegramtest.Server, chatID int64, timeout time.Duration, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
+	t.Helper()
 	var found telegramtest.Msg
-	if srv.WaitUntil(15*time.Second, func() bool {
+	if srv.WaitUntil(timeout, func() bool {
 		for _, m := range srv.Messages(chatID) {
 			if ok(m) {
 				found = m

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/storage/bolt"
+)
+
+// SIGKILL while the AI thinks (bbolt, polling): after the restart the
+// AI's move arrives and the card shows it, with nobody touching the game.
+func TestCrashWhileTheAIThinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as a child process twice")
+	}
+	srv := telegramtest.New(t)
+	env := withDefaults(t, srv, map[string]string{
+		"BASHNI_AI_MAX_NODES":   "0", // level 18's own budget: long enough to be killed in
+		"BASHNI_CLOCK_INTERVAL": "1s",
+	})
+	alice := newUser(9401, "Alice", "en")
+	first := startChild(t, env)
+	say(srv, alice.chat, alice, "/play 18 white")
+	c := waitMessage(t, srv, alice.chat.ID, "the card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	say(srv, alice.chat, alice, "c3-d4")
+	// "typing": the AI has started thinking about its answer.
+	srv.WaitFor(t, 30*time.Second, func(c telegramtest.Call) bool {
+		return c.Method == "sendChatAction" && c.ChatID() == alice.chat.ID
+	})
+	first.kill(t)
+	killed := time.Now()
+
+	st, err := bolt.Open(env["BASHNI_BOLT_PATH"], time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := st.ActiveGamesByUser(t.Context(), alice.u.ID)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("Alice's games: %v, %v", ids, err)
+	}
+	g, err := st.Game(t.Context(), ids[0])
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 1 {
+		t.Fatalf("killed with moves %q stored: the test killed too late, or the move was lost", g.Moves)
+	}
+
+	second := startChild(t, env)
+	waitMessageWithin(t, srv, alice.chat.ID, 60*time.Second, "the AI's answer on the card", func(m telegramtest.Msg) bool {
+		return m.ID == c.ID && m.Edits > 0 && strings.Contains(m.Text, "c3-d4") && m.ReplyMarkup != nil && len(m.ReplyMarkup.InlineKeyboard) > 0
+	})
+	second.stop(t)
+	t.Logf("the AI's answer came %v after the kill", time.Since(killed).Round(time.Millisecond))
+
+	st, err = bolt.Open(env["BASHNI_BOLT_PATH"], time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err = st.Game(t.Context(), ids[0])
+	if err != nil || len(g.Moves) != 2 {
+		t.Fatalf("after the restart: moves %v (%v), want Alice's and the AI's", g.Moves, err)
+	}
+}

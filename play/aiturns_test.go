@@ -1,0 +1,93 @@
+package play
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/ai"
+)
+
+// A process that owed the AI's move dies before making it: no player
+// touches the game, yet once the claim has run out another process's
+// clock claims it and its runner makes the move, exactly once.
+func TestAIMoveOwedSurvivesTheProcessThatOwedIt(t *testing.T) {
+	dead, clock, st := newTestService(t)
+	ctx := t.Context()
+	g, err := dead.NewAIGame(ctx, AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, Color: ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.Move(ctx, g.ID(), alice.UserID, 0, "c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	// dead never runs its AI: the process is gone.
+	rec, _ := st.Game(ctx, g.ID())
+	if rec.AIAt.IsZero() {
+		t.Fatalf("after the player's move the AI's move is not owed in the store")
+	}
+
+	heir := New(st, NewEnginePool(1, 1, ai.Limits{Nodes: 2000}), DefaultConfig, clock.Now)
+	moved := make(chan *Outcome, 2)
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		heir.RunAI(runCtx, 2, AIHooks{Moved: func(_ context.Context, out *Outcome) { moved <- out }})
+	}()
+	defer func() { stop(); <-done }()
+
+	// While the claim lives, the heir's clock leaves it alone.
+	if _, err := heir.Tick(ctx, 10); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(dead.aiClaim() + time.Second)
+	if _, err := heir.Tick(ctx, 10); err != nil {
+		t.Fatal(err)
+	}
+	out := <-moved
+	if out.Mover.AILevel != 1 || out.Game.Ply() != 2 {
+		t.Errorf("heir's move: mover %+v at ply %d, want the AI's at ply 2", out.Mover, out.Game.Ply())
+	}
+	rec, _ = st.Game(ctx, g.ID())
+	if len(rec.Moves) != 2 || !rec.AIAt.IsZero() {
+		t.Errorf("stored: moves %q, AI owed until %v; want two moves and nothing owed", rec.Moves, rec.AIAt)
+	}
+	// A second tick finds nothing owed.
+	clock.Advance(dead.aiClaim() + time.Second)
+	if _, err := heir.Tick(ctx, 10); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case out := <-moved:
+		t.Errorf("a second AI move after nothing was owed: %v", out.Move)
+	default:
+	}
+}
+
+// The process that makes a write leaving the AI to move is the one that
+// thinks, at once: no clock is involved. When the AI opens, it moves once
+// the card is recorded.
+func TestAIMoveMadeByTheWriter(t *testing.T) {
+	s, _, _ := newTestService(t)
+	ctx := t.Context()
+	moved := make(chan *Outcome, 1)
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.RunAI(runCtx, 1, AIHooks{Moved: func(_ context.Context, out *Outcome) { moved <- out }})
+	}()
+	defer func() { stop(); <-done }()
+	// The AI has White: it is owed a move from the game's creation.
+	g, err := s.NewAIGame(ctx, AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, Color: ColorBlack})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetCard(ctx, g.ID(), alice.UserID, 7, ""); err != nil {
+		t.Fatal(err)
+	}
+	if out := <-moved; out.Game.ID() != g.ID() || out.Game.Ply() != 1 {
+		t.Errorf("AI's first move: game %s ply %d, want %s ply 1", out.Game.ID(), out.Game.Ply(), g.ID())
+	}
+}
