@@ -377,7 +377,9 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 	// Keyed by the message: while Telegram's pacing holds this edit back, a
 	// newer board replaces it rather than queueing behind it.
-	r := outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold}
+	r := outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold,
+		// Never older than a board another replica has shown.
+		Version: g.Version()}
 	if done != nil {
 		r.Done = func(*tgbotapi.Message, error) { done() }
 	}

@@ -25,6 +25,7 @@ type storedReply struct {
 	UserID int64           `json:"u,omitzero"`
 	Silent bool            `json:"s,omitzero"`
 	Key    string          `json:"k,omitzero"`
+	Ver    int64           `json:"v,omitzero"`
 }
 
 type storedFile struct {
@@ -78,7 +79,7 @@ type editMedia struct {
 
 // encodeReply turns r into what the journal keeps, or errNotKept.
 func encodeReply(r Reply) ([]byte, error) {
-	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key}
+	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key, Ver: r.Version}
 	var body any
 	var err error
 	if r.Call != nil {
@@ -190,5 +191,5 @@ func decodeReply(data []byte) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("outbox: kept %s: %w", s.Type, err)
 	}
-	return Reply{Req: req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key}, nil
+	return Reply{Req: req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver}, nil
 }

@@ -2,6 +2,7 @@ package outbox_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -134,5 +135,31 @@ func TestJournalHandsRepliesToTheNextProcess(t *testing.T) {
 	clock.Advance(3 * lease)
 	if left, err := st.ClaimOutbox(context.Background(), "third", lease); err != nil || len(left) != 0 {
 		t.Errorf("after the heir sent everything: %d replies still kept (%v)", len(left), err)
+	}
+}
+
+// A keyed reply older (by Version) than one already queued for its chat
+// is never sent: the AI's answer may be queued before the board with the
+// move it answers.
+func TestOlderVersionIsNeverQueuedBehindANewer(t *testing.T) {
+	srv, api := newAPI(t)
+	opts, _ := fast()
+	ob := outbox.New(api, opts)
+	res := newResults()
+	const chat = 4242
+	newer := outbox.Reply{Req: tgbotapi.NewMessage(chat, "after the AI's move"), Key: "card", Version: 8, Done: res.done("newer")}
+	older := outbox.Reply{Req: tgbotapi.NewMessage(chat, "thinking"), Key: "card", Version: 7, Done: res.done("older")}
+	for _, r := range []outbox.Reply{newer, older} {
+		if err := ob.Enqueue(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, ob)
+	flush(t, ob)
+	if got := res.get(t, "older"); !errors.Is(got.err, outbox.ErrSuperseded) {
+		t.Errorf("older reply: %v, want ErrSuperseded", got.err)
+	}
+	if got := texts(srv.CallsTo("sendMessage")); len(got) != 1 || got[0] != "after the AI's move" {
+		t.Errorf("sent %q, want only the newer", got)
 	}
 }

@@ -52,6 +52,10 @@ type Reply struct {
 	// thinks for a moment) is better not sent, since each message spends
 	// the chat's pace that the next one needs.
 	Delay time.Duration
+	// Version, with a Key and Options.Pacer, is the version of what the
+	// reply shows (a game's card): a reply older than one any replica has
+	// shown for the Key is dropped (ErrSuperseded) rather than sent.
+	Version int64
 	// Done, if set, is called once with the outcome after the last attempt.
 	// msg is set when the method returned a Message. Done runs on the
 	// sending goroutine of the chat: it must not block, but may Enqueue.
@@ -125,6 +129,12 @@ type Options struct {
 	// well under the journal's lease).
 	ClaimEvery time.Duration
 
+	// Pacer, if set, keeps the Telegram budgets (PerChat, PerGroup,
+	// Global) and 429 holds where every replica spends them, and drops a
+	// card edit older than one another replica has shown (Reply.Version).
+	// When it fails (Redis down), the outbox paces in memory.
+	Pacer Pacer
+
 	// OnBlocked is called when a Reply with a UserID got 403: the user
 	// blocked the bot, deleted their account, or never started it.
 	OnBlocked func(userID int64)
@@ -195,8 +205,9 @@ type lane struct {
 
 	// Guarded by Outbox.mu.
 	queue    []*item
-	running  bool      // a goroutine is sending, or one is about to be started
-	hold     time.Time // no request before this (429)
+	versions map[string]int64 // the newest Reply.Version queued per Key
+	running  bool             // a goroutine is sending, or one is about to be started
+	hold     time.Time        // no request before this (429)
 	lastUsed time.Time
 }
 
@@ -508,6 +519,18 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 		o.lanes[key] = l
 	}
 	it.lane = l
+	if r.Key != "" && r.Version > 0 {
+		// Older than what this chat was last given for the Key (the AI's
+		// answer queued before the board it answers): never shown.
+		if r.Version < l.versions[r.Key] {
+			o.addPending()
+			return it, nil
+		}
+		if l.versions == nil {
+			l.versions = make(map[string]int64)
+		}
+		l.versions[r.Key] = r.Version
+	}
 	if r.Key != "" {
 		for i, q := range l.queue {
 			if q.r.Key == r.Key {
@@ -793,6 +816,11 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 			lost.add()
 			return
 		}
+		if it.lane != nil && o.stale(ctx, it) {
+			<-o.sem
+			o.finish(it, nil, ErrSuperseded)
+			return
+		}
 		resp, err := o.call(it)
 		what, retryAfter := classify(resp, err)
 		// Made only when something is logged: a JSON handler formats the
@@ -817,6 +845,11 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 				o.mu.Lock()
 				it.lane.hold = time.Now().Add(retryAfter)
 				o.mu.Unlock()
+				if o.opts.Pacer != nil && it.lane.key != (laneKey{}) {
+					if err := o.opts.Pacer.Hold(ctx, it.lane.key.name(), retryAfter); err != nil {
+						log().Warn("outbox: hold not shared", "err", err)
+					}
+				}
 			}
 			if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
 				log().Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
@@ -873,6 +906,16 @@ func (o *Outbox) pace(ctx context.Context, l *lane, unpaced bool) error {
 	if d := time.Until(hold); d > 0 && !sleep(ctx, d) {
 		return ctx.Err()
 	}
+	if o.opts.Pacer != nil && l.key != (laneKey{}) {
+		err := o.opts.Pacer.Wait(ctx, l.key.name(), l.group, unpaced)
+		if err == nil {
+			return o.slot(ctx)
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		o.log.Warn("outbox: shared pacing failed, pacing in memory", "err", fmt.Errorf("%w: %w", errPacer, err))
+	}
 	lims := []*rate.Limiter{l.chat, l.grp, o.global}
 	if unpaced {
 		lims = lims[2:]
@@ -885,12 +928,30 @@ func (o *Outbox) pace(ctx context.Context, l *lane, unpaced bool) error {
 			return err
 		}
 	}
+	return o.slot(ctx)
+}
+
+// slot takes a sender slot (call gives it back).
+func (o *Outbox) slot(ctx context.Context) error {
 	select {
 	case o.sem <- struct{}{}:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// stale reports whether another replica has shown a newer version of
+// what it shows (Reply.Version).
+func (o *Outbox) stale(ctx context.Context, it *item) bool {
+	if o.opts.Pacer == nil || it.r.Key == "" || it.r.Version <= 0 {
+		return false
+	}
+	fresh, err := o.opts.Pacer.Fresh(ctx, it.r.Key, it.r.Version)
+	if err != nil {
+		return false // sent: an old board now and then beats none
+	}
+	return !fresh
 }
 
 // call makes one attempt. It returns the error with the token redacted.

@@ -101,7 +101,7 @@ func cmdBot(ctx context.Context, e env) error {
 	// shutdown finishes what handled updates started.
 	bgCtx, stopBg := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopBg()
-	out := outbox.New(api, outbox.Options{
+	outOpts := outbox.Options{
 		// Replies are kept in the store until sent: a crash loses none.
 		Journal:   outbox.StoreJournal(store, processName(), outboxLease, play.UpdateMarkTTL),
 		PerChat:   rate.Limit(cfg.Telegram.RatePerChat),
@@ -110,7 +110,12 @@ func cmdBot(ctx context.Context, e env) error {
 		Logger:    logger,
 		OnBlocked: func(id int64) { _ = svc.Blocked(bgCtx, id) },
 		OnCall:    m.onCall,
-	})
+	}
+	if rs, ok := store.(*redisstore.Store); ok {
+		// Replicas share one pace: Telegram counts the bot's messages.
+		outOpts.Pacer = outbox.NewRedisPacer(rs.Client(), rs.Prefix(), outOpts)
+	}
+	out := outbox.New(api, outOpts)
 	puzzles, err := puzzle.Shipped()
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)

@@ -1,0 +1,49 @@
+package outbox_test
+
+import (
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/storage/redis/redistest"
+)
+
+// Two replicas' pacers on one Redis: a card edit older than one either has
+// shown is refused; a 429's hold is seen by both.
+func TestRedisPacerIsShared(t *testing.T) {
+	srv := redistest.Start(t)
+	rdb := goredis.NewClient(&goredis.Options{Addr: srv.Addr()})
+	defer rdb.Close()
+	a := outbox.NewRedisPacer(rdb, "test:", outbox.Options{})
+	b := outbox.NewRedisPacer(rdb, "test:", outbox.Options{})
+	ctx := t.Context()
+	steps := []struct {
+		p    *outbox.RedisPacer
+		v    int64
+		want bool
+	}{
+		{a, 5, true},  // first shown
+		{b, 4, false}, // older than what a showed
+		{b, 5, true},  // the same board again (a picker step)
+		{a, 7, true},
+		{b, 6, false},
+	}
+	for _, s := range steps {
+		got, err := s.p.Fresh(ctx, "card:-1:7", s.v)
+		if err != nil || got != s.want {
+			t.Errorf("Fresh(version %d): got %v, %v; want %v", s.v, got, err, s.want)
+		}
+	}
+	if err := a.Hold(ctx, "-1", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if held, err := rdb.PTTL(ctx, "test:pace:hold:-1").Result(); err != nil || held <= 0 {
+		t.Errorf("after a's hold, b's view of the chat: held for %v (%v), want a positive time", held, err)
+	}
+	// A chat action spends none of a held chat's budget: it is not held.
+	if err := b.Wait(ctx, "-1", true, true); err != nil {
+		t.Errorf("unpaced Wait on a held chat: %v", err)
+	}
+}
