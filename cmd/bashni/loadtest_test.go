@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/loadtest"
@@ -133,9 +136,17 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 		}
 	}
 
+	rdb := goredis.NewClient(&goredis.Options{Addr: redis.Addr()})
+	t.Cleanup(func() { _ = rdb.Close() })
+	commandsBefore := redisCommands(t, rdb)
 	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("%v\n%v\nthe last Bot API calls:\n%s", err, res, lastCalls(fake, 40))
+	}
+	// Round trips to Redis, every replica's and their background work
+	// (claims, the clock) included: what a move costs Redis.
+	if n := redisCommands(t, rdb) - commandsBefore; res.Moves > 0 {
+		t.Logf("redis: %d commands while the players played, %.1f a move, %.1f an update", n, float64(n)/float64(res.Moves), float64(n)/float64(max(res.Handled, 1)))
 	}
 
 	// No move lost or doubled: each stored game has exactly the moves
@@ -165,6 +176,23 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 			res.Delivered, res.Redelivered, res.Handled, res.Repeats)
 	}
 	return res
+}
+
+// redisCommands is how many commands the server has processed so far.
+func redisCommands(t *testing.T, rdb *goredis.Client) int64 {
+	t.Helper()
+	info, err := rdb.Info(context.Background(), "stats").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "total_commands_processed:"); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	t.Fatalf("no total_commands_processed in INFO stats")
+	return 0
 }
 
 // lastCalls lists the bot's last n calls to the fake, polls left out.
