@@ -139,12 +139,20 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 	rdb := goredis.NewClient(&goredis.Options{Addr: redis.Addr()})
 	t.Cleanup(func() { _ = rdb.Close() })
 	commandsBefore := redisCommands(t, rdb)
+	callsBefore := len(fake.Calls())
 	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("%v\n%v\nthe last Bot API calls:\n%s", err, res, lastCalls(fake, 40))
 	}
 	// Round trips to Redis, every replica's and their background work
 	// (claims, the clock) included: what a move costs Redis.
+	sent := 0
+	for _, c := range fake.Calls()[callsBefore:] {
+		if c.OK() && (strings.HasPrefix(c.Method, "send") || strings.HasPrefix(c.Method, "edit") || c.Method == "deleteMessage") {
+			sent++
+		}
+	}
+	t.Logf("bot api: %d messages sent, edited or deleted, %.1f/s per replica", sent, float64(sent)/res.Elapsed.Seconds()/float64(max(replicas, 1)))
 	if n := redisCommands(t, rdb) - commandsBefore; res.Moves > 0 {
 		t.Logf("redis: %d commands while the players played, %.1f a move, %.1f an update", n, float64(n)/float64(res.Moves), float64(n)/float64(max(res.Handled, 1)))
 	}
