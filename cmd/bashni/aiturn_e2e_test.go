@@ -17,7 +17,10 @@ func TestCrashWhileTheAIThinks(t *testing.T) {
 	}
 	srv := telegramtest.New(t)
 	env := withDefaults(t, srv, map[string]string{
-		"BASHNI_AI_MAX_NODES":   "0", // level 18's own budget: long enough to be killed in
+		// Level 18 capped at 300,000 nodes: a second or so under the race
+		// detector, long enough to be killed in, short enough on a busy
+		// machine.
+		"BASHNI_AI_MAX_NODES":   "300000",
 		"BASHNI_CLOCK_INTERVAL": "1s",
 	})
 	alice := newUser(9401, "Alice", "en")
@@ -50,9 +53,14 @@ func TestCrashWhileTheAIThinks(t *testing.T) {
 	}
 
 	second := startChild(t, env)
-	waitMessageWithin(t, srv, alice.chat.ID, 60*time.Second, "the AI's answer on the card", func(m telegramtest.Msg) bool {
-		return m.ID == c.ID && m.Edits > 0 && strings.Contains(m.Text, "c3-d4") && m.ReplyMarkup != nil && len(m.ReplyMarkup.InlineKeyboard) > 0
-	})
+	answered := func() bool {
+		m, ok := srv.Message(alice.chat.ID, c.ID)
+		return ok && m.Edits > 0 && strings.Contains(m.Text, "c3-d4") && m.ReplyMarkup != nil && len(m.ReplyMarkup.InlineKeyboard) > 0
+	}
+	if !srv.WaitUntil(90*time.Second, answered) {
+		m, _ := srv.Message(alice.chat.ID, c.ID)
+		t.Fatalf("the card never showed the AI's answer: %q\nlogs of the second process:\n%s", m.Text, second.logs)
+	}
 	second.stop(t)
 	t.Logf("the AI's answer came %v after the kill", time.Since(killed).Round(time.Millisecond))
 
