@@ -31,6 +31,10 @@ const (
 	KindPuzzleNext = "zn" // a new puzzle
 )
 
+// PuzzleBoard is the start parameter that opens the player's puzzle on
+// the live board (miniapp.PuzzleParam; bot does not import miniapp).
+const PuzzleBoard = "puzzle"
+
 // startLink opens the bot's private chat with /start payload.
 func (b *Bot) startLink(payload string) string {
 	return "https://t.me/" + b.cfg.Username + "?start=" + payload
@@ -251,6 +255,11 @@ func (b *Bot) puzzleKeyboard(lang string, st *play.PuzzleState, picked []rules.S
 				row[i].CallbackData = &data
 			}
 		}
+	}
+	if b.cfg.BoardURL != nil {
+		// The same attempt opens on the live board, where it can be solved too.
+		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
+			tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_board"), b.cfg.BoardURL(PuzzleBoard))))
 	}
 	return kb
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -75,6 +76,8 @@ func newHarnessFrom(t testing.TB, startPosition string, store play.Store, buses 
 // from start, then result by reason). The replicas think with thinker
 // (none if nil) and wait analysisWait for an analysis (the default if 0).
 type gameSpec struct {
+	// puzzles, if set, are served on the board (Options.Puzzles).
+	puzzles        []puzzle.Puzzle
 	start, control string
 	moves          []string
 	result, reason string
@@ -212,8 +215,12 @@ func (h *harness) newReplica(bus Bus) *replica {
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	app := New(svc, b, broker, Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait,
-		Streams: h.spec.streams, OnStreams: h.spec.onStreams})
+	opts := Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait,
+		Streams: h.spec.streams, OnStreams: h.spec.onStreams}
+	if h.spec.puzzles != nil {
+		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, nil)
+	}
+	app := New(svc, b, broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker

@@ -61,6 +61,9 @@ type Options struct {
 	// OnStreams, if set, hears how many streams are open after each one
 	// opens or ends.
 	OnStreams func(open int)
+	// Puzzles, if set, serves the viewer's puzzle on the board
+	// (puzzle.go).
+	Puzzles *play.Puzzles
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration
@@ -121,6 +124,11 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.authed(s.handleAnalysis))
 	mux.HandleFunc("POST /api/games/{id}/analysis", s.authed(s.handleAnalyse))
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
+	if s.opts.Puzzles != nil {
+		mux.HandleFunc("GET /api/puzzle", s.authed(s.handlePuzzle))
+		mux.HandleFunc("POST /api/puzzle/move", s.authed(s.handlePuzzleMove))
+		mux.HandleFunc("POST /api/puzzle/next", s.authed(s.handlePuzzleNext))
+	}
 	return secured(mux)
 }
 
@@ -228,15 +236,22 @@ func decodeMove(body []byte) (moveRequest, error) {
 	return req, nil
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, v viewer) {
+// readMove reads a move request, answering a bad one itself (false).
+func (s *Server) readMove(w http.ResponseWriter, r *http.Request, v viewer) (moveRequest, bool) {
 	body, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, v, err)
-		return
+	if err == nil {
+		var req moveRequest
+		if req, err = decodeMove(body); err == nil {
+			return req, true
+		}
 	}
-	req, err := decodeMove(body)
-	if err != nil {
-		s.fail(w, v, err)
+	s.fail(w, v, err)
+	return moveRequest{}, false
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, v viewer) {
+	req, ok := s.readMove(w, r, v)
+	if !ok {
 		return
 	}
 	out, err := s.svc.Move(r.Context(), r.PathValue("id"), v.user.ID, req.Ply, req.Move)

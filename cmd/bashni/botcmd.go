@@ -120,10 +120,12 @@ func cmdBot(ctx context.Context, e env) error {
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)
 	}
+	trainer := play.NewPuzzles(store, puzzles, logger)
+	live.puzzles = trainer // the board serves the same attempts as the chat
 	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
 		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
 		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName), BoardImageURL: live.boardImageURL(),
-		Puzzles: play.NewPuzzles(store, puzzles, logger), Course: play.NewCourse(store),
+		Puzzles: trainer, Course: play.NewCourse(store),
 		Daily: play.NewDaily(store, puzzles, e.now),
 	})
 

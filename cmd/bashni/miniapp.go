@@ -64,6 +64,8 @@ func (c MiniAppConfig) validate() error {
 type liveBoard struct {
 	cfg    MiniAppConfig
 	broker *miniapp.Broker
+	// puzzles, if set, are served on the board too.
+	puzzles *play.Puzzles
 }
 
 // newLiveBoard prepares the Mini App when it is configured. On Redis the
@@ -150,7 +152,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	opts := miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang, Streams: miniappStreams}
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang, Streams: miniappStreams, Puzzles: l.puzzles}
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)
 	}

@@ -86,8 +86,14 @@ function parsePosition(text) {
 
 // ---- API ---------------------------------------------------------------
 
+// puzzleMode: the start parameter "puzzle" opens the viewer's puzzle under
+// way rather than a game; it has its own API and no event stream (only the
+// solver moves it).
+const puzzleMode = gameID === "puzzle";
+
 async function api(method, path, body) {
-  const res = await fetch("api/games/" + encodeURIComponent(gameID) + path, {
+  const base = puzzleMode ? "api/puzzle" : "api/games/" + encodeURIComponent(gameID);
+  const res = await fetch(base + path, {
     method,
     headers: { "Authorization": "tma " + initData, "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
@@ -549,6 +555,10 @@ function drawActions() {
   const box = document.getElementById("actions");
   box.textContent = "";
   const t = game.texts;
+  if (puzzleMode) {
+    if (!game.active) box.append(button(t.btn_next_puzzle, "", nextPuzzle, "next-puzzle"));
+    return;
+  }
   if (!game.active) {
     if (!review) {
       const b = button(reviewBusy ? reviewWait || t.app_analysing : t.app_analyse, "", startAnalysis, "analyse");
@@ -811,6 +821,26 @@ function toast(text) {
   toastTimer = setTimeout(() => { t.hidden = true; }, 3000);
 }
 
+// nextPuzzle asks for a new puzzle; its board starts over at ply 0, so the
+// old one is dropped first (show keeps a newer ply over an older one).
+async function nextPuzzle() {
+  if (busy) return;
+  busy = true;
+  try {
+    const { status, data } = await api("POST", "/next");
+    if (status === 200) {
+      game = null;
+      show(data);
+    } else {
+      toast((data && data.error) || "HTTP " + status);
+    }
+  } catch (e) {
+    toast(String(e));
+  } finally {
+    busy = false;
+  }
+}
+
 // ---- start -------------------------------------------------------------
 
 async function start() {
@@ -822,6 +852,11 @@ async function start() {
   if (status !== 200) {
     document.getElementById("status").textContent = (data && data.error) || "HTTP " + status;
     document.body.dataset.error = String(status);
+    return;
+  }
+  if (puzzleMode) {
+    reviewAsked = true; // a puzzle has no analysis to ask for
+    show(data);
     return;
   }
   show(data);
