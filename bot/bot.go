@@ -102,6 +102,9 @@ type core struct {
 	// inline offers (string; empty until the first upload). Each replica
 	// uploads its own once; nothing depends on their being the same.
 	startPhoto atomic.Value
+
+	// ai is the games whose AI searches in this process (typing.go).
+	ai aiThinking
 }
 
 // cardRef is where a game's card is.

@@ -30,6 +30,9 @@ type cardView struct {
 	stage    [][]pickEntry // picker stage; nil = first stage
 	thinking bool          // the AI is searching: no picker
 	resign   *resignAsk    // a player asked to resign: confirm buttons on top
+	// sent, if set, runs once the card's edit has gone out (not when a
+	// newer board replaced it unsent).
+	sent func()
 	// hold keeps the edit back this long in case a newer board replaces
 	// it (outbox.Reply.Delay).
 	hold time.Duration
@@ -380,8 +383,15 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	r := outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold,
 		// Never older than a board another replica has shown.
 		Version: g.Version()}
-	if done != nil {
-		r.Done = func(*tgbotapi.Message, error) { done() }
+	if done != nil || v.sent != nil {
+		r.Done = func(_ *tgbotapi.Message, err error) {
+			if v.sent != nil && err == nil {
+				v.sent()
+			}
+			if done != nil {
+				done()
+			}
+		}
 	}
 	b.send(r)
 }

@@ -136,8 +136,11 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		// sent. A chat gets about one message a second, and spending it on
 		// a board shown for a fraction of one would hold the reply back.
 		// The AI's move itself is owed in the store (play's RunAI makes
-		// it, and AIHooks shows it).
-		b.editCard(g, cardView{lang: cardLang(g), thinking: true, hold: aiGrace}, "", nil)
+		// it, and AIHooks shows it); "typing" follows that board once it is
+		// sent (typing.go).
+		b.thinking(g.ID(), true)
+		v := cardView{lang: cardLang(g), thinking: true, hold: aiGrace, sent: func() { b.typingIfThinking(g) }}
+		b.editCard(g, v, "", nil)
 		return
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
@@ -150,16 +153,18 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 // move with a thinking line (see afterMove).
 const aiGrace = 600 * time.Millisecond
 
-// AIHooks shows the AI's moves that play's RunAI makes: "typing" while it
-// thinks, then the move as any move is shown.
+// AIHooks shows the AI's moves that play's RunAI makes: the move as any
+// move is shown. "typing" is not sent as the search starts but follows
+// the board that says "thinking" (typing.go).
 func (b *Bot) AIHooks() play.AIHooks {
 	return play.AIHooks{
 		Thinking: func(_ context.Context, g *play.Game) {
-			if g.ChatID() != 0 {
-				b.send(chatReplyID(g.ChatID(), tgbotapi.NewChatAction(g.ChatID(), tgbotapi.ChatTyping)))
-			}
+			b.thinking(g.ID(), true)
 		},
-		Moved: b.afterMove,
+		Moved: func(ctx context.Context, out *play.Outcome) {
+			b.thinking(out.Game.ID(), false) // before the move is queued: no "typing" after it
+			b.afterMove(ctx, out)
+		},
 		// A move refused because the game was lost on time meanwhile:
 		// the AI's attempt may be what settled it.
 		Failed: b.settledOnTime,

@@ -78,9 +78,7 @@ func TestE2EPrivateGameAgainstAI(t *testing.T) {
 	}
 	checkPNG(t, final.Data)
 	waitMessage(t, srv, alice.chat.ID, "result message", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Game over") })
-	if len(srv.CallsTo("sendChatAction")) == 0 {
-		t.Error("the chat never showed the AI thinking (sendChatAction)")
-	}
+	typingOnlyWhileThinking(t, srv, alice.chat.ID)
 	// The PDN button sends the record as a file.
 	var pdn string
 	for _, b := range buttons(final) {

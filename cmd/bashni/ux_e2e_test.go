@@ -441,3 +441,41 @@ func TestE2EMessagesInTheCurrentBotAPI(t *testing.T) {
 		t.Errorf("%d messages with reply_parameters and %d with link_preview_options; want some of each", replies, noPreview)
 	}
 }
+
+// typingOnlyWhileThinking checks that every "typing" in chat went out while
+// the card said the AI was thinking: the last board sent before it has the
+// thinking line. "typing" lasts about 5 s on the phone, and an edit does
+// not end it, so one sent after the AI's move shows over the player's turn.
+func typingOnlyWhileThinking(t *testing.T, srv *telegramtest.Server, chatID int64) {
+	t.Helper()
+	var lastBoard string
+	for _, c := range srv.Calls() {
+		if c.ChatID() != chatID || !c.OK() {
+			continue
+		}
+		switch c.Method {
+		case "sendPhoto", "editMessageMedia":
+			lastBoard = c.Text()
+		case "sendChatAction":
+			if !strings.Contains(lastBoard, "thinking") && !strings.Contains(lastBoard, "думает") {
+				t.Errorf("\"typing\" sent while the card showed %q, not the AI thinking", lastBoard)
+			}
+		}
+	}
+}
+
+// A slow search shows "typing", after the board that says the AI is
+// thinking and never after its move.
+func TestE2ETypingWhileTheAIThinks(t *testing.T) {
+	srv := telegramtest.New(t)
+	// A search of this size takes seconds under the race detector: long
+	// enough for the thinking board and "typing" to go out.
+	startBot(t, srv, map[string]string{"BASHNI_AI_MAX_NODES": "300000"})
+	alice := newUser(1801, "Alice", "en")
+	c := startAIGame(t, srv, alice, "18 white")
+	waitTurn(t, srv, alice.chat.ID, c.ID)
+	pickFirstMove(t, srv, alice.chat, alice, c.ID)
+	waitTurn(t, srv, alice.chat.ID, c.ID)
+	typingOnlyWhileThinking(t, srv, alice.chat.ID)
+	t.Logf("%d typing actions in one search", len(srv.CallsTo("sendChatAction")))
+}
