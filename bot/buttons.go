@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -78,9 +79,19 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 			return nil
 		}
 		b.toast(q, "")
-		b.editText(q.Message, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), b.colorKeyboard(lang, level))
-	case KindColor:
+		b.editText(q.Message, b.colorQuestion(lang, level, rules.Bashni), b.colorKeyboard(lang, level, rules.Bashni))
+	case KindVariant:
 		level, err := strconv.Atoi(cb.ID)
+		if err != nil || q.Message == nil {
+			b.toast(q, b.texts.T(lang, "err_bad_level"))
+			return nil
+		}
+		v := variantOfCode(cb.Arg)
+		b.toast(q, b.variantName(lang, v))
+		b.editText(q.Message, b.colorQuestion(lang, level, v), b.colorKeyboard(lang, level, v))
+	case KindColor:
+		levelText, code, _ := strings.Cut(cb.ID, ".")
+		level, err := strconv.Atoi(levelText)
 		if err != nil || q.Message == nil {
 			b.toast(q, b.texts.T(lang, "err_bad_level"))
 			return nil
@@ -88,10 +99,15 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		b.toast(q, "")
 		// The question becomes the answer, so the chat reads as what happened.
 		colour := map[string]string{play.ColorWhite: "btn_white", play.ColorBlack: "btn_black", play.ColorRandom: "btn_random"}[cb.Arg]
+		v := variantOfCode(code)
 		if colour != "" {
-			b.editText(q.Message, b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour)), nil)
+			text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour))
+			if line := b.rulesLine(lang, v); line != "" {
+				text += "\n" + line
+			}
+			b.editText(q.Message, text, nil)
 		}
-		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg)
+		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg, v)
 	case KindLang:
 		return b.onLang(ctx, q, cb.Arg)
 	case KindSetting:
@@ -260,14 +276,28 @@ func (b *Bot) levelBandKeyboard(lang string, first int) *tgbotapi.InlineKeyboard
 	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 }
 
-func (b *Bot) colorKeyboard(lang string, level int) *tgbotapi.InlineKeyboardMarkup {
+// colorKeyboard asks for the colour of a game against the AI at level
+// under ruleset v; a second row changes the ruleset.
+func (b *Bot) colorKeyboard(lang string, level int, v rules.Variant) *tgbotapi.InlineKeyboardMarkup {
 	id := strconv.Itoa(level)
+	if v != rules.Bashni {
+		id += "." + variantCode[v]
+	}
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_white"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_black"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_random"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
-	))
+	), b.variantRow(lang, strconv.Itoa(level), v))
 	return &kb
+}
+
+// colorQuestion is the text above colorKeyboard.
+func (b *Bot) colorQuestion(lang string, level int, v rules.Variant) string {
+	text := b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level))
+	if line := b.rulesLine(lang, v); line != "" {
+		return text + "\n" + line
+	}
+	return text + "\n" + b.texts.T(lang, "choose_rules")
 }
 
 // sendPDN sends the game record as a PDN file to the chat of the tap.

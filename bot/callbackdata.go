@@ -36,7 +36,8 @@ const (
 	KindReplay    = "g"  // send the replay GIF
 	KindMenu      = "m"  // menu: Arg = item
 	KindLevel     = "l"  // AI level chosen: Arg = level
-	KindColor     = "c"  // AI colour chosen: ID = level, Arg = colour
+	KindColor     = "c"  // AI colour chosen: ID = level (and ".code" of a ruleset other than Bashni), Arg = colour
+	KindVariant   = "v"  // AI ruleset chosen: ID = level, Arg = ruleset code
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
 	KindInlineNew = "i"  // inline challenge accept

@@ -42,6 +42,9 @@ type cardView struct {
 func (b *Bot) caption(g *play.Game, v cardView) string {
 	lang := v.lang
 	lines := []string{b.texts.T(lang, "caption_players", "White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()))}
+	if p := g.Rules().StartPosition(); p.Variant() != rules.Bashni {
+		lines = append(lines, b.rulesLine(lang, p.Variant()))
+	}
 	if g.Active() {
 		c, p := g.ToMove()
 		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", b.playerName(lang, p)))

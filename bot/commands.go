@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -156,9 +157,18 @@ func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
 }
 
 // cmdPlay starts a game against the AI: "/play" asks for the level,
-// "/play 3" for the colour, "/play 3 black" starts at once.
+// "/play 3" for the colour, "/play 3 black" starts at once; a ruleset may
+// be named after the level ("/play 3 black russian", "/play 3 mp").
 func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
-	fields := strings.Fields(args)
+	var fields []string
+	variant := rules.Bashni
+	for i, f := range strings.Fields(args) {
+		if v, ok := variantWord(f); ok && i > 0 {
+			variant = v
+			continue
+		}
+		fields = append(fields, f)
+	}
 	if len(fields) == 0 {
 		b.html(msg.Chat, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
 		return nil
@@ -170,14 +180,14 @@ func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		return nil
 	}
 	if len(fields) == 1 {
-		b.html(msg.Chat, b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level)), b.colorKeyboard(lang, level))
+		b.html(msg.Chat, b.colorQuestion(lang, level, variant), b.colorKeyboard(lang, level, variant))
 		return nil
 	}
-	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1])
+	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant)
 }
 
-func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string) error {
-	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Lang: lang})
+func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant) error {
+	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang})
 	if err != nil {
 		b.text(chat, b.userMessage(lang, err, false), 0)
 		return err
@@ -204,6 +214,10 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 			req.Color = lf
 		case play.IsTimeControl(lf):
 			req.TimeControl = lf
+		default:
+			if v, ok := variantWord(lf); ok {
+				req.Variant = v
+			}
 		}
 	}
 	if req.ToName == "" && msg.ReplyToMessage != nil && msg.ReplyToMessage.From != nil && !msg.ReplyToMessage.From.IsBot {
@@ -248,6 +262,9 @@ func (b *Bot) challengeCard(lang string, c *storage.Challenge) (string, tgbotapi
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
 	text += b.timeControlLine(lang, c.TimeControl)
+	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
+		text += "\n" + b.rulesLine(lang, v)
+	}
 	row := []tgbotapi.InlineKeyboardButton{
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: KindAccept, ID: c.ID, Ply: -1}.Encode()),
 	}

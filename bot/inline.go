@@ -25,9 +25,16 @@ import (
 func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error {
 	u, lang := b.touch(ctx, q.From, false)
 	from := player(q.From)
+	// "@bot russian": the offers are for that ruleset.
+	variant := rules.Bashni
+	for _, w := range strings.Fields(q.Query) {
+		if v, ok := variantWord(w); ok {
+			variant = v
+		}
+	}
 	var challenges []*storage.Challenge
 	for _, color := range []string{play.ColorWhite, play.ColorBlack, play.ColorRandom} {
-		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color})
+		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color, Variant: variant})
 		if err != nil {
 			return err
 		}
@@ -38,6 +45,9 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 		for i, c := range challenges {
 			text, kb := b.challengeCard(lang, c)
 			title := b.texts.T(lang, "inline_title_"+[]string{play.ColorWhite, play.ColorBlack, play.ColorRandom}[i])
+			if variant != rules.Bashni {
+				title += " · " + b.texts.T(lang, "btn_rules_"+variant.String())
+			}
 			if b.cfg.BoardImageURL != nil {
 				url := b.cfg.BoardImageURL(startBoardID, "0")
 				r := tgbotapi.NewInlineQueryResultPhotoWithThumb(c.ID, url, url)

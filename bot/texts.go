@@ -32,6 +32,8 @@ func NewTexts() *Texts {
 	b.AddMessages(language.Russian, trainRU...)
 	b.AddMessages(language.English, dailyEN...)
 	b.AddMessages(language.Russian, dailyRU...)
+	b.AddMessages(language.English, togetherEN...)
+	b.AddMessages(language.Russian, togetherRU...)
 	t := &Texts{bundle: b, locs: map[string]*i18n.Localizer{}}
 	for _, l := range Languages {
 		t.locs[l] = i18n.NewLocalizer(b, l)

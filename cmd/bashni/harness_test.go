@@ -345,5 +345,9 @@ func chooseLevel(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, fro
 		return false
 	})
 	tap(t, srv, chat, from, levels.ID, want)
-	return waitMessage(t, srv, chat.ID, "colour picker", func(m telegramtest.Msg) bool { return m.ID == levels.ID && len(buttons(m)) == 3 })
+	// The colours, then the rulesets under them.
+	return waitMessage(t, srv, chat.ID, "colour picker", func(m telegramtest.Msg) bool {
+		b := buttons(m)
+		return m.ID == levels.ID && len(b) == 6 && strings.HasPrefix(b[0][1], "c|") && strings.HasPrefix(b[3][1], "v|")
+	})
 }
