@@ -26,6 +26,8 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 	switch cb.Kind {
 	case KindPick:
 		return b.onPick(ctx, q, cb, lang)
+	case KindVote:
+		return b.onVote(ctx, q, cb, lang)
 	case KindAccept:
 		return b.onAccept(ctx, q, cb, lang)
 	case KindDecline, KindCancel:

@@ -64,6 +64,9 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_offer", "Player", name))
 	}
+	if g.IsTeamGame() {
+		lines = append(lines, b.teamLines(lang, g)...)
+	}
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))
 	}
@@ -182,6 +185,9 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	}
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	}
+	if g.IsTeamGame() {
+		return b.teamKeyboard(g)
 	}
 	stage := v.stage
 	if stage == nil {

@@ -97,6 +97,10 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		return b.cmdPlay(ctx, msg, lang, args)
 	case "challenge":
 		return b.cmdChallenge(ctx, msg, lang, args)
+	case "team":
+		return b.cmdTeam(ctx, msg, lang, args)
+	case "vote":
+		return b.cmdVote(ctx, msg, lang, args)
 	case "move", "m":
 		if args == "" {
 			b.text(msg.Chat, b.texts.T(lang, "move_usage"), msg.MessageID)

@@ -40,6 +40,10 @@ var errorTexts = []struct {
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
 	{play.ErrAIDeclinesDraw, "ai_declines_draw"},
+	{play.ErrNotTeamGame, "err_not_team_game"},
+	{play.ErrVoteClosed, "err_vote_closed"},
+	{play.ErrAlreadyVoted, "err_already_voted"},
+	{play.ErrBadWindow, "err_bad_window"},
 	{storage.ErrUnavailable, "err_unavailable"},
 	// A game that is not stored: never created (a forged button), removed
 	// long after its end, or lost with the store's data.

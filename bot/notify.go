@@ -186,5 +186,8 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	text := b.texts.T(lang, "game_over_msg",
 		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason()), "Record", g.Rules().Record())
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
+	if g.IsTeamGame() {
+		text += "\n" + b.teamSummary(lang, g)
+	}
 	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
 }

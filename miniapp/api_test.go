@@ -3,12 +3,14 @@ package miniapp
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/rules"
 )
 
 func TestMoveThroughTheAPI(t *testing.T) {
@@ -241,5 +243,33 @@ func TestAppAndChatAgreeOnADraw(t *testing.T) {
 		}
 		h.waitButtons("dy|", false)
 		h.waitButtons("dn|", false)
+	}
+}
+
+// A game of Russian draughts on the live board: the page is told the rules,
+// and a capture only Russian draughts allows (over the d4 emptied by White's
+// capture) is taken through the API.
+func TestRussianGameThroughTheAPI(t *testing.T) {
+	h := newHarnessWith(t, gameSpec{variant: rules.Russian}, nil)
+	r := h.reps[0]
+	path := "/api/games/" + h.gameID
+	var st state
+	if code := h.call(r, "GET", path, h.initData(h.alice), "", &st); code != http.StatusOK {
+		t.Fatalf("state: %d", code)
+	}
+	if st.Rules != "Russian draughts" || !strings.HasPrefix(st.Status, "Russian draughts · ") {
+		t.Errorf("rules %q, status %q; want Russian draughts named", st.Rules, st.Status)
+	}
+	for i, mv := range []string{"a3-b4", "h6-g5", "b4-c5", "b6:d4", "c3:e5", "f6:d4"} {
+		who := h.alice
+		if i%2 == 1 {
+			who = h.bob
+		}
+		if code := h.call(r, "POST", path+"/move", h.initData(who), fmt.Sprintf(`{"ply":%d,"move":%q}`, i, mv), &st); code != http.StatusOK {
+			t.Fatalf("move %d %s: %d", i+1, mv, code)
+		}
+	}
+	if g := h.stored(); g.Ply() != 6 || g.Moves()[5] != "f6:d4" {
+		t.Errorf("stored moves %v", g.Moves())
 	}
 }

@@ -85,6 +85,7 @@ type gameSpec struct {
 	analysisWait   time.Duration
 	streams        StreamLimits
 	onStreams      func(open int)
+	variant        rules.Variant // of a game from the start
 }
 
 // sharedClock is the clock a test gives the stores it opens itself before
@@ -163,7 +164,7 @@ func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 	alice, bob := storage.Player{UserID: h.alice.ID, Name: "Alice"}, storage.Player{UserID: h.bob.ID, Name: "Bob"}
 	start := spec.start
 	if start == "" {
-		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control})
+		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control, Variant: spec.variant})
 		if err != nil {
 			return nil, err
 		}

@@ -25,6 +25,9 @@ type state struct {
 	Clock    *clock     `json:"clock,omitempty"` // live games only
 	Lang     string     `json:"lang"`
 	Texts    textsOfApp `json:"texts"`
+	// Rules names the ruleset when it is not Bashni (the status line
+	// says it too): "Russian draughts".
+	Rules string `json:"rules,omitempty"`
 }
 
 // clock is a live game's clocks at the moment the state was made: the
@@ -132,6 +135,10 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		if g.Active() {
 			st.Clock.Running = colorCode(turn)
 		}
+	}
+	if start := g.Rules().StartPosition(); start.Variant() != rules.Bashni {
+		st.Rules = s.cards.AppText(lang, "btn_rules_"+start.Variant().String())
+		st.Status = st.Rules + " · " + st.Status
 	}
 	st.Texts = textsOfApp{}
 	for _, id := range pageTexts {

@@ -263,3 +263,27 @@ func TestTeamGameTimesOut(t *testing.T) {
 	}
 	_ = g
 }
+
+// The AI's move after a vote is owed in the store like any AI move, and
+// once made the game waits for the chat's vote with no claim left open.
+func TestTeamGameAITurnIsOwed(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	g := startTeamGame(t, s)
+	mustVote(t, s, g.ID(), alice, 0, "c3-d4")
+	clock.Advance(DefaultVoteWindow)
+	evs, err := s.Tick(ctx, 10)
+	if err != nil || len(evs) != 1 || !evs[0].Voted {
+		t.Fatalf("Tick: %+v, %v", evs, err)
+	}
+	if g = evs[0].Game; g.rec.AIAt.IsZero() {
+		t.Error("the AI's move after the vote is not owed")
+	}
+	if _, err := s.PlayAI(ctx, g.ID()); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = s.Game(ctx, g.ID())
+	if !g.rec.AIAt.IsZero() || !g.rec.Deadline().Equal(g.rec.TimeoutAt) {
+		t.Errorf("after the AI's move: AIAt %v, deadline %v; want only the chat's timeout", g.rec.AIAt, g.rec.Deadline())
+	}
+}

@@ -1,0 +1,199 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+)
+
+// The chat against the AI (/team): the group is one side and votes on each
+// of its moves (play/team.go decides). The card lists the chat's legal
+// moves as buttons: one tap is one vote, answered by a toast, which
+// Telegram does not count against the group's 20 messages a minute; the
+// card itself is edited only when a vote closes, and then shows the tally.
+// A native poll of the engine's shortlist would show live counts with no
+// edit, but it costs a message every turn, shows at most ten moves (and so
+// hides the rest of the legal ones), and its answers arrive as updates the
+// bot would have to ask Telegram for; the buttons cost nothing per vote and
+// offer every legal move.
+
+// teamMaxButtons bounds the vote keyboard: Telegram allows 100 buttons and
+// the card may add the board link. Rarer positions with more legal moves
+// are voted by /vote.
+const teamMaxButtons = 96
+
+// teamVoteReaction marks a typed vote that counted.
+const teamVoteReaction = "👍"
+
+// cmdTeam starts a game the chat plays against the AI: "/team 6", with
+// optional "black" (the AI opens), a ruleset ("russian", "mp") and the
+// vote's length ("30s", "2m").
+func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	if msg.Chat.IsPrivate() {
+		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
+		return nil
+	}
+	req := play.TeamGameRequest{ChatID: msg.Chat.ID, ChatName: "👥 " + msg.Chat.Title, Color: play.ColorWhite, Lang: lang}
+	for _, f := range strings.Fields(args) {
+		lf := strings.ToLower(f)
+		if n, err := strconv.Atoi(lf); err == nil && req.Level == 0 {
+			req.Level = n
+			continue
+		}
+		if lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom {
+			req.Color = lf
+			continue
+		}
+		if v, ok := variantWord(lf); ok {
+			req.Variant = v
+			continue
+		}
+		if d, err := time.ParseDuration(lf); err == nil {
+			req.Window = d
+			continue
+		}
+		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
+		return nil
+	}
+	if req.Level == 0 {
+		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
+		return nil
+	}
+	g, err := b.svc.NewTeamGame(ctx, req)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	return b.postCard(msg.Chat, g, "", nil) // when the AI opens, its move is owed from the start (play/aiturns.go)
+}
+
+// teamMoves are the moves the vote keyboard offers, in the order shown.
+func teamMoves(g *play.Game) []rules.Move {
+	return rules.SortedMoves(g.Rules().Legal())
+}
+
+// teamKeyboard is the vote: one button a legal move.
+func (b *Bot) teamKeyboard(g *play.Game) tgbotapi.InlineKeyboardMarkup {
+	var rows [][]tgbotapi.InlineKeyboardButton
+	var row []tgbotapi.InlineKeyboardButton
+	for i, m := range teamMoves(g) {
+		if i == teamMaxButtons {
+			break
+		}
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(m.String(), Callback{Kind: KindVote, ID: g.ID(), Ply: g.Ply(), Arg: strconv.Itoa(i)}.Encode()))
+		if len(row) == 4 {
+			rows = append(rows, row)
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+}
+
+// teamLines are the caption's lines about the vote: how the last vote
+// went, and how to vote while it is the chat's move.
+func (b *Bot) teamLines(lang string, g *play.Game) []string {
+	var lines []string
+	if turns := g.TeamTurns(); len(turns) > 0 {
+		last := turns[len(turns)-1]
+		var names []string
+		for _, v := range last.For {
+			names = append(names, v.Name)
+		}
+		lines = append(lines, b.texts.T(lang, "team_last_vote", "Move", last.Move, "Votes", len(last.For),
+			"Of", len(last.For)+len(last.Others), "Names", strings.Join(names, ", ")))
+	}
+	if v := g.Vote(); v.Open {
+		lines = append(lines, b.texts.T(lang, "team_vote_open", "Seconds", int(v.Window.Seconds())))
+	}
+	return lines
+}
+
+// onVote takes a tap on the vote keyboard.
+func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+	g, err := b.svc.Game(ctx, cb.ID)
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	i, err := strconv.Atoi(cb.Arg)
+	moves := teamMoves(g)
+	if !g.IsTeamGame() || cb.Ply != g.Ply() || err != nil || i < 0 || i >= len(moves) {
+		b.toast(q, b.userMessage(lang, play.ErrVoteClosed, false))
+		return nil
+	}
+	out, err := b.svc.Vote(ctx, g.ID(), player(q.From), cb.Ply, moves[i].String())
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	if out.Closed != nil {
+		b.toast(q, b.texts.T(lang, "team_vote_closed_now", "Move", out.Closed.Move.String()))
+		b.cardOf(out.Game, q)
+		b.afterMove(ctx, out.Closed)
+		return nil
+	}
+	b.toast(q, b.texts.T(lang, "team_voted", "Move", out.Move.String(), "Votes", out.Votes, "Ballots", out.Ballots))
+	return nil
+}
+
+// cmdVote takes a typed vote, "/vote c3-d4", in the chat's team game. A
+// vote that counts gets a reaction, not a message; one refused gets the
+// reason as a typed move does.
+func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	games, err := b.svc.ActiveGames(ctx, 0, msg.Chat.ID)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	var team *play.Game
+	for _, g := range games {
+		if g.IsTeamGame() {
+			team = g
+		}
+	}
+	if team == nil || msg.Chat.IsPrivate() {
+		b.text(msg.Chat, b.userMessage(lang, play.ErrNotTeamGame, false), msg.MessageID)
+		return nil
+	}
+	if args == "" {
+		b.text(msg.Chat, b.texts.T(lang, "vote_usage"), msg.MessageID)
+		return nil
+	}
+	out, err := b.svc.Vote(ctx, team.ID(), player(msg.From), play.AnyPly, args)
+	if err != nil {
+		b.refuseTyped(ctx, msg, args, b.userMessage(lang, err, true))
+		return err
+	}
+	params := tgbotapi.Params{}
+	params.AddFirstValid("chat_id", msg.Chat.ID)
+	params.AddNonZero("message_id", msg.MessageID)
+	params["reaction"] = `[{"type":"emoji","emoji":"` + teamVoteReaction + `"}]`
+	b.send(outbox.Reply{Call: &outbox.Call{Method: "setMessageReaction", Params: params}, ChatID: msg.Chat.ID, Group: true})
+	if out.Closed != nil {
+		b.afterMove(ctx, out.Closed)
+	}
+	return nil
+}
+
+// teamSummary is the end of a team game: who voted for the moves played.
+func (b *Bot) teamSummary(lang string, g *play.Game) string {
+	voters := g.Voters()
+	if len(voters) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, v := range voters {
+		parts = append(parts, b.texts.T(lang, "team_voter", "Name", v.Name, "Chosen", v.Chosen, "Votes", v.Votes))
+	}
+	return b.texts.T(lang, "team_voters", "List", strings.Join(parts, ", "))
+}

@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// The texts of playing together exist in both languages, and every
+// ruleset has its name and button in both.
+func TestTogetherTextsInBothLanguages(t *testing.T) {
+	en, ru := map[string]bool{}, map[string]bool{}
+	for _, m := range togetherEN {
+		en[m.ID] = true
+	}
+	for _, m := range togetherRU {
+		ru[m.ID] = true
+		if !en[m.ID] {
+			t.Errorf("text %q is in Russian only", m.ID)
+		}
+	}
+	for id := range en {
+		if !ru[id] {
+			t.Errorf("text %q has no Russian", id)
+		}
+	}
+	for _, v := range rules.Variants {
+		for _, id := range []string{"rules_name_" + v.String(), "btn_rules_" + v.String()} {
+			if !en[id] {
+				t.Errorf("ruleset %v has no text %s", v, id)
+			}
+		}
+	}
+}
+
+func TestVariantWords(t *testing.T) {
+	for word, want := range map[string]rules.Variant{"russian": rules.Russian, "Русские": rules.Russian, "mp": rules.BashniMP,
+		"bashni-mp": rules.BashniMP, "bashni": rules.Bashni, "башни": rules.Bashni} {
+		if got, ok := variantWord(word); !ok || got != want {
+			t.Errorf("variantWord(%q) = %v, %v; want %v", word, got, ok, want)
+		}
+	}
+	for _, word := range []string{"", "white", "5+3", "chess"} {
+		if _, ok := variantWord(word); ok {
+			t.Errorf("variantWord(%q) names a ruleset", word)
+		}
+	}
+	for _, v := range rules.Variants {
+		if got := variantOfCode(variantCode[v]); got != v {
+			t.Errorf("ruleset %v's code reads back as %v", v, got)
+		}
+	}
+}
+
+// Every button of the AI menu and of a vote fits Telegram's 64 bytes.
+func TestTogetherButtonsFit(t *testing.T) {
+	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	for _, lang := range Languages {
+		kb := b.colorKeyboard(lang, 18, rules.BashniMP)
+		for _, row := range kb.InlineKeyboard {
+			for _, btn := range row {
+				if _, err := ParseCallback(*btn.CallbackData); err != nil || len(*btn.CallbackData) > 64 {
+					t.Errorf("button %q: %q: %v", btn.Text, *btn.CallbackData, err)
+				}
+			}
+		}
+	}
+}
+
+// A finished team game ends with who voted for the moves played, in the
+// order play.Game.Voters gives.
+func TestTeamSummaryNamesTheVoters(t *testing.T) {
+	ann, ben := storage.Ballot{UserID: 1, Name: "Ann"}, storage.Ballot{UserID: 2, Name: "Ben"}
+	vote := func(b storage.Ballot, m string) storage.Ballot { b.Move = m; return b }
+	rec := &storage.GameRecord{ID: "t1", White: storage.Player{Name: "👥 Club"}, Black: storage.Player{Name: "AI", AILevel: 1},
+		Start: rules.StartText, Status: storage.GameActive, Moves: []string{"c3-d4", "f6-e5"},
+		Team: &storage.TeamGame{Turns: []storage.TeamTurn{{Move: "c3-d4", For: []storage.Ballot{vote(ann, "c3-d4")}, Others: []storage.Ballot{vote(ben, "a3-b4")}}}}}
+	g, err := play.LoadGame(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	for lang, want := range map[string]string{"en": "Ann 1 of 1, Ben 0 of 1", "ru": "Ann 1 из 1, Ben 0 из 1"} {
+		if got := b.teamSummary(lang, g); !strings.Contains(got, want) {
+			t.Errorf("%s summary %q, want it to contain %q", lang, got, want)
+		}
+	}
+	lines := strings.Join(b.teamLines("en", g), "\n")
+	if !strings.Contains(lines, "The chat played c3-d4: 1 of 2 votes (Ann)") || !strings.Contains(lines, "The chat's move") {
+		t.Errorf("caption lines %q", lines)
+	}
+}
