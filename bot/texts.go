@@ -86,7 +86,7 @@ func (t *Texts) localize(lang, id string, count any, data []any) string {
 // Commands is the command menu in lang, for setMyCommands.
 func Commands(t *Texts, lang string) []tgbotapi.BotCommand {
 	var out []tgbotapi.BotCommand
-	for _, c := range []string{"play", "challenge", "move", "board", "moves", "draw", "resign", "hint", "takeback", "learn", "puzzle", "games", "stats", "top", "lang", "settings", "rules", "help"} {
+	for _, c := range []string{"play", "challenge", "team", "vote", "move", "board", "moves", "draw", "resign", "hint", "takeback", "learn", "puzzle", "games", "stats", "top", "lang", "settings", "rules", "help"} {
 		out = append(out, tgbotapi.BotCommand{Command: c, Description: t.T(lang, "cmd_"+c)})
 	}
 	return out
