@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 
-	goredis "github.com/redis/go-redis/v9"
-
 	"github.com/bashni/bashni/storage"
 )
 
@@ -84,21 +82,7 @@ func (s *Store) ClaimDaily(ctx context.Context, d *storage.DailyPuzzle) error {
 // DailyPuzzle reads a chat's puzzle of a day.
 func (s *Store) DailyPuzzle(ctx context.Context, chatID int64, date string) (*storage.DailyPuzzle, error) {
 	op := "daily puzzle " + strconv.FormatInt(chatID, 10) + " " + date
-	if err := start(ctx, op); err != nil {
-		return nil, err
-	}
-	data, err := s.rdb.HGet(ctx, s.dailyKey(chatID, date), "d").Bytes()
-	if errors.Is(err, goredis.Nil) {
-		return nil, fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
-	}
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	var d storage.DailyPuzzle
-	if err := json.Unmarshal(data, &d); err != nil {
-		return nil, fail(op, fmt.Errorf("decode: %w", err))
-	}
-	return &d, nil
+	return readRecord[storage.DailyPuzzle](ctx, s, s.dailyKey(chatID, date), op)
 }
 
 // UpdateDaily writes d if the stored version is d.Version.

@@ -47,21 +47,7 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.GameRecord) error {
 // Game reads the game's JSON.
 func (s *Store) Game(ctx context.Context, id string) (*storage.GameRecord, error) {
 	op := "game " + id
-	if err := start(ctx, op); err != nil {
-		return nil, err
-	}
-	data, err := s.rdb.HGet(ctx, s.gameKey(id), "d").Bytes()
-	if errors.Is(err, goredis.Nil) {
-		return nil, fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
-	}
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	var g storage.GameRecord
-	if err := json.Unmarshal(data, &g); err != nil {
-		return nil, fail(op, fmt.Errorf("decode: %w", err))
-	}
-	return &g, nil
+	return readRecord[storage.GameRecord](ctx, s, s.gameKey(id), op)
 }
 
 // UpdateGame is the compare-and-set: the script checks the version and
@@ -182,4 +168,25 @@ func (s *Store) loadGames(ctx context.Context, ids []string) ([]*storage.GameRec
 		games[i] = &g
 	}
 	return games, nil
+}
+
+// readRecord reads and decodes the JSON record in field "d" of key: the
+// one way games, puzzle stats and daily puzzles are read back. A missing
+// key is storage.ErrNotFound.
+func readRecord[T any](ctx context.Context, s *Store, key, op string) (*T, error) {
+	if err := start(ctx, op); err != nil {
+		return nil, err
+	}
+	data, err := s.rdb.HGet(ctx, key, "d").Bytes()
+	if errors.Is(err, goredis.Nil) {
+		return nil, fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fail(op, err)
+	}
+	var rec T
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, fail(op, fmt.Errorf("decode: %w", err))
+	}
+	return &rec, nil
 }

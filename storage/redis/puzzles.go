@@ -3,7 +3,6 @@ package redis
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -33,21 +32,7 @@ return 1
 // PuzzleStats reads a puzzle's stats.
 func (s *Store) PuzzleStats(ctx context.Context, id string) (*storage.PuzzleStats, error) {
 	op := "puzzle " + id
-	if err := start(ctx, op); err != nil {
-		return nil, err
-	}
-	data, err := s.rdb.HGet(ctx, s.puzzleKey(id), "d").Bytes()
-	if errors.Is(err, goredis.Nil) {
-		return nil, fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
-	}
-	if err != nil {
-		return nil, fail(op, err)
-	}
-	var p storage.PuzzleStats
-	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fail(op, fmt.Errorf("decode: %w", err))
-	}
-	return &p, nil
+	return readRecord[storage.PuzzleStats](ctx, s, s.puzzleKey(id), op)
 }
 
 // PutPuzzleStats writes p if the stored version is p.Version.
