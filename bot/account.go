@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
@@ -20,9 +21,9 @@ func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 }
 
 func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string) error {
-	lang := Lang(code)
+	lang := texts.Lang(code)
 	if _, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) { u.Lang = lang }); err != nil {
-		b.toast(q, b.userMessage(Lang(q.From.LanguageCode), err, false))
+		b.toast(q, b.userMessage(texts.Lang(q.From.LanguageCode), err, false))
 		return err
 	}
 	b.toast(q, b.texts.T(lang, "lang_set"))

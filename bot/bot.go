@@ -16,6 +16,7 @@ import (
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // Sender queues replies for sending (bot/outbox.Outbox).
@@ -80,7 +81,7 @@ type Bot struct {
 type core struct {
 	svc    *play.Service
 	render Renderer
-	texts  *Texts
+	texts  *texts.Catalog
 	cfg    Config
 	log    *slog.Logger
 
@@ -122,7 +123,7 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 	if cfg.LevelName == nil {
 		cfg.LevelName = func(level int) string { return play.AIName(level) }
 	}
-	return &Bot{core: &core{svc: svc, render: r, texts: NewTexts(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
+	return &Bot{core: &core{svc: svc, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
 }
 
 // AllowedUpdates are the update types the bot handles (see handle), for
@@ -132,7 +133,7 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 var AllowedUpdates = []string{"message", "callback_query", "inline_query"}
 
 // Texts returns the bot's texts (for setMyCommands and tests).
-func (b *Bot) Texts() *Texts { return b.texts }
+func (b *Bot) Texts() *texts.Catalog { return b.texts }
 
 // Wait waits until no background work started by handlers is running.
 func (b *Bot) Wait() { b.bg.wait() }
@@ -347,7 +348,7 @@ func player(u *tgbotapi.User) storage.Player {
 func (b *Bot) touch(ctx context.Context, u *tgbotapi.User, private bool) (*storage.User, string) {
 	su, err := b.svc.Touch(ctx, profile(u, private))
 	if err != nil || su == nil {
-		return &storage.User{ID: u.ID, Name: displayName(u), Lang: u.LanguageCode}, Lang(u.LanguageCode)
+		return &storage.User{ID: u.ID, Name: displayName(u), Lang: u.LanguageCode}, texts.Lang(u.LanguageCode)
 	}
-	return su, Lang(su.Lang)
+	return su, texts.Lang(su.Lang)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // A game is one live card: the board photo, a caption (players, whose move,
@@ -241,7 +242,7 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 // cardLang is the language a game's card is written in.
 func cardLang(g *play.Game) string {
 	if g.Lang() != "" {
-		return Lang(g.Lang())
+		return texts.Lang(g.Lang())
 	}
 	return "en"
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
+	"github.com/bashni/bashni/texts"
 )
 
 // optionsRecorder is a Renderer that remembers how it was asked to draw.
@@ -82,7 +83,7 @@ func TestBoardFollowsUserSettings(t *testing.T) {
 // The caption lists a picked tower top first with each king in its place,
 // which the picture's counts cannot show.
 func TestTowerLine(t *testing.T) {
-	b := &Bot{core: &core{texts: NewTexts()}}
+	b := &Bot{core: &core{texts: texts.New()}}
 	for _, tc := range []struct {
 		pos, lang, want string
 	}{

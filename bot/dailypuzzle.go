@@ -13,6 +13,7 @@ import (
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // The daily puzzle in a group (turned on in /settings): one card a day,
@@ -65,7 +66,7 @@ func (b *Bot) postDaily(c play.DailyCard) error {
 // dailyCaption is the card's text: the day, who is to play, and the first
 // solvers so far, in the group's language.
 func (b *Bot) dailyCaption(rec *storage.DailyPuzzle, solver rules.Color) string {
-	lang := Lang(rec.Lang)
+	lang := texts.Lang(rec.Lang)
 	toPlay := "puzzle_white"
 	if solver == rules.Black {
 		toPlay = "puzzle_black"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
 )
 
 // onPick handles a tap on the move picker.
@@ -109,7 +110,7 @@ func (b *Bot) refuseTyped(ctx context.Context, msg *tgbotapi.Message, move, reas
 	params.AddNonZero("message_id", msg.MessageID)
 	params["reaction"] = `[{"type":"emoji","emoji":"` + refusalReaction + `"}]`
 	b.send(outbox.Reply{Call: &outbox.Call{Method: "setMessageReaction", Params: params}, ChatID: msg.Chat.ID, Group: true})
-	lang := Lang(u.Lang)
+	lang := texts.Lang(u.Lang)
 	r := outMessage{chatID: msg.From.ID, text: b.texts.T(lang, "refused_in_group", "Chat", msg.Chat.Title, "Move", move) + "\n" + reason}.reply()
 	r.Done = func(_ *tgbotapi.Message, err error) {
 		if err != nil && isForbidden(err) {

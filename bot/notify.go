@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // Edits notify nobody, so after each move the player to move gets one new
@@ -75,7 +76,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	if u != nil && u.CanDM && !u.Blocked {
 		// The link button says where the game is; the text names the
 		// opponent (group titles are not stored).
-		lang := Lang(u.Lang)
+		lang := texts.Lang(u.Lang)
 		text := b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Last", last)
 		if last == "" {
 			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.sideName(lang, c))

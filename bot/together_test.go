@@ -8,30 +8,19 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
-// The texts of playing together exist in both languages, and every
-// ruleset has its name and button in both.
-func TestTogetherTextsInBothLanguages(t *testing.T) {
-	en, ru := map[string]bool{}, map[string]bool{}
-	for _, m := range togetherEN {
-		en[m.ID] = true
-	}
-	for _, m := range togetherRU {
-		ru[m.ID] = true
-		if !en[m.ID] {
-			t.Errorf("text %q is in Russian only", m.ID)
-		}
-	}
-	for id := range en {
-		if !ru[id] {
-			t.Errorf("text %q has no Russian", id)
-		}
-	}
+// Every ruleset has its name and its button in both languages (package
+// texts checks that every text is in every language).
+func TestEveryRulesetHasItsWords(t *testing.T) {
+	tx := texts.New()
 	for _, v := range rules.Variants {
 		for _, id := range []string{"rules_name_" + v.String(), "btn_rules_" + v.String()} {
-			if !en[id] {
-				t.Errorf("ruleset %v has no text %s", v, id)
+			for _, lang := range texts.Languages {
+				if got := tx.T(lang, id); got == id {
+					t.Errorf("ruleset %v has no %s text %s", v, lang, id)
+				}
 			}
 		}
 	}
@@ -59,7 +48,7 @@ func TestVariantWords(t *testing.T) {
 // Every button of the AI menu and of a vote fits Telegram's 64 bytes.
 func TestTogetherButtonsFit(t *testing.T) {
 	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
-	for _, lang := range Languages {
+	for _, lang := range texts.Languages {
 		kb := b.colorKeyboard(lang, 18, rules.BashniMP)
 		for _, row := range kb.InlineKeyboard {
 			for _, btn := range row {

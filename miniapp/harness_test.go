@@ -24,6 +24,7 @@ import (
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
+	"github.com/bashni/bashni/texts"
 )
 
 // replica is one bot process: its service, bot, broker and app server,
@@ -216,7 +217,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
-	opts := Options{Token: h.tg.Token(), Lang: bot.Lang, AnalysisWait: h.spec.analysisWait,
+	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
 		Streams: h.spec.streams, OnStreams: h.spec.onStreams}
 	if h.spec.puzzles != nil {
 		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, nil)

@@ -30,6 +30,7 @@ import (
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 	redisstore "github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/texts"
 )
 
 // tgbotapi logs through a package-global logger, with request URLs that
@@ -396,9 +397,9 @@ func levelName(level int) string {
 }
 
 // setCommands registers the command menu in each language the bot speaks.
-func setCommands(api *tgbotapi.BotAPI, texts *bot.Texts, logger *slog.Logger) {
-	for _, lang := range bot.Languages {
-		cmds := bot.Commands(texts, lang)
+func setCommands(api *tgbotapi.BotAPI, catalog *texts.Catalog, logger *slog.Logger) {
+	for _, lang := range texts.Languages {
+		cmds := bot.Commands(catalog, lang)
 		req := tgbotapi.NewSetMyCommandsWithScopeAndLanguage(tgbotapi.NewBotCommandScopeDefault(), lang, cmds...)
 		if lang == "en" {
 			req = tgbotapi.NewSetMyCommands(cmds...) // also the default for every other language

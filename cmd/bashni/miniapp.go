@@ -15,6 +15,7 @@ import (
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // MiniAppConfig configures the live board (package miniapp). Without a URL
@@ -152,7 +153,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	opts := miniapp.Options{Token: token, Logger: logger, Lang: bot.Lang, Streams: miniappStreams, Puzzles: l.puzzles}
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles}
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)
 	}
