@@ -42,8 +42,17 @@ func BenchmarkReviewsUnderLoadLocal(b *testing.B) {
 }
 
 // BenchmarkReviewsUnderLoadWorker reviews, and plays the AI's moves, on
-// one remote worker with one engine, through the Redis job queue.
+// one remote worker with one engine, through the Redis job queue: with one
+// review runner (one bot replica with one engine), whose positions go to
+// the worker one at a time, and with four (two replicas with two engines
+// each), which keep four positions queued for the worker at once.
 func BenchmarkReviewsUnderLoadWorker(b *testing.B) {
+	for _, runners := range []int{1, 4} {
+		b.Run("runners="+strconv.Itoa(runners), func(b *testing.B) { reviewsOnWorker(b, runners) })
+	}
+}
+
+func reviewsOnWorker(b *testing.B, runners int) {
 	for range b.N {
 		db := redistest.New(b)
 		c, err := redis.NewClient(redis.Config{URL: db.URL})
@@ -55,7 +64,7 @@ func BenchmarkReviewsUnderLoadWorker(b *testing.B) {
 		ctx, stop := context.WithCancel(context.Background())
 		var wg sync.WaitGroup
 		wg.Go(func() { work(ctx, q) })
-		reviewLoad(b, st, play.NewRemoteThinker(redisQueue{q}, time.Now, play.RemoteOptions{}), time.Now, 1)
+		reviewLoad(b, st, play.NewRemoteThinker(redisQueue{q}, time.Now, play.RemoteOptions{}), time.Now, runners)
 		stop()
 		wg.Wait()
 		c.Close()
