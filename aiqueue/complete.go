@@ -11,11 +11,12 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 )
 
-// done acknowledges and deletes a job's entry in one transaction.
-func (q *Queue) done(ctx context.Context, entry string) error {
+// done acknowledges and deletes a job's entry in lane l in one
+// transaction.
+func (q *Queue) done(ctx context.Context, l *lane, entry string) error {
 	_, err := q.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
-		p.XAck(ctx, q.jobs, group, entry)
-		p.XDel(ctx, q.jobs, entry)
+		p.XAck(ctx, l.key, group, entry)
+		p.XDel(ctx, l.key, entry)
 		return nil
 	})
 	return err
@@ -49,7 +50,7 @@ func (q *Queue) Complete(ctx context.Context, job Job, res Result) error {
 			return q.fail(ctx, op, err)
 		}
 	}
-	return q.fail(ctx, op, q.done(cctx, job.entry))
+	return q.fail(ctx, op, q.done(cctx, job.lane, job.entry))
 }
 
 // Release gives a job returned by Take back at once, for another worker
@@ -64,15 +65,28 @@ func (q *Queue) Release(ctx context.Context, job Job) error {
 	}
 	cctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	// Owned by a consumer nobody reads as, and idle as long as the
-	// visibility timeout: XAUTOCLAIM hands it out on the next scan, and this
-	// consumer holds nothing when it leaves.
-	err := q.rdb.Do(cctx, "XCLAIM", q.jobs, group, released, 0, job.entry,
+	return q.fail(ctx, op, q.release(cctx, job))
+}
+
+// release hands a job to the consumer nobody reads as, idle as long as
+// the visibility timeout: XAUTOCLAIM hands it out on the next scan (made
+// due at once), and this consumer holds nothing when it leaves.
+func (q *Queue) release(ctx context.Context, job Job) error {
+	err := q.rdb.Do(ctx, "XCLAIM", job.lane.key, group, released, 0, job.entry,
 		"IDLE", q.visibility.Milliseconds(), "JUSTID").Err()
 	if err == nil {
 		q.lastReclaim.Store(0) // look for it at once
 	}
-	return q.fail(ctx, op, err)
+	return err
+}
+
+// giveBack releases a job Take read but does not hand out (a review
+// position read with a move). Should Redis fail here, the job comes back
+// after the visibility timeout instead.
+func (q *Queue) giveBack(ctx context.Context, job Job) {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), callTimeout)
+	defer cancel()
+	_ = q.release(cctx, job)
 }
 
 // Leave removes this Queue's consumer from the group when it holds no jobs,
@@ -85,17 +99,24 @@ func (q *Queue) Leave(ctx context.Context) error {
 	}
 	cctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	held, err := q.rdb.XPendingExt(cctx, &goredis.XPendingExtArgs{
-		Stream: q.jobs, Group: group, Start: "-", End: "+", Count: 1, Consumer: q.consumer,
-	}).Result()
-	if isNoGroup(err) {
-		return nil
+	for _, l := range q.lanes {
+		held, err := q.rdb.XPendingExt(cctx, &goredis.XPendingExtArgs{
+			Stream: l.key, Group: group, Start: "-", End: "+", Count: 1, Consumer: q.consumer,
+		}).Result()
+		if isNoGroup(err) {
+			continue
+		}
+		if err != nil {
+			return q.fail(ctx, op, err)
+		}
+		if len(held) > 0 {
+			return nil
+		}
 	}
-	if err != nil {
-		return q.fail(ctx, op, err)
+	for _, l := range q.lanes {
+		if err := q.rdb.XGroupDelConsumer(cctx, l.key, group, q.consumer).Err(); err != nil && !isNoGroup(err) {
+			return q.fail(ctx, op, err)
+		}
 	}
-	if len(held) > 0 {
-		return nil
-	}
-	return q.fail(ctx, op, q.rdb.XGroupDelConsumer(cctx, q.jobs, group, q.consumer).Err())
+	return nil
 }

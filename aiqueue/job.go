@@ -29,6 +29,7 @@ type Job struct {
 	Deadline   time.Time `json:"deadline,omitzero"` // zero: none; a job past it is dropped
 
 	entry   string    // stream entry id, set by Take
+	lane    *lane     // the stream it was read from, set by Take
 	replyTo string    // the submitting Queue's instance
 	lease   time.Time // set by Take
 }

@@ -31,9 +31,9 @@ import (
 // their answers back, so that a bot never spends its own CPU on thinking
 // and more workers can be started when AI games pile up.
 //
-// # Jobs: a stream with a consumer group
+// # Jobs: streams with a consumer group
 //
-// Jobs are entries of one Redis stream read through one consumer group.
+// Jobs are entries of Redis streams read through a consumer group.
 // A list moved with BLMOVE into a processing list could hand a job out
 // atomically too, but it keeps no record of when a job was taken, so a
 // reaper would need a second key written in a second step (and a crash in
@@ -49,16 +49,31 @@ import (
 // is made eligible for XAUTOCLAIM at once, and jobs whose deadline has
 // passed are dropped unanswered by whichever worker finds them: the bot has
 // stopped waiting. Every XADD trims entries older than ten minutes (MINID),
-// which bounds the stream even when no worker runs.
+// which bounds the streams even when no worker runs.
 //
-// # Kinds: moves and analyses share the stream
+// # Two lanes: moves before review positions
 //
 // A job is an AI player's move (KindMove) or one position of a game
 // being analysed (KindReview). An analysis is not one long job: its
 // positions go one at a time, each sent when the last is answered, so a
-// worker that dies mid-analysis costs one position's retry, leases stay
-// as short as moves need, and a move submitted meanwhile waits behind at
-// most one position in the stream's order, with no priorities to keep.
+// worker that dies mid-analysis costs one position's retry and leases
+// stay as short as moves need. But every bot replica works on as many
+// analyses at once as it has engines, so a stream shared by both kinds
+// would queue a move behind a position of each, in order of arrival. So
+// the kinds go in two streams, lanes, with one consumer group each: moves
+// in the jobs stream, review positions in the reviews stream. Take looks
+// at the moves first and takes a review position only when no move waits
+// (without waiting itself), and only then waits for either; a review
+// position that a waiting read brings while a move has come too (Redis
+// serves a waiting read from the stream that woke it) is given back
+// (released) and the move taken. A move so waits for the searches already
+// under way, never for a queued position. Redis streams have no
+// priorities; a sorted set could have one, but it would lose what the
+// consumer group gives (a pending list with delivery times, XAUTOCLAIM).
+// The moves keep the stream every version used, so a worker from before
+// the lanes still serves them (review positions then wait for an
+// upgraded worker: upgrade workers first), and review positions from a
+// bot from before the lanes are served as moves are.
 //
 // # Answers: one reply stream per Queue
 //
@@ -76,13 +91,13 @@ import (
 //
 // # Cluster
 //
-// Every command touches one key: the job stream (its hash tag is {queue}),
-// or one reply stream (tagged by its Queue's random instance id), and
-// each MULTI stays on one of them, so everything works unchanged on a Redis
-// Cluster. Complete writes the answer and then acknowledges the job, two
+// Every command touches the job streams (their hash tag is {queue}, so
+// the two lanes share a slot and one XREADGROUP may read both) or one
+// reply stream (tagged by its Queue's random instance id), and each MULTI
+// stays on one of them, so everything works unchanged on a Redis Cluster. Complete writes the answer and then acknowledges the job, two
 // steps on two slots: answer first, so a crash in between means the job is
 // answered twice (the second answer is ignored), never that it is lost. All
-// job traffic goes to the one shard that owns the job stream; at a few AI
+// job traffic goes to the one shard that owns the job streams; at a few AI
 // moves a second per bot that is nothing, and the reply traffic spreads over
 // the shards with the bots.
 //
@@ -97,7 +112,7 @@ import (
 type Queue struct {
 	rdb        goredis.UniversalClient
 	prefix     string
-	jobs       string // the job stream
+	lanes      []*lane // the job streams, moves first
 	consumer   string
 	instance   string // names this Queue's reply stream
 	visibility time.Duration
@@ -105,8 +120,7 @@ type Queue struct {
 	now        func() time.Time
 
 	groupReady  atomic.Bool
-	lastReclaim atomic.Int64 // unix nanoseconds of the last XAUTOCLAIM
-	reclaimFrom atomic.Pointer[string]
+	lastReclaim atomic.Int64 // unix nanoseconds of the last reclaim scan
 
 	mu        sync.Mutex
 	pending   map[string]*answer // by job id: jobs submitted here and not yet collected
@@ -167,7 +181,7 @@ func New(client goredis.UniversalClient, prefix string, now func() time.Time, op
 	q := &Queue{
 		rdb:        client,
 		prefix:     prefix,
-		jobs:       prefix + "ai:{queue}:jobs",
+		lanes:      []*lane{newLane(prefix + "ai:{queue}:jobs"), newLane(prefix + "ai:{queue}:reviews")},
 		consumer:   opts.Consumer,
 		instance:   strings.ToLower(rand.Text()[:16]),
 		visibility: opts.VisibilityTimeout,
@@ -185,9 +199,29 @@ func New(client goredis.UniversalClient, prefix string, now func() time.Time, op
 	if q.resultTTL <= 0 {
 		q.resultTTL = defaultResultTTL
 	}
-	start := "0-0"
-	q.reclaimFrom.Store(&start)
 	return q
+}
+
+// lane is one of the job streams, in the order Take serves them.
+type lane struct {
+	key         string
+	reclaimFrom atomic.Pointer[string] // where the reclaim scan goes on
+}
+
+func newLane(key string) *lane {
+	l := &lane{key: key}
+	start := "0-0"
+	l.reclaimFrom.Store(&start)
+	return l
+}
+
+// laneOf is the lane of jobs of kind: review positions in the second,
+// everything else (moves, kinds to come) in the first.
+func (q *Queue) laneOf(kind string) *lane {
+	if kind == KindReview {
+		return q.lanes[1]
+	}
+	return q.lanes[0]
 }
 
 // VisibilityTimeout is how long a taken job belongs to its worker.

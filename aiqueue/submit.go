@@ -62,7 +62,7 @@ func (q *Queue) Submit(ctx context.Context, job Job) error {
 	defer cancel()
 	minID := strconv.FormatInt(q.now().Add(-jobRetention).UnixMilli(), 10)
 	err = q.rdb.XAdd(cctx, &goredis.XAddArgs{
-		Stream: q.jobs, MinID: minID, Approx: true, Values: []any{"j", data},
+		Stream: q.laneOf(job.Kind).key, MinID: minID, Approx: true, Values: []any{"j", data},
 	}).Err()
 	if err != nil {
 		q.mu.Lock()

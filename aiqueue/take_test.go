@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/internal/testkit"
@@ -151,5 +154,108 @@ func TestQueueDropsJobsPastTheirDeadline(t *testing.T) {
 	}
 	if n, err := db.Client(t).XLen(t.Context(), db.Prefix+"ai:{queue}:jobs").Result(); err != nil || n != 0 {
 		t.Errorf("job stream after dropping: %d entries (%v), want 0", n, err)
+	}
+}
+
+// reviewJob is a review position's job.
+func reviewJob(id string) aiqueue.Job {
+	j := testJob(id)
+	j.Kind, j.Level = aiqueue.KindReview, 0
+	j.Limits = &aiqueue.Limits{MoveTime: 200 * time.Millisecond}
+	return j
+}
+
+// With review positions queued, one worker takes an AI move as soon as it
+// is submitted, before every position still queued; the positions keep
+// their order among themselves. On one stream in order of arrival the
+// move would come after them.
+func TestQueueMovesBeforeReviewPositions(t *testing.T) {
+	t.Parallel()
+	db := redistest.New(t)
+	bot, worker := newQueue(t, db, aiqueue.QueueOptions{}), newQueue(t, db, aiqueue.QueueOptions{})
+	submit := func(j aiqueue.Job) {
+		t.Helper()
+		if err := bot.Submit(t.Context(), j); err != nil {
+			t.Fatalf("Submit %s: %v", j.ID, err)
+		}
+	}
+	next := func() string {
+		t.Helper()
+		job := take(t, worker, time.Second)
+		if err := worker.Complete(t.Context(), job, aiqueue.Result{Move: "c3-d4"}); err != nil {
+			t.Fatalf("Complete %s: %v", job.ID, err)
+		}
+		return job.ID
+	}
+	const positions = 6
+	for i := range positions {
+		submit(reviewJob(fmt.Sprint("r", i)))
+	}
+	submit(testJob("m1"))
+	order := []string{next(), next()}
+	submit(testJob("m2")) // while r0's search would be under way
+	for len(order) < positions+2 {
+		order = append(order, next())
+	}
+	want := []string{"m1", "r0", "m2", "r1", "r2", "r3", "r4", "r5"}
+	if fmt.Sprint(order) != fmt.Sprint(want) {
+		t.Errorf("served in the order %v, want %v", order, want)
+	}
+	if job, err := worker.Take(t.Context(), 0); !errors.Is(err, aiqueue.ErrNoJob) {
+		t.Errorf("after all: took %q, %v; want ErrNoJob", job.ID, err)
+	}
+}
+
+// A move and a review position that come together while the worker waits
+// for work (one MULTI: the worker's read is woken by the position, added
+// first) are taken move first; the position is given back and taken by
+// the next Take at once, not after the visibility timeout.
+func TestQueueMoveThatComesWithAReviewPositionFirst(t *testing.T) {
+	t.Parallel()
+	srv := redistest.Start(t) // a server of its own: its blocked clients are this worker's
+	db := srv.DB(t)
+	worker := newQueue(t, db, aiqueue.QueueOptions{VisibilityTimeout: time.Minute})
+	rdb := db.Client(t)
+	taken := make(chan aiqueue.Job, 1)
+	go func() {
+		job, err := worker.Take(t.Context(), 30*time.Second)
+		if err != nil {
+			t.Errorf("Take: %v", err)
+		}
+		taken <- job
+	}()
+	// Wait for the worker's read to block (a state, polled; the bound is
+	// for a broken queue).
+	blocked := false
+	for end := time.Now().Add(10 * time.Second); !blocked && time.Now().Before(end); {
+		info, err := rdb.Info(t.Context(), "clients").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocked = strings.Contains(info, "blocked_clients:1\r")
+		if !blocked {
+			time.Sleep(5 * time.Millisecond) // polling the state waited for
+		}
+	}
+	if !blocked {
+		t.Fatal("the worker's Take never waited in Redis")
+	}
+	_, err := rdb.TxPipelined(t.Context(), func(p goredis.Pipeliner) error {
+		p.XAdd(t.Context(), &goredis.XAddArgs{Stream: db.Prefix + "ai:{queue}:reviews",
+			Values: []any{"j", `{"id":"r","kind":"review","pos":"w:a1w","level":0,"limits":{"depth":3},"reply":"x"}`}})
+		p.XAdd(t.Context(), &goredis.XAddArgs{Stream: db.Prefix + "ai:{queue}:jobs",
+			Values: []any{"j", `{"id":"m","pos":"w:a1w","level":2,"reply":"x"}`}})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if job := <-taken; job.ID != "m" {
+		t.Fatalf("took %q first, want the move m", job.ID)
+	}
+	// With a minute's visibility timeout only the give-back lets the
+	// position be taken again within this Take's 5 s.
+	if job, err := worker.Take(t.Context(), 5*time.Second); err != nil || job.ID != "r" {
+		t.Errorf("then took %q, %v; want the review position r", job.ID, err)
 	}
 }

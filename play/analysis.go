@@ -55,7 +55,8 @@ type Analysis struct {
 // searched within a bounded time by the AI (the local pool, or the
 // workers behind a RemoteThinker), one position at a time, so AI moves
 // and update handling go on meanwhile (the pool lends an engine per
-// position; the queue takes one job per position among the moves).
+// position; the queue takes one job per position, in a lane its
+// workers serve only when no move waits).
 // Asked again for a game under review, it waits for that review; asked for
 // a game reviewed lately, it answers at once (see analyses). A caller whose
 // ctx ends stops waiting, with ctx's error; the review goes on.
