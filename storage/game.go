@@ -107,7 +107,43 @@ type GameRecord struct {
 
 	// Team is set in a game the chat plays against the AI by vote.
 	Team *TeamGame `json:"team,omitempty"`
+
+	// Owed is what the game's latest changes owe the players, written
+	// with each change (the transactional outbox: a change and what it
+	// owes are one write). The writer shows it and commits those replies
+	// with the event's Receipt marked (storage.Outbox.MarkUpdateOwing);
+	// if it dies first, the game is due at ShowAt and whoever finds it
+	// then shows what is still owed, drawn from the game as stored then.
+	// Whoever marks a receipt first is the one whose replies go out.
+	Owed   []GameEvent `json:"owed,omitempty"`
+	ShowAt time.Time   `json:"show_at,omitzero"`
+	// Receipts are the last update ids (receipts) applied to the game, so
+	// that an update Telegram delivers again after a crash is recognised
+	// as applied rather than refused as a stale move.
+	Receipts []int64 `json:"receipts,omitempty"`
 }
+
+// GameEvent is one change of a game that the players are owed the sight
+// of: small, not rendered, since delivery draws the game as stored when it
+// sends. Receipt is the update id (negative for changes no update made)
+// whose mark says the event's replies are stored in the outbox.
+type GameEvent struct {
+	Kind    string `json:"k"`
+	Version int64  `json:"v"`
+	Receipt int64  `json:"r,omitzero"`
+	// By is the user who made the change (a move, a draw offer), if any.
+	By int64 `json:"by,omitzero"`
+}
+
+// Game event kinds.
+const (
+	EventMoved        = "moved"
+	EventEnded        = "ended"
+	EventDrawOffered  = "draw_offered"
+	EventDrawDeclined = "draw_declined"
+	EventReminder     = "reminder"
+	EventNotice       = "notice"
+)
 
 // ReviewWork is a review's progress: who holds it until when (a lease
 // renewed with each position), the positions searched (by their index in
@@ -147,6 +183,8 @@ func (g *GameRecord) Clone() *GameRecord {
 		c.Review = &GameReview{Scores: slices.Clone(g.Review.Scores), Best: slices.Clone(g.Review.Best), Loss: slices.Clone(g.Review.Loss)}
 	}
 	c.Team = g.Team.Clone()
+	c.Owed = slices.Clone(g.Owed)
+	c.Receipts = slices.Clone(g.Receipts)
 	if g.ReviewWork != nil {
 		w := *g.ReviewWork
 		w.Points = slices.Clone(g.ReviewWork.Points)
@@ -156,20 +194,30 @@ func (g *GameRecord) Clone() *GameRecord {
 }
 
 // Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt,
-// AIAt and a team game's vote closing: the moment the game next needs
-// attention without anyone moving. Zero means never.
+// AIAt, ShowAt and a team game's vote closing: the moment the game next
+// needs attention without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
 	var closes time.Time
 	if g.Team != nil {
 		closes = g.Team.ClosesAt
 	}
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, closes} {
+	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, g.ShowAt, closes} {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}
 	}
 	return d
+}
+
+// Due is when the game is next due in the deadline index: its Deadline
+// while it is active; once finished, ShowAt (what its last changes owe the
+// players is still to be shown), zero otherwise.
+func (g *GameRecord) Due() time.Time {
+	if g.Active() {
+		return g.Deadline()
+	}
+	return g.ShowAt
 }
 
 // HumanIDs lists the user ids of the human players, each once, white first.

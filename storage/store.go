@@ -25,8 +25,9 @@ type Store interface {
 	// equals g.Version, stores it as version g.Version+1 and sets g.Version to
 	// that on success. Otherwise it returns ErrConflict (ErrNotFound if there
 	// is no such game) and changes nothing. The indexes follow in the same
-	// step: a finished game leaves the active and deadline indexes, and the
-	// deadline entry moves to g.Deadline(). A finished game cannot become
+	// step: a finished game leaves the active indexes, and the deadline
+	// entry moves to g.Due() (a finished game stays due only while it owes
+	// the players the sight of its last changes, ShowAt). A finished game cannot become
 	// active again (ErrConflict).
 	UpdateGame(ctx context.Context, g *GameRecord) error
 
@@ -36,8 +37,9 @@ type Store interface {
 	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)
 	ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error)
 
-	// DueGames lists up to limit ids of active games whose Deadline is not
-	// after now, earliest deadline first (ties by id).
+	// DueGames lists up to limit ids of games whose Due time is not after
+	// now (active games by their Deadline; finished ones still owing their
+	// events by ShowAt), earliest first (ties by id).
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
 
 	// PutChallenge stores (or replaces) a challenge until its ExpiresAt;

@@ -104,13 +104,17 @@ func (s *Store) expireFinished(tx *bbolt.Tx, id string) error {
 	return tx.Bucket(bucketGameExpiry).Put(key(timeKey(s.now().Add(s.keepFinished)), []byte(id)), nil)
 }
 
-// indexKeys lists the index entries a game should have: none once finished;
-// otherwise its chat, each human player, and its deadline if it has one.
+// indexKeys lists the index entries a game should have: once finished, only
+// its deadline while it owes the players something (Due); otherwise its
+// chat, each human player, and its deadline if it has one.
 func indexKeys(g *storage.GameRecord) (buckets, keys [][]byte) {
+	id := []byte(g.ID)
 	if !g.Active() {
+		if d := g.Due(); !d.IsZero() {
+			return [][]byte{bucketDeadlines}, [][]byte{key(timeKey(d), id)}
+		}
 		return nil, nil
 	}
-	id := []byte(g.ID)
 	created := createdKey(g.CreatedAt)
 	if g.ChatID != 0 {
 		buckets = append(buckets, bucketChatGames)

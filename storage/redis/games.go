@@ -120,8 +120,8 @@ func hintedBy(g *storage.GameRecord) string {
 // deadlineArg is the deadline a game's state was written with, in unix
 // milliseconds, or "" when it has none.
 func deadlineArg(g *storage.GameRecord) string {
-	d := g.Deadline()
-	if !g.Active() || d.IsZero() {
+	d := g.Due()
+	if d.IsZero() {
 		return ""
 	}
 	return strconv.FormatInt(d.UnixMilli(), 10)

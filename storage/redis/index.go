@@ -36,6 +36,10 @@ const missingGrace = time.Minute
 // deadline entry lowered if g's is earlier. Idempotent, never harmful.
 func (s *Store) addHints(ctx context.Context, g *storage.GameRecord) error {
 	if !g.Active() {
+		// Only its deadline, while it owes the players its last events.
+		if d := g.Due(); !d.IsZero() {
+			return s.rdb.ZAddLT(ctx, s.deadlinesKey(), goredis.Z{Score: ms(d), Member: g.ID}).Err()
+		}
 		return nil
 	}
 	_, err := s.rdb.Pipelined(ctx, func(p goredis.Pipeliner) error {
@@ -71,7 +75,11 @@ func (s *Store) settleHints(ctx context.Context, g *storage.GameRecord) error {
 		for _, u := range g.HumanIDs() {
 			p.ZRem(ctx, s.userGamesKey(u), g.ID)
 		}
-		p.ZRem(ctx, s.deadlinesKey(), g.ID)
+		if d := g.Due(); !d.IsZero() {
+			p.ZAddLT(ctx, s.deadlinesKey(), goredis.Z{Score: ms(d), Member: g.ID})
+		} else {
+			p.ZRem(ctx, s.deadlinesKey(), g.ID)
+		}
 		return nil
 	})
 	return err
@@ -125,7 +133,7 @@ func (s *Store) activeGames(ctx context.Context, op, key string, belongs func(*s
 // dueBatch is how many hints DueGames examines per round trip.
 const dueBatch = 64
 
-// DueGames returns active games whose deadline is not after now, earliest
+// DueGames returns games whose Due time is not after now, earliest
 // first. It walks the hints scored up to now, checks each against its game
 // and repairs the hints that were early or stale as it goes.
 func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]string, error) {
@@ -162,8 +170,8 @@ func (s *Store) DueGames(ctx context.Context, now time.Time, limit int) ([]strin
 		for i, g := range games {
 			id, seen := ids[i], hints[i].Score
 			var d time.Time
-			if g != nil && g.Active() {
-				d = g.Deadline()
+			if g != nil {
+				d = g.Due()
 			}
 			switch {
 			case g == nil && seen > nowMs-float64(missingGrace.Milliseconds()):

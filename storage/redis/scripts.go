@@ -31,9 +31,10 @@ return 1
 // and carries this call's token) returns 1.
 //
 // The stored 'h' and 'dl' say which hints the stored state was written
-// with. An active game needs its hints added before a write only if its
-// chat or people changed or its deadline comes earlier than the stored one
-// (ZADD LT would lower the entry); otherwise the entries in place already
+// with. A game needs its hints added before a write only if it is active
+// and its chat or people changed, or its deadline (a finished game's: its
+// ShowAt, see GameRecord.Due) comes earlier than the stored one (ZADD LT
+// would lower the entry); otherwise the entries in place already
 // satisfy the rules in index.go, and the write saves two round trips. A
 // game stored without 'h' (written before these fields) always asks.
 var updateGame = goredis.NewScript(`
@@ -44,8 +45,8 @@ if cur[1] ~= ARGV[1] then
   return 0
 end
 if cur[2] == '0' and ARGV[4] == '1' then return -2 end
-if ARGV[4] == '1' and ARGV[8] ~= '1' then
-  if cur[4] ~= ARGV[6] then return 2 end
+if ARGV[8] ~= '1' then
+  if ARGV[4] == '1' and cur[4] ~= ARGV[6] then return 2 end
   if ARGV[7] ~= '' and (not cur[5] or cur[5] == '' or tonumber(ARGV[7]) < tonumber(cur[5])) then return 2 end
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'a', ARGV[4], 'w', ARGV[5], 'd', ARGV[3], 'h', ARGV[6], 'dl', ARGV[7])

@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -76,6 +77,13 @@ func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			{"finished leaves", "remind", func(g *storage.GameRecord) {
 				g.Status, g.Result = storage.GameFinished, "1/2-1/2"
 			}, []string{"timeout", "both"}},
+			{"what a change owes joins at ShowAt", "none", func(g *storage.GameRecord) {
+				g.Owed, g.ShowAt = []storage.GameEvent{{Kind: storage.EventMoved, Version: 2, Receipt: 7}}, at(11)
+			}, []string{"timeout", "none", "remind", "both"}},
+			{"a finished game owing its end stays due", "remind", func(g *storage.GameRecord) {
+				g.Status, g.Result = storage.GameFinished, "1-0"
+				g.Owed, g.ShowAt = []storage.GameEvent{{Kind: storage.EventEnded, Version: 2, Receipt: 7}}, at(12)
+			}, []string{"timeout", "remind", "both"}},
 			{"a team vote's closing joins", "none", func(g *storage.GameRecord) {
 				g.Team = &storage.TeamGame{Window: time.Minute, ClosesAt: at(12), Ballots: []storage.Ballot{{UserID: 1, Move: "c3-d4"}}}
 			}, []string{"timeout", "none", "remind", "both"}},
@@ -104,5 +112,45 @@ func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		}
 		ids, err := s.DueGames(ctxFor(t), at(5), 10)
 		checkIDs(t, "DueGames", ids, err, "a", "m", "z")
+	})
+
+	t.Run("FinishedOwingThenShown", func(t *testing.T) {
+		s := setup(t)
+		g := mustGame(t, s, "remind")
+		g.Status, g.Result = storage.GameFinished, "1-0"
+		g.Owed, g.ShowAt = []storage.GameEvent{{Kind: storage.EventEnded, Version: 2, Receipt: -3}}, at(50)
+		mustUpdate(t, s, g)
+		ids, err := s.DueGames(ctxFor(t), at(50), 10)
+		checkIDs(t, "DueGames(at 50) owing", ids, err, "timeout", "both", "remind")
+		active, err := s.ActiveGamesByChat(ctxFor(t), 1)
+		if err != nil || slices.Contains(active, "remind") {
+			t.Fatalf("ActiveGamesByChat = %v, %v: a finished game owing its end is not active", active, err)
+		}
+		g.Owed, g.ShowAt = nil, time.Time{}
+		mustUpdate(t, s, g)
+		ids, err = s.DueGames(ctxFor(t), at(50), 10)
+		checkIDs(t, "DueGames(at 50) shown", ids, err, "timeout", "both")
+	})
+
+	// The events and receipts a change owes are part of its one write: a
+	// write that loses the compare-and-set leaves none of them behind.
+	t.Run("OwedWithTheChange", func(t *testing.T) {
+		s := setup(t)
+		g := mustGame(t, s, "none")
+		stale := g.Clone()
+		g.Moves = append(g.Moves, "c3-d4")
+		g.Owed, g.ShowAt, g.Receipts = []storage.GameEvent{{Kind: storage.EventMoved, Version: 2, Receipt: 41, By: 1}}, at(3), []int64{41}
+		mustUpdate(t, s, g)
+		stale.Moves = append(stale.Moves, "a3-b4")
+		stale.Owed, stale.ShowAt, stale.Receipts = []storage.GameEvent{{Kind: storage.EventMoved, Version: 2, Receipt: 42, By: 2}}, at(1), []int64{42}
+		checkErr(t, "UpdateGame(stale)", s.UpdateGame(ctxFor(t), stale), storage.ErrConflict)
+		got := mustGame(t, s, "none")
+		checkDeep(t, "Owed", got.Owed, g.Owed)
+		checkDeep(t, "Receipts", got.Receipts, []int64{41})
+		if !got.ShowAt.Equal(at(3)) {
+			t.Fatalf("ShowAt = %v, want %v", got.ShowAt, at(3))
+		}
+		ids, err := s.DueGames(ctxFor(t), at(2), 10)
+		checkIDs(t, "DueGames(at 2)", ids, err)
 	})
 }
