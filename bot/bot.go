@@ -220,8 +220,17 @@ func (b *Bot) handleOnce(ctx context.Context, u tgbotapi.Update) (string, error)
 	var kind string
 	var herr error
 	if c, ok := b.out.(Committer); ok {
+		// The update's id is the receipt of the game changes it makes:
+		// they are stored with their events, shown by the replies
+		// committed below or, if this process dies first, by whoever
+		// finds them owed (events.go).
+		ctx := play.WithReceipt(ctx, int64(u.UpdateID))
 		col := &collector{next: b.out}
-		kind, herr = (&Bot{core: b.core, out: col}).handle(ctx, u)
+		ub := &Bot{core: b.core, out: col}
+		kind, herr = ub.handle(ctx, u)
+		if ub.showApplied(ctx, u, col, herr) {
+			kind, herr = "applied", nil
+		}
 		_, err = col.commit(ctx, c, int64(u.UpdateID))
 		if errors.Is(err, outbox.ErrNoJournal) {
 			_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
@@ -256,6 +265,13 @@ func (c *collector) Enqueue(r outbox.Reply) error {
 	}
 	c.replies = append(c.replies, r)
 	return nil
+}
+
+// reset drops the replies kept so far.
+func (c *collector) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.replies = nil
 }
 
 // commit hands the replies to to. Replies enqueued meanwhile wait for it,

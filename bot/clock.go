@@ -46,6 +46,8 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 		lang := cardLang(g)
 		c, p := g.ToMove()
 		switch {
+		case len(ev.Owed) > 0:
+			b.showOwed(ctx, g, ev.Owed)
 		case ev.TimedOut:
 			winner := g.Player(c.Opponent())
 			if g.ChatID() != 0 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
 )
 
 // ClockEvent is a reminder sent or a game won on time, found by Tick.
@@ -18,6 +19,10 @@ type ClockEvent struct {
 	// was played (the AI is to move next, unless the game ended).
 	Voted bool
 	Move  rules.Move
+	// Owed are the events of changes whose writer did not show them
+	// before their ShowAt (it died): this tick claimed them, and the
+	// caller shows them, each committed with its receipt (events.go).
+	Owed []storage.GameEvent
 }
 
 // Tick handles the games whose deadline has passed: tells the player to
@@ -40,7 +45,7 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 			}
 			return events, err
 		}
-		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Voted {
+		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Voted || len(ev.Owed) > 0 {
 			events = append(events, ev)
 		}
 	}
@@ -72,8 +77,21 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	var ev ClockEvent
 	g, err := s.update(ctx, id, func(g *Game) error {
 		ev = ClockEvent{}
+		owed, shown, err := s.dueShow(ctx, g, now)
+		if err != nil {
+			return err
+		}
+		if len(owed) > 0 {
+			// Claimed: shown first; the rest is for the next tick.
+			ev.Owed = owed
+			return nil
+		}
+		unchanged := errUnchanged
+		if shown {
+			unchanged = nil // the forgotten events are the write
+		}
 		if !g.rec.Active() {
-			return errUnchanged
+			return unchanged
 		}
 		o, voted, err := s.closeDueVote(g, now)
 		if err != nil {
@@ -104,12 +122,16 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 			// process's runner (aiturns.go). Nothing to tell anyone yet.
 			g.rec.AIAt = now.Add(s.aiClaim())
 		default:
-			return errUnchanged // someone else handled it, or a move reset it
+			return unchanged // someone else handled it, or a move reset it
 		}
 		return nil
 	})
 	if err != nil {
 		return ClockEvent{}, err
+	}
+	if len(ev.Owed) > 0 {
+		ev.Game = g
+		return ev, nil
 	}
 	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {
 		return ClockEvent{}, nil

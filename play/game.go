@@ -208,6 +208,10 @@ func (g *Game) TimeoutAt() time.Time { return g.rec.TimeoutAt }
 // Notices maps a user to the message id of their live turn notice (a copy).
 func (g *Game) Notices() map[int64]int { return maps.Clone(g.rec.Notices) }
 
+// Owed lists the events of the game's latest changes not known to be shown
+// (play/events.go).
+func (g *Game) Owed() []storage.GameEvent { return slices.Clone(g.rec.Owed) }
+
 // RematchBy is the user who offers a rematch, 0 for none; RematchID the
 // rematch once it has started.
 func (g *Game) RematchBy() int64  { return g.rec.RematchBy }

@@ -68,13 +68,23 @@ func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, te
 	return &out, nil
 }
 
-// Game returns a game with its rules state.
+// Game returns a game with its rules state. Under a receipt the game has
+// had applied by another process (a redelivered update, events.go) it
+// returns an *AppliedError instead: the handler's checks would refuse the
+// update as stale, when what it is owed is the sight of its change.
 func (s *Service) Game(ctx context.Context, id string) (*Game, error) {
 	rec, err := s.store.Game(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return load(rec)
+	g, err := load(rec)
+	if err != nil {
+		return nil, err
+	}
+	if r := receiptOf(ctx); r != nil && r.applied(rec) {
+		return nil, &AppliedError{Game: g}
+	}
+	return g, nil
 }
 
 // ActiveGames lists the games in progress of a user (chatID 0) or in a chat.

@@ -22,7 +22,12 @@ var errUnchanged = errors.New("play: unchanged")
 // store (never a copy this process remembers: another replica may have
 // written since), so it re-checks turn, staleness and the like on each
 // attempt.
+//
+// Under a receipt (WithReceipt) the write also stores the event the change
+// makes (events.go), and a receipt the game has had applied already is
+// refused with an *AppliedError before decide runs.
 func (s *Service) update(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
+	r := receiptOf(ctx)
 	for range maxAttempts {
 		rec, err := s.store.Game(ctx, id)
 		if err != nil {
@@ -32,6 +37,13 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		if err != nil {
 			return nil, err
 		}
+		if r != nil && r.applied(rec) {
+			return nil, &AppliedError{Game: g}
+		}
+		var before *storage.GameRecord
+		if r != nil {
+			before = rec.Clone()
+		}
 		aiBefore := rec.AIAt
 		if err := decide(g); err != nil {
 			if errors.Is(err, errUnchanged) {
@@ -40,12 +52,18 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 			return nil, err
 		}
 		g.rec.UpdatedAt = s.now()
+		if r != nil {
+			s.owe(r, before, g.rec)
+		}
 		err = s.store.UpdateGame(ctx, g.rec)
 		if errors.Is(err, storage.ErrConflict) {
 			continue
 		}
 		if err != nil {
 			return nil, err
+		}
+		if r != nil {
+			r.wrote1(id)
 		}
 		if claimedAI(aiBefore, g.rec.AIAt) {
 			s.oweAI(g.rec.ID)

@@ -1,0 +1,96 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+)
+
+// A game's change is stored with its event (play/events.go): the bot
+// handles an update under the update id as its receipt, and commits the
+// replies with the update's mark (Handle). What the change owes is shown
+// again only when that commit never happened: Telegram redelivers the
+// update after a crash (the change is applied already: showApplied), or
+// the game falls due at its ShowAt (showOwed, from the clock's tick on
+// any replica). Either way the replies are drawn from the game as stored
+// then and committed with the receipt, so one set of them goes out.
+
+// showApplied answers an update that play found applied already (a crash
+// cut its replies off): the replies the handler made while being refused
+// are dropped, and what the change owes is shown instead.
+func (b *Bot) showApplied(ctx context.Context, u tgbotapi.Update, col *collector, err error) bool {
+	var ae *play.AppliedError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	col.reset()
+	if u.CallbackQuery != nil {
+		b.toast(u.CallbackQuery, "")
+	}
+	for _, ev := range ae.Game.Owed() {
+		if ev.Receipt == int64(u.UpdateID) {
+			b.showEvent(ctx, ae.Game, ev)
+		}
+	}
+	return true
+}
+
+// showOwed shows the events the clock's tick claimed for g, each
+// committed with its receipt: if the writer, or a redelivered update,
+// marked the receipt meanwhile, its replies went out and these are not
+// sent.
+func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []storage.GameEvent) {
+	c, ok := b.out.(Committer)
+	if !ok {
+		for _, ev := range owed {
+			b.showEvent(ctx, g, ev)
+		}
+		return
+	}
+	for _, ev := range owed {
+		col := &collector{next: b.out}
+		(&Bot{core: b.core, out: col}).showEvent(ctx, g, ev)
+		first, err := col.commit(ctx, c, ev.Receipt)
+		switch {
+		case errors.Is(err, outbox.ErrNoJournal):
+		case err != nil:
+			b.log.Warn("owed event shown but not marked", "game", g.ID(), "receipt", ev.Receipt, "err", err)
+		case first:
+			b.log.Info("showed what a change owed after its writer stopped", "game", g.ID(), "event", ev.Kind, "version", ev.Version)
+		}
+	}
+}
+
+// showEvent makes the replies an event owes, from the game as it is now:
+// the card is drawn as stored, never older than the event.
+func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent) {
+	lang := cardLang(g)
+	switch {
+	case ev.Kind == storage.EventEnded:
+		b.gameOver(ctx, g)
+	case !g.Active():
+		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
+	case ev.Kind == storage.EventReminder:
+		_, p := g.ToMove()
+		b.remind(ctx, g, lang, p)
+	case ev.Kind == storage.EventNotice:
+		b.notifyTurn(ctx, g, lastMoveText(g))
+	default:
+		b.editCard(g, cardView{lang: lang, thinking: g.IsAITurn()}, "", nil)
+		if ev.Kind == storage.EventMoved && b.noticesNow() && !g.IsAITurn() {
+			b.notifyTurn(ctx, g, lastMoveText(g))
+		}
+	}
+}
+
+func lastMoveText(g *play.Game) string {
+	if m, ok := g.LastMove(); ok {
+		return m.String()
+	}
+	return ""
+}

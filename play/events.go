@@ -1,0 +1,163 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// A change to a game and what it owes the players are one write (the
+// transactional outbox). A caller that will store the replies of a change
+// with a mark of its own (the bot: the update id, marked by
+// storage.Outbox.MarkUpdateOwing with the replies) passes that id as the
+// receipt in ctx (WithReceipt). Every write update makes under it then
+// also stores, in the same compare-and-set, a small event (moved, ended,
+// draw offered, ...; storage.GameEvent), the receipt, and ShowAt: the
+// moment the game falls due if the writer has not shown it by then.
+//
+// If the writer dies between its game write and the write of its replies,
+// the game is due at ShowAt: the clock's Tick (any replica) finds the
+// events whose receipt is not marked and hands them over to be shown, drawn
+// from the game as stored then (ClockEvent.Owed); showing them marks the
+// receipt, so that exactly one of the writer's replies and the Tick's goes
+// out. A receipt already applied to the game (Telegram delivers the update
+// again after the crash) is not applied again: update returns an
+// *AppliedError and the caller shows what the game owes instead.
+
+// showLease is how long the writer of a change has to store its replies
+// before the game is due and another process shows what it owes.
+const showLease = 5 * time.Second
+
+// keptReceipts bounds GameRecord.Receipts and GameRecord.Owed: the last
+// changes' receipts are enough to recognise a redelivered update (Telegram
+// redelivers only those not acknowledged, the last few).
+const keptReceipts = 8
+
+// ErrApplied is an update applied to the game already: a redelivery of
+// one whose replies a crash cut off.
+var ErrApplied = errors.New("play: this update has been applied already")
+
+// AppliedError is ErrApplied with the game as stored, whose owed events
+// the caller shows in place of the update's replies.
+type AppliedError struct {
+	Game *Game
+}
+
+func (e *AppliedError) Error() string { return ErrApplied.Error() }
+
+// Is makes errors.Is(err, ErrApplied) true.
+func (e *AppliedError) Is(target error) bool { return target == ErrApplied }
+
+// receipt is the receipt in a context, and the games this process has
+// written under it (a handler may write one game more than once: only its
+// first write meets a redelivery's earlier one).
+type receipt struct {
+	id    int64
+	mu    sync.Mutex
+	wrote map[string]bool
+}
+
+type receiptKey struct{}
+
+// WithReceipt returns ctx with receipt id (non-zero): the writes made
+// under it store their events with it (see the comment above).
+func WithReceipt(ctx context.Context, id int64) context.Context {
+	if id == 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, receiptKey{}, &receipt{id: id})
+}
+
+func receiptOf(ctx context.Context) *receipt {
+	r, _ := ctx.Value(receiptKey{}).(*receipt)
+	return r
+}
+
+// applied reports whether rec has had r applied by an earlier process:
+// a redelivered update.
+func (r *receipt) applied(rec *storage.GameRecord) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return !r.wrote[rec.ID] && slices.Contains(rec.Receipts, r.id)
+}
+
+func (r *receipt) wrote1(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.wrote == nil {
+		r.wrote = make(map[string]bool)
+	}
+	r.wrote[id] = true
+}
+
+// owe adds to rec, about to be written over before, the event the change
+// makes, under receipt r.
+func (s *Service) owe(r *receipt, before, rec *storage.GameRecord) {
+	kind := eventKind(before, rec)
+	if kind == "" {
+		return
+	}
+	ev := storage.GameEvent{Kind: kind, Version: rec.Version + 1, Receipt: r.id}
+	rec.Owed = append(lastN(rec.Owed, keptReceipts-1), ev)
+	if !slices.Contains(rec.Receipts, r.id) {
+		rec.Receipts = append(lastN(rec.Receipts, keptReceipts-1), r.id)
+	}
+	rec.ShowAt = s.now().Add(showLease)
+}
+
+func lastN[T any](s []T, n int) []T {
+	if len(s) > n {
+		return slices.Clone(s[len(s)-n:])
+	}
+	return s
+}
+
+// eventKind names what a write changed that the players see, or "".
+func eventKind(before, after *storage.GameRecord) string {
+	switch {
+	case before.Active() && !after.Active():
+		return storage.EventEnded
+	case len(before.Moves) != len(after.Moves):
+		return storage.EventMoved
+	case before.DrawOfferBy == 0 && after.DrawOfferBy != 0:
+		return storage.EventDrawOffered
+	case before.DrawOfferBy != 0 && after.DrawOfferBy == 0:
+		return storage.EventDrawDeclined
+	case after.Reminders > before.Reminders:
+		return storage.EventReminder
+	case !before.NoticeAt.IsZero() && after.NoticeAt.IsZero():
+		return storage.EventNotice
+	}
+	return ""
+}
+
+// dueShow handles g's ShowAt in Tick's write, if it has passed at now:
+// the events whose receipt is marked were shown by their writer and are
+// forgotten; the others are claimed (ShowAt moves on by a lease) and
+// returned to be shown. It reports whether it changed the record.
+func (s *Service) dueShow(ctx context.Context, g *Game, now time.Time) ([]storage.GameEvent, bool, error) {
+	rec := g.rec
+	if rec.ShowAt.IsZero() || now.Before(rec.ShowAt) {
+		return nil, false, nil
+	}
+	var unseen []storage.GameEvent
+	for _, ev := range rec.Owed {
+		seen, err := s.store.UpdateSeen(ctx, ev.Receipt)
+		if err != nil {
+			return nil, false, err
+		}
+		if !seen {
+			unseen = append(unseen, ev)
+		}
+	}
+	if len(unseen) == 0 {
+		rec.Owed, rec.ShowAt = nil, timeZero
+		return nil, true, nil
+	}
+	rec.Owed, rec.ShowAt = unseen, now.Add(showLease)
+	return unseen, true, nil
+}
