@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,22 +12,30 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/internal/tune"
+	"github.com/bashni/bashni/rules"
 )
 
 // SelfPlay runs `bashni selfplay`: self-play games at a small node budget,
-// written as labelled quiet positions for Tune.
+// written as labelled quiet positions for Tune. Bashni's games start from
+// the shipped openings; another -variant's from its start position, with
+// more random moves (-random) since there is only one.
 func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("selfplay", "-out FILE [-games N] [-nodes N] [-random N] [-per-game N] [-workers K] [-seed S] [-weights FILE]", stderr)
+	fs := newFlags("selfplay", "-out FILE [-variant V] [-games N] [-nodes N] [-random N] [-per-game N] [-workers K] [-seed S] [-weights FILE]", stderr)
 	out := fs.String("out", "", "file to write the positions to")
+	variant := rules.Bashni
+	fs.TextVar(&variant, "variant", rules.Bashni, variantUsage)
 	games := fs.Int("games", 4000, "games to play")
 	nodes := fs.Uint64("nodes", 5000, "nodes per move")
-	random := fs.Int("random", 3, "random moves after the opening, so games differ")
+	random := fs.Int("random", 3, fmt.Sprintf("random moves after the opening, so games differ (default %d from the start position for a variant other than bashni)", randomFromStart))
 	perGame := fs.Int("per-game", 12, "positions kept from each game, at most")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
 	seed := fs.Int64("seed", 1, "seed for the openings and random moves")
 	weights := fs.String("weights", "", "evaluation weights to play with, as JSON (default: the engine's own)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if variant != rules.Bashni && !flagSet(fs, "random") {
+		*random = randomFromStart
 	}
 	switch {
 	case *out == "":
@@ -39,7 +48,7 @@ func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg := tune.SelfPlay{
 		Games: *games, Nodes: *nodes, RandomPlies: *random, PerGame: *perGame,
-		Workers: *workers, Seed: *seed,
+		Workers: *workers, Seed: *seed, Variant: variant,
 		Progress: func(done int) {
 			if done%100 == 0 || done == *games {
 				fmt.Fprintf(stderr, "selfplay: %d/%d games\n", done, *games)
@@ -71,6 +80,19 @@ func SelfPlay(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("selfplay: stopped early: %w", err)
 	}
 	return nil
+}
+
+// randomFromStart is selfplay's -random for a variant without shipped
+// openings: its games all start from one position, and six random plies
+// (seven first moves in Russian draughts, then as many replies) give
+// thousands of different games where three would give a few hundred.
+const randomFromStart = 6
+
+// flagSet says whether the command line named flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // Tune runs `bashni tune`: fits the evaluation weights to a selfplay file

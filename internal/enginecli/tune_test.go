@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/internal/tune"
+	"github.com/bashni/bashni/rules"
 )
 
 // TestSelfPlayTuneMatch runs the tuning loop as docs/engine.md tells it, in
@@ -38,6 +40,35 @@ func TestSelfPlayTuneMatch(t *testing.T) {
 	err = Match(ctx, []string{"-a", "nodes=300,weights=" + weights, "-b", "nodes=300", "-games", "2", "-quiet"}, &out, &out)
 	if err != nil || !strings.Contains(out.String(), "2 games") {
 		t.Errorf("match with weights: %v\n%s", err, out.String())
+	}
+}
+
+// selfplay -variant plays that variant's games from its start position and
+// writes a file that says so; a variant it does not know is a usage error.
+func TestSelfPlayVariant(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "russian.txt")
+	var out bytes.Buffer
+	ctx := context.Background()
+	if err := SelfPlay(ctx, []string{"-variant", "russian", "-games", "2", "-nodes", "200", "-out", data}, &out, &out); err != nil {
+		t.Fatalf("selfplay: %v\n%s", err, out.String())
+	}
+	f, err := os.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, err := tune.ReadSamples(f)
+	f.Close()
+	if err != nil || len(samples) == 0 {
+		t.Fatalf("%d samples, %v", len(samples), err)
+	}
+	for _, s := range samples {
+		if s.Position.Variant() != rules.Russian {
+			t.Fatalf("%v is a %v position", s.Position, s.Position.Variant())
+		}
+	}
+	err = SelfPlay(ctx, []string{"-variant", "chess", "-out", data}, &out, &out)
+	if !errors.Is(err, ErrUsage) {
+		t.Errorf("-variant chess: %v, want a usage error", err)
 	}
 }
 

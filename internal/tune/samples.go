@@ -21,13 +21,24 @@ type Sample struct {
 // ErrSamples wraps every error reading a samples file.
 var ErrSamples = errors.New("tune: bad samples file")
 
+// variantLine starts the comment line that gives the rules of the
+// positions after it: the position format does not say them, and until
+// such a line they are Bashni's.
+const variantLine = "# variant "
+
 // WriteSamples writes one sample a line: White's points, a tab, the
 // position in the position format (docs/rules.md). Lines starting with # are
-// comments.
+// comments, but for "# variant NAME" before positions of a variant other
+// than the one above them (Bashni at the top).
 func WriteSamples(w io.Writer, samples []Sample) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %d positions: White's points in the game, then the position\n", len(samples))
+	variant := rules.Bashni
 	for _, s := range samples {
+		if v := s.Position.Variant(); v != variant {
+			fmt.Fprintf(bw, "%s%s\n", variantLine, v)
+			variant = v
+		}
 		fmt.Fprintf(bw, "%s\t%s\n", strconv.FormatFloat(s.Result, 'f', -1, 64), s.Position)
 	}
 	return bw.Flush()
@@ -37,9 +48,18 @@ func WriteSamples(w io.Writer, samples []Sample) error {
 // its number; nothing is returned then.
 func ReadSamples(r io.Reader) ([]Sample, error) {
 	var out []Sample
+	variant := rules.Bashni
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
+		if name, ok := strings.CutPrefix(line, variantLine); ok {
+			v, err := rules.ParseVariant(name)
+			if err != nil {
+				return nil, fmt.Errorf("%w: line %d: %v", ErrSamples, n, err)
+			}
+			variant = v
+			continue
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -47,7 +67,7 @@ func ReadSamples(r io.Reader) ([]Sample, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: line %d: want points, a tab and a position", ErrSamples, n)
 		}
-		var s Sample
+		s := Sample{Position: rules.Start(variant)}
 		switch res {
 		case "1":
 			s.Result = 1

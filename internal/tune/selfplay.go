@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/bashni/bashni/ai"
@@ -32,7 +33,13 @@ type SelfPlay struct {
 	// Weights are the evaluation the games are played with (the engine's
 	// own when nil): a second round of tuning plays with the first's.
 	Weights *ai.Weights
-	// Openings are the start positions (ai.Openings() when nil).
+	// Variant is the rules the games are played under. Bashni's games
+	// start from its shipped openings; the shipped openings are Bashni
+	// positions, so another variant's games start from its start position
+	// and only RandomPlies make them differ.
+	Variant rules.Variant
+	// Openings are the start positions, played under Variant (ai.Openings()
+	// for Bashni, the start position for another variant, when nil).
 	Openings []rules.Position
 	// Progress, if set, is called after each game with the games done, from
 	// one goroutine at a time.
@@ -46,8 +53,16 @@ func Generate(ctx context.Context, cfg SelfPlay) ([]Sample, error) {
 		return nil, errors.New("tune: self-play needs games, nodes and positions per game of at least 1")
 	}
 	openings := cfg.Openings
-	if openings == nil {
+	switch {
+	case openings == nil && cfg.Variant == rules.Bashni:
 		openings = ai.Openings()
+	case openings == nil:
+		openings = []rules.Position{rules.Start(cfg.Variant)}
+	default:
+		openings = slices.Clone(openings)
+	}
+	for i := range openings {
+		openings[i] = openings[i].WithVariant(cfg.Variant)
 	}
 	if cfg.MaxPlies <= 0 {
 		cfg.MaxPlies = 300

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,6 +56,63 @@ func TestSamplesRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(samples, back) {
 		t.Errorf("read back %d samples unlike the %d written", len(back), len(samples))
+	}
+}
+
+// Russian draughts self-play starts from its own start position (the
+// shipped openings are Bashni's), plays by its rules, where a capture
+// removes the pieces and no tower ever forms, and its samples keep their
+// variant through the samples file.
+func TestGenerateRussianPlaysRussianAndKeepsTheVariant(t *testing.T) {
+	samples, err := Generate(context.Background(), SelfPlay{
+		Games: 4, Nodes: 300, RandomPlies: 6, PerGame: 40, Workers: 1, Seed: 3, Variant: rules.Russian,
+	})
+	if err != nil || len(samples) == 0 {
+		t.Fatalf("%d samples, %v", len(samples), err)
+	}
+	fewer := false
+	for _, s := range samples {
+		p := s.Position
+		if p.Variant() != rules.Russian {
+			t.Fatalf("%v is a %v position", p, p.Variant())
+		}
+		for sq := rules.Square(0); sq < rules.NumSquares; sq++ {
+			if h := p.Tower(sq).Height(); h > 1 {
+				t.Fatalf("%v: a tower of %d on %v in Russian draughts", p, h, sq)
+			}
+		}
+		fewer = fewer || bits.OnesCount32(p.Occupied()) < 2*rules.MaxPiecesPerColor
+	}
+	if !fewer {
+		t.Error("no sample has lost a piece: no game got as far as a capture")
+	}
+	var buf bytes.Buffer
+	if err := WriteSamples(&buf, samples); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\n# variant russian\n") {
+		t.Errorf("the file does not say its rules:\n%.200s", buf.String())
+	}
+	back, err := ReadSamples(&buf)
+	if err != nil || !reflect.DeepEqual(samples, back) {
+		t.Errorf("read back %d samples unlike the %d written: %v", len(back), len(samples), err)
+	}
+}
+
+func TestReadSamplesFollowsVariantLines(t *testing.T) {
+	start := rules.Start(rules.Bashni).String()
+	text := "1\t" + start + "\n# variant russian\n0\t" + start + "\n# variant bashni-mp\n0.5\t" + start + "\n"
+	got, err := ReadSamples(strings.NewReader(text))
+	if err != nil || len(got) != 3 {
+		t.Fatalf("%d samples, %v", len(got), err)
+	}
+	for i, want := range []rules.Variant{rules.Bashni, rules.Russian, rules.BashniMP} {
+		if v := got[i].Position.Variant(); v != want {
+			t.Errorf("sample %d is %v, want %v", i+1, v, want)
+		}
+	}
+	if _, err := ReadSamples(strings.NewReader("# variant chess\n1\t" + start)); !errors.Is(err, ErrSamples) || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("an unknown variant: %v, want ErrSamples naming line 1", err)
 	}
 }
 
