@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"math/bits"
+	"math/rand/v2"
 	"strings"
 	"sync"
 
@@ -61,4 +63,42 @@ func ParseOpenings(r io.Reader) ([]rules.Position, error) {
 // their fixed order. The slice is the caller's.
 func Openings() []rules.Position {
 	return append([]rules.Position(nil), openings()...)
+}
+
+// OpeningsFor returns the opening positions matches play under variant v.
+// Bashni has its shipped, balanced set (Openings). Those are Bashni
+// positions, reached by Bashni's captures, so another variant gets its own
+// from its start position: every distinct position 2 to 4 plies in where
+// the sides have as many towers each, the side to move has no capture and
+// more than one move, in a fixed shuffled order so the first few are
+// varied. They are not checked by a search, as the shipped set is; a match
+// plays each with both colours, so an uneven one costs precision, not
+// fairness.
+func OpeningsFor(v rules.Variant) []rules.Position {
+	if v == rules.Bashni {
+		return Openings()
+	}
+	seen := map[uint64]bool{}
+	var out []rules.Position
+	var walk func(p rules.Position, plies int)
+	walk = func(p rules.Position, plies int) {
+		moves := p.Legal()
+		if plies >= 2 && !seen[p.Hash()] {
+			seen[p.Hash()] = true
+			if len(moves) > 1 && !p.HasCapture() &&
+				bits.OnesCount32(p.Owned(rules.White)) == bits.OnesCount32(p.Owned(rules.Black)) {
+				out = append(out, p)
+			}
+		}
+		if plies == 4 {
+			return
+		}
+		for _, m := range moves {
+			walk(p.Play(m), plies+1)
+		}
+	}
+	walk(rules.Start(v), 0)
+	rng := rand.New(rand.NewPCG(2024, uint64(v)))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
 }

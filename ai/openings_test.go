@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -88,6 +89,43 @@ func TestOpeningsAreValidAndBalanced(t *testing.T) {
 		res, _ := e.Search(context.Background(), Request{Position: p, Limits: Limits{Depth: 6}})
 		if res.Score < -100 || res.Score > 100 {
 			t.Errorf("opening %s scores %d at depth 6", p, res.Score)
+		}
+	}
+}
+
+// Another variant's match openings are its own positions a few plies from
+// its start: distinct, quiet, even in towers, in the same order each time;
+// Russian draughts' hold no tower.
+func TestOpeningsForAnotherVariant(t *testing.T) {
+	if got := OpeningsFor(rules.Bashni); len(got) != len(Openings()) || got[0] != Openings()[0] {
+		t.Error("Bashni's openings are not the shipped set")
+	}
+	for _, v := range []rules.Variant{rules.Russian, rules.BashniMP} {
+		ops := OpeningsFor(v)
+		if len(ops) < 200 {
+			t.Fatalf("%v: %d openings, want at least 200 for a 400-game match", v, len(ops))
+		}
+		seen := map[uint64]bool{}
+		for _, p := range ops {
+			if p.Variant() != v || seen[p.Hash()] || p.HasCapture() || len(p.Legal()) < 2 {
+				t.Fatalf("%v: opening %s: variant %v, seen before %v, capture %v, %d moves",
+					v, p, p.Variant(), seen[p.Hash()], p.HasCapture(), len(p.Legal()))
+			}
+			seen[p.Hash()] = true
+			if w, b := bits.OnesCount32(p.Owned(rules.White)), bits.OnesCount32(p.Owned(rules.Black)); w != b {
+				t.Errorf("%v: opening %s: %d towers against %d", v, p, w, b)
+			}
+			for s := rules.Square(0); v == rules.Russian && s < rules.NumSquares; s++ {
+				if p.Tower(s).Height() > 1 {
+					t.Errorf("Russian opening %s has a tower on %v", p, s)
+				}
+			}
+		}
+		if again := OpeningsFor(v); again[0] != ops[0] || again[len(ops)-1] != ops[len(ops)-1] {
+			t.Errorf("%v: the order changed between calls", v)
+		}
+		if ops[0] == ops[1] {
+			t.Errorf("%v: the first two openings are one", v)
 		}
 	}
 }

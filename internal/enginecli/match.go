@@ -42,13 +42,14 @@ func Match(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if f.variant != rules.Bashni {
-		if openings == nil {
-			openings = ai.Openings()
-		}
-		for i := range openings {
-			openings[i] = openings[i].WithVariant(f.variant)
-		}
+	// The shipped openings are Bashni's (reached by its captures, towers
+	// and all): another variant starts from its own (ai.OpeningsFor), or
+	// from -openings played under its rules.
+	if openings == nil {
+		openings = ai.OpeningsFor(f.variant)
+	}
+	for i := range openings {
+		openings[i] = openings[i].WithVariant(f.variant)
 	}
 	cfg := match.Config{
 		A: players[0], B: players[1], Games: f.games, Openings: openings,
@@ -91,7 +92,7 @@ func parseMatchFlags(args []string, stderr io.Writer) (matchFlags, error) {
 	fs.Uint64Var(&f.nodes, "nodes", 0, "nodes per move for players whose spec sets none")
 	fs.Float64Var(&f.scale, "scale", 0, "scale the levels' node and time budgets (e.g. 0.1)")
 	fs.StringVar(&f.openingsFile, "openings", "", "file of opening positions, one per line (default: the shipped balanced set)")
-	fs.TextVar(&f.variant, "variant", rules.Bashni, variantUsage+"; the openings are played under it")
+	fs.TextVar(&f.variant, "variant", rules.Bashni, variantUsage+"; the openings are played under it (by default, for a variant other than bashni, positions 2 to 4 plies from its start)")
 	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once")
 	fs.IntVar(&f.threads, "threads", 1, "search threads of each player whose spec sets none")
 	fs.IntVar(&f.maxPlies, "maxplies", match.DefaultMaxPlies, "adjudicate a draw after this many plies")
