@@ -68,7 +68,7 @@ type Result struct {
 	Err string `json:"err,omitempty"`
 }
 
-// jobWire is a job as stored in the stream.
+// jobWire is a job as stored in its lane's stream.
 type jobWire struct {
 	Job
 	ReplyTo string `json:"reply"`

@@ -62,10 +62,11 @@ import (
 // would queue a move behind a position of each, in order of arrival. So
 // the kinds go in two streams, lanes, with one consumer group each: moves
 // in the jobs stream, review positions in the reviews stream. Take looks
-// at the moves first and takes a review position only when no move waits
-// (without waiting itself), and only then waits for either; a review
-// position that a waiting read brings while a move has come too (Redis
-// serves a waiting read from the stream that woke it) is given back
+// at the moves first, without waiting; only when none is there does it
+// take a review position, or wait for a job of either kind. Having got a
+// review position it looks at the moves once more (Redis serves a waiting
+// read from the stream that woke it, and a move may come a moment after
+// the position): if a move is there, the position is given back
 // (released) and the move taken. A move so waits for the searches already
 // under way, never for a queued position. Redis streams have no
 // priorities; a sorted set could have one, but it would lose what the
@@ -140,7 +141,7 @@ type QueueOptions struct {
 	// expires this long after its last answer, and Await finds an answer
 	// for this long after its Submit.
 	ResultTTL time.Duration
-	// Consumer names this Queue in the job stream's consumer group, for
+	// Consumer names this Queue in the job streams' consumer groups, for
 	// XINFO (default: a random name). Two live Queues must not share one.
 	Consumer string
 }

@@ -104,7 +104,7 @@ func (q *Queue) next(ctx context.Context, wait time.Duration) (Job, bool, error)
 }
 
 // ensureGroups creates the consumer group (and the stream) of each lane
-// once. It reads from the stream's start, so jobs submitted before any
+// once. They read from the streams' start, so jobs submitted before any
 // worker ran are served too.
 func (q *Queue) ensureGroups(ctx context.Context) error {
 	if q.groupReady.Load() {
