@@ -35,7 +35,11 @@ func (b *Bot) ClockTick(ctx context.Context) {
 	if err != nil {
 		b.log.Warn("clock tick failed", "err", err)
 	}
-	b.showClockEvents(ctx, events)
+	for _, ev := range events {
+		// Each change the tick made is stored with its event: its
+		// replies are committed with the event's receipt (events.go).
+		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
+	}
 	b.dailyTick(ctx)
 }
 

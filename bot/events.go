@@ -40,30 +40,33 @@ func (b *Bot) showApplied(ctx context.Context, u tgbotapi.Update, col *collector
 	return true
 }
 
+// committed runs show, the showing of a change stored under receipt, and
+// commits its replies with the receipt's mark, in one write: if the
+// receipt is marked already (the writer's replies, or the tick's, went
+// out), these are not sent. Without a receipt or a journal, show speaks
+// through b as it is.
+func (b *Bot) committed(ctx context.Context, receipt int64, show func(b *Bot)) {
+	c, ok := b.out.(Committer)
+	if !ok || receipt == 0 {
+		show(b)
+		return
+	}
+	col := &collector{next: b.out}
+	show(&Bot{core: b.core, out: col})
+	if _, err := col.commit(ctx, c, receipt); err != nil && !errors.Is(err, outbox.ErrNoJournal) {
+		b.log.Warn("change shown but its receipt not marked", "receipt", receipt, "err", err)
+	}
+}
+
 // showOwed shows the events the clock's tick claimed for g, each
 // committed with its receipt: if the writer, or a redelivered update,
 // marked the receipt meanwhile, its replies went out and these are not
 // sent.
 func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []storage.GameEvent) {
-	c, ok := b.out.(Committer)
-	if !ok {
-		for _, ev := range owed {
-			b.showEvent(ctx, g, ev)
-		}
-		return
-	}
 	for _, ev := range owed {
-		col := &collector{next: b.out}
-		(&Bot{core: b.core, out: col}).showEvent(ctx, g, ev)
-		first, err := col.commit(ctx, c, ev.Receipt)
-		switch {
-		case errors.Is(err, outbox.ErrNoJournal):
-		case err != nil:
-			b.log.Warn("owed event shown but not marked", "game", g.ID(), "receipt", ev.Receipt, "err", err)
-		case first:
-			b.log.Info("showed what a change owed after its writer stopped", "game", g.ID(), "event", ev.Kind, "version", ev.Version)
-		}
+		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showEvent(ctx, g, ev) })
 	}
+	b.log.Info("showed what changes owed after their writer stopped", "game", g.ID(), "events", len(owed))
 }
 
 // showEvent makes the replies an event owes, from the game as it is now:

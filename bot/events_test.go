@@ -245,3 +245,53 @@ func settle(t *testing.T, ctx context.Context, b *bot.Bot, out *outbox.Outbox) {
 		b.Wait()
 	}
 }
+
+// A turn notice is a change of its own (the tick clears NoticeAt): the
+// process whose tick made it dies before sending it, and another process's
+// tick sends it once the dead one's lease on it has run out.
+func TestKilledAfterTheTicksWriteNoticeStillSent(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := newEventsRig(t, ctx)
+	b, out := r.live(t, ctx, "live")
+	b.Handle(ctx, r.move())
+	settle(t, ctx, b, out)
+	notices := func() int {
+		n := 0
+		for _, c := range r.srv.CallsTo("sendMessage") {
+			if c.ChatID() == r.group.ID && strings.Contains(c.Text(), "your move (c3-d4)") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := notices(); n != 0 {
+		t.Fatalf("%d turn notices before the notice delay", n)
+	}
+
+	r.clock.Advance(play.DefaultConfig.NoticeDelay + time.Second)
+	dead := bot.New(ctx, r.svc, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead.ClockTick(ctx)
+	dead.Wait()
+	if g, err := r.store.Game(ctx, r.gameID); err != nil || !g.NoticeAt.IsZero() || len(g.Owed) == 0 {
+		t.Fatalf("after the dead tick: %v; want the notice handled and owed", err)
+	}
+
+	b.ClockTick(ctx) // the dead process's lease on the notice lasts
+	settle(t, ctx, b, out)
+	if n := notices(); n != 0 {
+		t.Fatalf("%d turn notices while the dead process's lease lasted", n)
+	}
+	r.clock.Advance(10 * time.Second)
+	b.ClockTick(ctx)
+	settle(t, ctx, b, out)
+	if n := notices(); n != 1 {
+		t.Fatalf("%d turn notices after the lease, want 1", n)
+	}
+	r.clock.Advance(10 * time.Second)
+	b.ClockTick(ctx)
+	settle(t, ctx, b, out)
+	if n := notices(); n != 1 {
+		t.Errorf("%d turn notices after one more tick, want still 1", n)
+	}
+}

@@ -53,7 +53,7 @@ func (b *Bot) AppClaimTimeout(ctx context.Context, id string) (*play.Game, error
 		return nil, err
 	}
 	if ev.TimedOut {
-		b.showClockEvents(ctx, []play.ClockEvent{ev})
+		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
 	}
 	return ev.Game, nil
 }

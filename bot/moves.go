@@ -162,12 +162,16 @@ func (b *Bot) AIHooks() play.AIHooks {
 		Thinking: func(_ context.Context, g *play.Game) {
 			b.thinking(g.ID(), true)
 		},
+		// The AI's move is stored with its event under a receipt of its
+		// own: what shows it is committed with that receipt.
 		Moved: func(ctx context.Context, out *play.Outcome) {
 			b.thinking(out.Game.ID(), false) // before the move is queued: no "typing" after it
-			b.afterMove(ctx, out)
+			b.committed(ctx, play.ReceiptOf(ctx), func(b *Bot) { b.afterMove(ctx, out) })
 		},
 		// A move refused because the game was lost on time meanwhile:
 		// the AI's attempt may be what settled it.
-		Failed: b.settledOnTime,
+		Failed: func(ctx context.Context, err error) {
+			b.committed(ctx, play.ReceiptOf(ctx), func(b *Bot) { b.settledOnTime(ctx, err) })
+		},
 	}
 }

@@ -101,7 +101,11 @@ func (s *Service) RunAI(ctx context.Context, workers int, hooks AIHooks) {
 }
 
 // thinkOwed plays the AI's move in game id, if it is still owed.
+//
+// The move is stored with its event under a receipt of its own, which the
+// hooks find in their ctx (ReceiptOf) and commit what they show with.
 func (s *Service) thinkOwed(ctx context.Context, id string, hooks AIHooks) {
+	ctx = withNewReceipt(ctx)
 	g, err := s.Game(ctx, id)
 	if err != nil || !g.IsAITurn() {
 		return

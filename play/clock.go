@@ -19,6 +19,9 @@ type ClockEvent struct {
 	// was played (the AI is to move next, unless the game ended).
 	Voted bool
 	Move  rules.Move
+	// Receipt is the receipt the event's change was stored with: the
+	// caller commits what it shows with it (events.go).
+	Receipt int64
 	// Owed are the events of changes whose writer did not show them
 	// before their ShowAt (it died): this tick claimed them, and the
 	// caller shows them, each committed with its receipt (events.go).
@@ -74,6 +77,9 @@ func (s *Service) ClaimTimeout(ctx context.Context, id string) (ClockEvent, erro
 
 // due handles game id's deadline if it has passed at now.
 func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent, error) {
+	if receiptOf(ctx) == nil {
+		ctx = withNewReceipt(ctx)
+	}
 	var ev ClockEvent
 	g, err := s.update(ctx, id, func(g *Game) error {
 		ev = ClockEvent{}
@@ -136,7 +142,7 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {
 		return ClockEvent{}, nil
 	}
-	ev.Game = g
+	ev.Game, ev.Receipt = g, ReceiptOf(ctx)
 	if ev.TimedOut || ev.Voted && !g.rec.Active() {
 		s.finished(ctx, g)
 	}

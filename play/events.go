@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	mathrand "math/rand/v2"
 	"slices"
 	"sync"
 	"time"
@@ -70,6 +71,22 @@ func WithReceipt(ctx context.Context, id int64) context.Context {
 		return ctx
 	}
 	return context.WithValue(ctx, receiptKey{}, &receipt{id: id})
+}
+
+// ReceiptOf returns the receipt in ctx, 0 if none: the mark to commit the
+// replies of the changes made under ctx with.
+func ReceiptOf(ctx context.Context) int64 {
+	if r := receiptOf(ctx); r != nil {
+		return r.id
+	}
+	return 0
+}
+
+// withNewReceipt returns ctx with a receipt of its own for a change no
+// update asked for (the AI's move, the clock's): negative, so that it never
+// meets a Telegram update id.
+func withNewReceipt(ctx context.Context) context.Context {
+	return WithReceipt(ctx, -1-mathrand.Int64N(1<<62))
 }
 
 func receiptOf(ctx context.Context) *receipt {

@@ -71,7 +71,7 @@ func (s *Service) act(ctx context.Context, id string, decide func(g *Game) error
 	}
 	if fell {
 		s.finished(ctx, g)
-		return nil, &TimeUpError{Event: ClockEvent{Game: g, TimedOut: true}}
+		return nil, &TimeUpError{Event: ClockEvent{Game: g, TimedOut: true, Receipt: ReceiptOf(ctx)}}
 	}
 	return g, nil
 }
