@@ -194,15 +194,15 @@ func (g *GameRecord) Clone() *GameRecord {
 }
 
 // Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt,
-// AIAt, ShowAt and a team game's vote closing: the moment the game next
-// needs attention without anyone moving. Zero means never.
+// AIAt and a team game's vote closing: the moment the game next needs
+// attention without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
 	var closes time.Time
 	if g.Team != nil {
 		closes = g.Team.ClosesAt
 	}
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, g.ShowAt, closes} {
+	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, closes} {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}
@@ -210,14 +210,18 @@ func (g *GameRecord) Deadline() time.Time {
 	return d
 }
 
-// Due is when the game is next due in the deadline index: its Deadline
-// while it is active; once finished, ShowAt (what its last changes owe the
-// players is still to be shown), zero otherwise.
+// Due is when the game is next due in the deadline index: the earlier of
+// its Deadline (while it is active) and ShowAt (what its last changes owe
+// the players is still to be shown, finished or not). Zero means never.
 func (g *GameRecord) Due() time.Time {
+	var d time.Time
 	if g.Active() {
-		return g.Deadline()
+		d = g.Deadline()
 	}
-	return g.ShowAt
+	if !g.ShowAt.IsZero() && (d.IsZero() || g.ShowAt.Before(d)) {
+		d = g.ShowAt
+	}
+	return d
 }
 
 // HumanIDs lists the user ids of the human players, each once, white first.

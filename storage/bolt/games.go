@@ -124,7 +124,7 @@ func indexKeys(g *storage.GameRecord) (buckets, keys [][]byte) {
 		buckets = append(buckets, bucketUserGames)
 		keys = append(keys, key(intKey(u), created, id))
 	}
-	if d := g.Deadline(); !d.IsZero() {
+	if d := g.Due(); !d.IsZero() {
 		buckets = append(buckets, bucketDeadlines)
 		keys = append(keys, key(timeKey(d), id))
 	}

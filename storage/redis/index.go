@@ -50,7 +50,7 @@ func (s *Store) addHints(ctx context.Context, g *storage.GameRecord) error {
 		for _, u := range g.HumanIDs() {
 			p.ZAddNX(ctx, s.userGamesKey(u), created)
 		}
-		if d := g.Deadline(); !d.IsZero() {
+		if d := g.Due(); !d.IsZero() {
 			p.ZAddLT(ctx, s.deadlinesKey(), goredis.Z{Score: ms(d), Member: g.ID})
 		}
 		return nil
@@ -63,7 +63,7 @@ func (s *Store) addHints(ctx context.Context, g *storage.GameRecord) error {
 // entry from an older version between addHints and the write.
 func (s *Store) settleHints(ctx context.Context, g *storage.GameRecord) error {
 	if g.Active() {
-		if g.Deadline().IsZero() {
+		if g.Due().IsZero() {
 			return nil
 		}
 		return s.addHints(ctx, g)
