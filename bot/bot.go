@@ -123,7 +123,13 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 	if cfg.LevelName == nil {
 		cfg.LevelName = func(level int) string { return play.AIName(level) }
 	}
-	return &Bot{core: &core{svc: svc, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
+	b := &Bot{core: &core{svc: svc, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
+	// Changes made where nobody shows them (the Mini App) are shown by
+	// the bot of their process (events.go).
+	if svc != nil {
+		svc.OnOwed(b.showDetached)
+	}
+	return b
 }
 
 // AllowedUpdates are the update types the bot handles (see handle), for

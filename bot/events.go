@@ -8,6 +8,7 @@ import (
 
 	"github.com/bashni/bashni/bot/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -70,11 +71,18 @@ func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []storage.GameEve
 }
 
 // showEvent makes the replies an event owes, from the game as it is now:
-// the card is drawn as stored, never older than the event.
+// the card is drawn as stored, never older than the event. The same
+// replies as the chat's own commands make: a change made in the Mini App
+// (play.Detached) is shown only this way.
 func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent) {
 	lang := cardLang(g)
 	switch {
 	case ev.Kind == storage.EventEnded:
+		if g.Reason() == rules.Timeout.String() {
+			// As after the clock's tick: the chat hears who lost on time.
+			b.showClockEvents(ctx, []play.ClockEvent{{Game: g, TimedOut: true}})
+			return
+		}
 		b.gameOver(ctx, g)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
@@ -83,12 +91,39 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent)
 		b.remind(ctx, g, lang, p)
 	case ev.Kind == storage.EventNotice:
 		b.notifyTurn(ctx, g, lastMoveText(g))
+	case ev.Kind == storage.EventMoved:
+		out := &play.Outcome{Game: g, MoverNotice: ev.Notice}
+		out.Move, _ = g.LastMove()
+		if c, ok := g.ColorOf(ev.By); ok && ev.By != 0 {
+			out.Mover = g.Player(c)
+		}
+		b.afterMove(ctx, out)
+	case ev.Kind == storage.EventDrawOffered && g.DrawOfferBy() != 0:
+		b.editCard(g, cardView{lang: lang}, "", nil)
+		from, to := g.White(), g.Black()
+		if g.Black().UserID == g.DrawOfferBy() {
+			from, to = g.Black(), g.White()
+		}
+		b.drawOfferNotice(g, lang, from.Name, to)
+	case ev.Kind == storage.EventDrawDeclined:
+		b.editCard(g, cardView{lang: lang}, "", nil)
+		if g.ChatID() == 0 {
+			return
+		}
+		name := g.White().Name
+		if g.Black().UserID == ev.By {
+			name = g.Black().Name
+		}
+		b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_declined", "By", name)}.reply())
 	default:
 		b.editCard(g, cardView{lang: lang, thinking: g.IsAITurn()}, "", nil)
-		if ev.Kind == storage.EventMoved && b.noticesNow() && !g.IsAITurn() {
-			b.notifyTurn(ctx, g, lastMoveText(g))
-		}
 	}
+}
+
+// showDetached is the service's OwedFunc: it shows a change made where
+// nobody shows it (the Mini App), committed with its receipt.
+func (b *Bot) showDetached(ctx context.Context, g *play.Game, ev storage.GameEvent) {
+	b.committed(ctx, ev.Receipt, func(b *Bot) { b.showEvent(ctx, g, ev) })
 }
 
 func lastMoveText(g *play.Game) string {

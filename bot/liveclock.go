@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -42,18 +41,4 @@ func FormatClock(d time.Duration) string {
 		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
-}
-
-// AppClaimTimeout ends a live game whose flag has fallen, as the clock's
-// tick would, and tells the chat: the Mini App asks when its clock shows
-// zero.
-func (b *Bot) AppClaimTimeout(ctx context.Context, id string) (*play.Game, error) {
-	ev, err := b.svc.ClaimTimeout(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if ev.TimedOut {
-		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
-	}
-	return ev.Game, nil
 }

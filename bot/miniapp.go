@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"context"
-
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
@@ -10,9 +8,10 @@ import (
 )
 
 // The live board (package miniapp) is a second face of the same games: a
-// move, draw offer or resignation made there is shown on the chat card and
-// notified exactly as one made in the chat. These methods are its way in;
-// the Mini App declares them as its Cards interface.
+// move, draw offer or resignation made there goes through play, stored with
+// its event (play.Detached), and the bot shows it on the chat card exactly
+// as one made in the chat (events.go). The Mini App borrows only the
+// bot's texts, through the methods below (its Texts interface).
 
 // withBoardLink adds the "Open board" button (a URL to the Mini App's
 // direct link) under a card's keyboard, when the Mini App is configured.
@@ -26,39 +25,6 @@ func (b *Bot) withBoardLink(g *play.Game, lang string, kb tgbotapi.InlineKeyboar
 	}
 	rows := append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_board"), link)))
 	return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
-}
-
-// AppMoved shows a move made in the Mini App: card, notices, the AI's
-// reply, the end of the game.
-func (b *Bot) AppMoved(ctx context.Context, out *play.Outcome) { b.afterMove(ctx, out) }
-
-// AppEnded shows a game ended in the Mini App (resignation, agreed draw).
-func (b *Bot) AppEnded(ctx context.Context, g *play.Game) { b.gameOver(ctx, g) }
-
-// AppDrawOffered shows a draw offer made in the Mini App: the card says
-// so and the opponent gets the offer with its buttons, as after /draw.
-func (b *Bot) AppDrawOffered(ctx context.Context, g *play.Game, by int64) {
-	lang := cardLang(g)
-	b.editCard(g, cardView{lang: lang}, "", nil)
-	from, to := g.White(), g.Black()
-	if g.Black().UserID == by {
-		from, to = g.Black(), g.White()
-	}
-	b.drawOfferNotice(g, lang, from.Name, to)
-}
-
-// AppDrawDeclined shows a draw offer declined in the Mini App.
-func (b *Bot) AppDrawDeclined(ctx context.Context, g *play.Game, by int64) {
-	lang := cardLang(g)
-	b.editCard(g, cardView{lang: lang}, "", nil)
-	if g.ChatID() == 0 {
-		return
-	}
-	name := g.White().Name
-	if g.Black().UserID == by {
-		name = g.Black().Name
-	}
-	b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_declined", "By", name)}.reply())
 }
 
 // AppText is text id in lang, from the bot's catalogue.

@@ -16,6 +16,3 @@ func (b *Bot) settledOnTime(ctx context.Context, err error) {
 		b.showClockEvents(ctx, []play.ClockEvent{tu.Event})
 	}
 }
-
-// AppSettled is settledOnTime for an action made in the Mini App.
-func (b *Bot) AppSettled(ctx context.Context, err error) { b.settledOnTime(ctx, err) }

@@ -19,6 +19,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/play"
 )
 
 // The page in a real browser: headless Chromium (Debian's chromium, which
@@ -384,7 +385,7 @@ func TestBrowserFlagFall(t *testing.T) {
 	}
 	// Once only: neither another tick nor a board's claim ends it again.
 	r.bot.ClockTick(h.ctx)
-	if _, err := r.bot.AppClaimTimeout(h.ctx, h.gameID); err != nil {
+	if _, err := r.svc.ClaimTimeout(play.Detached(h.ctx), h.gameID); err != nil { // as the board claims
 		t.Error(err)
 	}
 	r.bot.Wait()

@@ -9,8 +9,10 @@
 // Who is asking is told by Telegram's signed initData, checked on every
 // request (initdata.go): players move, anyone else watches. A move made in
 // the app goes through the same service as a tap on the card's picker and
-// is shown on the chat card by the bot (the Cards interface), so the card,
-// the notices and the board stay one game.
+// is stored with its event (play.Detached); the bot shows that event on
+// the chat card as it shows its own (the app never calls into the bot,
+// which only lends it its words: the Texts interface), so the card, the
+// notices and the board stay one game.
 //
 // Live updates: every write of a game record goes through WatchStore, which
 // tells the Broker; on Redis the broker publishes the game id on a channel

@@ -32,7 +32,7 @@ func puzzleStatus(err error) int {
 // the board is behind.
 func (s *Server) puzzleFail(w http.ResponseWriter, r *http.Request, v viewer, err error) {
 	code := puzzleStatus(err)
-	body := errorBody{Error: s.cards.AppError(v.lang, err)}
+	body := errorBody{Error: s.texts.AppError(v.lang, err)}
 	if code == http.StatusConflict || code == http.StatusUnprocessableEntity {
 		if cur, cerr := s.opts.Puzzles.Current(r.Context(), v.user.ID); cerr == nil {
 			st := s.puzzleState(cur, nil, v)
@@ -117,16 +117,16 @@ func (s *Server) puzzleState(cur *play.PuzzleState, res *play.PuzzleResult, v vi
 		if solver == rules.Black {
 			side = "puzzle_black"
 		}
-		st.Status = s.cards.AppText(lang, side)
+		st.Status = s.texts.AppText(lang, side)
 	case res.Solved:
-		st.Status = s.cards.AppText(lang, "puzzle_solved", "Solution", line)
+		st.Status = s.texts.AppText(lang, "puzzle_solved", "Solution", line)
 	default:
-		st.Status = s.cards.AppText(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
+		st.Status = s.texts.AppText(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
 	}
 	st.Texts = textsOfApp{}
 	for _, id := range append(pageTexts, "btn_next_puzzle") {
-		st.Texts[id] = s.cards.AppText(lang, id)
+		st.Texts[id] = s.texts.AppText(lang, id)
 	}
-	st.Texts["app_tower"] = s.cards.AppText(lang, "app_tower", "Square", "{sq}")
+	st.Texts["app_tower"] = s.texts.AppText(lang, "app_tower", "Square", "{sq}")
 	return st
 }

@@ -21,21 +21,14 @@ import (
 //go:embed static
 var static embed.FS
 
-// Cards is the bot (*bot.Bot): it shows what the app did on the game's
-// chat card, and lends the app its texts.
-type Cards interface {
-	AppMoved(ctx context.Context, out *play.Outcome)
-	AppEnded(ctx context.Context, g *play.Game)
-	AppDrawOffered(ctx context.Context, g *play.Game, by int64)
-	AppDrawDeclined(ctx context.Context, g *play.Game, by int64)
+// Texts are the words the app shows, borrowed from the bot (*bot.Bot):
+// the app changes games only through play, and the bot shows those changes
+// in the chat from the events stored with them (play.Detached).
+type Texts interface {
 	AppText(lang, id string, data ...any) string
 	AppError(lang string, err error) string
 	AppPlayerName(lang string, p storage.Player) string
 	AppResult(lang string, g *play.Game) (result, reason string)
-	AppClaimTimeout(ctx context.Context, id string) (*play.Game, error)
-	// AppSettled shows a loss on time that a refused action settled
-	// (play.TimeUpError), if err is one.
-	AppSettled(ctx context.Context, err error)
 }
 
 // Options configure a Server.
@@ -73,7 +66,7 @@ type Options struct {
 type Server struct {
 	svc     *play.Service
 	streams *streams
-	cards   Cards
+	texts   Texts
 	broker  *Broker
 	check   *Checker
 	opts    Options
@@ -81,7 +74,7 @@ type Server struct {
 }
 
 // New returns the app's server.
-func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
+func New(svc *play.Service, texts Texts, broker *Broker, opts Options) *Server {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -100,7 +93,7 @@ func New(svc *play.Service, cards Cards, broker *Broker, opts Options) *Server {
 	if opts.Refused == nil {
 		opts.Refused = func(string) {}
 	}
-	return &Server{svc: svc, streams: newStreams(opts.Streams, opts.OnStreams), cards: cards, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
+	return &Server{svc: svc, streams: newStreams(opts.Streams, opts.OnStreams), texts: texts, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
 }
 
 // Link is the direct link that opens game id in the Mini App registered as
@@ -254,12 +247,11 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, v viewer) {
 	if !ok {
 		return
 	}
-	out, err := s.svc.Move(r.Context(), r.PathValue("id"), v.user.ID, req.Ply, req.Move)
+	out, err := s.svc.Move(play.Detached(r.Context()), r.PathValue("id"), v.user.ID, req.Ply, req.Move)
 	if err != nil {
 		s.failWithState(w, r, v, err)
 		return
 	}
-	s.cards.AppMoved(context.WithoutCancel(r.Context()), out)
 	writeJSON(w, http.StatusOK, s.state(out.Game, v))
 }
 
@@ -279,7 +271,8 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request, v viewer) {
 		s.fail(w, v, errBadRequest)
 		return
 	}
-	ctx, id := r.Context(), r.PathValue("id")
+	// The chat hears of it from the event stored with the change.
+	ctx, id := play.Detached(r.Context()), r.PathValue("id")
 	var out *play.Outcome
 	switch req.Action {
 	case "offer":
@@ -293,25 +286,15 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request, v viewer) {
 		s.failWithState(w, r, v, err)
 		return
 	}
-	bg := context.WithoutCancel(ctx)
-	switch {
-	case out.Ended:
-		s.cards.AppEnded(bg, out.Game)
-	case req.Action == "offer":
-		s.cards.AppDrawOffered(bg, out.Game, v.user.ID)
-	default:
-		s.cards.AppDrawDeclined(bg, out.Game, v.user.ID)
-	}
 	writeJSON(w, http.StatusOK, s.state(out.Game, v))
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request, v viewer) {
-	out, err := s.svc.Resign(r.Context(), r.PathValue("id"), v.user.ID)
+	out, err := s.svc.Resign(play.Detached(r.Context()), r.PathValue("id"), v.user.ID)
 	if err != nil {
 		s.failWithState(w, r, v, err)
 		return
 	}
-	s.cards.AppEnded(context.WithoutCancel(r.Context()), out.Game)
 	writeJSON(w, http.StatusOK, s.state(out.Game, v))
 }
 
@@ -321,7 +304,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request, v viewer) 
 // bot's clock tick) ends the game.
 func (s *Server) handleFlag(w http.ResponseWriter, r *http.Request, v viewer) {
 	id := r.PathValue("id")
-	if _, err := s.cards.AppClaimTimeout(context.WithoutCancel(r.Context()), id); err != nil {
+	if _, err := s.svc.ClaimTimeout(play.Detached(context.WithoutCancel(r.Context())), id); err != nil {
 		s.fail(w, v, err)
 		return
 	}
@@ -351,9 +334,8 @@ type errorBody struct {
 // failWithState refuses a request on a game, sending the game as it is so
 // the board can catch up (a stale move, a game already over).
 func (s *Server) failWithState(w http.ResponseWriter, r *http.Request, v viewer, err error) {
-	s.cards.AppSettled(context.WithoutCancel(r.Context()), err)
 	code := statusOf(err)
-	body := errorBody{Error: s.cards.AppError(v.lang, err)}
+	body := errorBody{Error: s.texts.AppError(v.lang, err)}
 	if code != http.StatusNotFound && code != http.StatusServiceUnavailable {
 		if g, gerr := s.svc.Game(r.Context(), r.PathValue("id")); gerr == nil {
 			st := s.state(g, v)
@@ -367,15 +349,15 @@ func (s *Server) fail(w http.ResponseWriter, v viewer, err error) {
 	msg := ""
 	switch {
 	case errors.Is(err, ErrUnauthorized):
-		msg = s.cards.AppText(v.lang, "app_unauthorized")
+		msg = s.texts.AppText(v.lang, "app_unauthorized")
 	case errors.Is(err, errTooManyStreams):
-		msg = s.cards.AppText(v.lang, "app_too_many_streams")
+		msg = s.texts.AppText(v.lang, "app_too_many_streams")
 	case errors.Is(err, errStreamsFull):
-		msg = s.cards.AppText(v.lang, "err_unavailable")
+		msg = s.texts.AppText(v.lang, "err_unavailable")
 	case errors.Is(err, errBadRequest):
 		msg = "bad request"
 	default:
-		msg = s.cards.AppError(v.lang, err)
+		msg = s.texts.AppError(v.lang, err)
 	}
 	writeJSON(w, statusOf(err), errorBody{Error: msg})
 }

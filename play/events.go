@@ -57,9 +57,12 @@ func (e *AppliedError) Is(target error) bool { return target == ErrApplied }
 // written under it (a handler may write one game more than once: only its
 // first write meets a redelivery's earlier one).
 type receipt struct {
-	id    int64
-	mu    sync.Mutex
-	wrote map[string]bool
+	id int64
+	// detached: the caller commits nothing; the service hands the
+	// events to its OwedFunc (Detached).
+	detached bool
+	mu       sync.Mutex
+	wrote    map[string]bool
 }
 
 type receiptKey struct{}
@@ -89,6 +92,38 @@ func withNewReceipt(ctx context.Context) context.Context {
 	return WithReceipt(ctx, -1-mathrand.Int64N(1<<62))
 }
 
+// Detached returns ctx with a receipt of its own for changes whose caller
+// shows nothing itself (the Mini App): each change's event is handed,
+// right after its write, to the function given to OnOwed (the bot, in
+// the same process), which shows it and commits its replies with the
+// receipt; if there is none, or this process dies first, the clock's
+// tick on any process shows it after ShowAt.
+func Detached(ctx context.Context) context.Context {
+	r := receiptOf(withNewReceipt(ctx))
+	r.detached = true
+	return context.WithValue(ctx, receiptKey{}, r)
+}
+
+// OwedFunc shows the event of a detached change to g (g as written by it).
+type OwedFunc func(ctx context.Context, g *Game, ev storage.GameEvent)
+
+// OnOwed sets the function detached changes are shown by (the bot's).
+func (s *Service) OnOwed(fn OwedFunc) { s.owed.Store(&fn) }
+
+// handOver gives the event g's write under the detached receipt r made to
+// the OwedFunc, outside the receipt and whatever cancels ctx.
+func (s *Service) handOver(ctx context.Context, g *Game, r *receipt) {
+	fn := s.owed.Load()
+	if fn == nil || *fn == nil {
+		return
+	}
+	for _, ev := range g.rec.Owed {
+		if ev.Receipt == r.id && ev.Version == g.rec.Version {
+			(*fn)(context.WithValue(context.WithoutCancel(ctx), receiptKey{}, (*receipt)(nil)), g, ev)
+		}
+	}
+}
+
 func receiptOf(ctx context.Context) *receipt {
 	r, _ := ctx.Value(receiptKey{}).(*receipt)
 	return r
@@ -114,11 +149,11 @@ func (r *receipt) wrote1(id string) {
 // owe adds to rec, about to be written over before, the event the change
 // makes, under receipt r.
 func (s *Service) owe(r *receipt, before, rec *storage.GameRecord) {
-	kind := eventKind(before, rec)
-	if kind == "" {
+	ev := eventOf(before, rec)
+	if ev.Kind == "" {
 		return
 	}
-	ev := storage.GameEvent{Kind: kind, Version: rec.Version + 1, Receipt: r.id}
+	ev.Version, ev.Receipt = rec.Version+1, r.id
 	rec.Owed = append(lastN(rec.Owed, keptReceipts-1), ev)
 	if !slices.Contains(rec.Receipts, r.id) {
 		rec.Receipts = append(lastN(rec.Receipts, keptReceipts-1), r.id)
@@ -133,23 +168,35 @@ func lastN[T any](s []T, n int) []T {
 	return s
 }
 
-// eventKind names what a write changed that the players see, or "".
-func eventKind(before, after *storage.GameRecord) string {
+// eventOf says what a write changed that the players see (Kind "" for
+// nothing), and who made the change where the record tells.
+func eventOf(before, after *storage.GameRecord) storage.GameEvent {
 	switch {
 	case before.Active() && !after.Active():
-		return storage.EventEnded
+		return storage.GameEvent{Kind: storage.EventEnded}
 	case len(before.Moves) != len(after.Moves):
-		return storage.EventMoved
+		ev := storage.GameEvent{Kind: storage.EventMoved}
+		// The mover's turn notice, taken off by the move, is to go.
+		for uid, ref := range before.Notices {
+			if _, ok := after.Notices[uid]; !ok {
+				ev.By, ev.Notice = uid, ref
+			}
+		}
+		return ev
 	case before.DrawOfferBy == 0 && after.DrawOfferBy != 0:
-		return storage.EventDrawOffered
+		return storage.GameEvent{Kind: storage.EventDrawOffered, By: after.DrawOfferBy}
 	case before.DrawOfferBy != 0 && after.DrawOfferBy == 0:
-		return storage.EventDrawDeclined
+		by := after.White.UserID
+		if by == before.DrawOfferBy {
+			by = after.Black.UserID
+		}
+		return storage.GameEvent{Kind: storage.EventDrawDeclined, By: by}
 	case after.Reminders > before.Reminders:
-		return storage.EventReminder
+		return storage.GameEvent{Kind: storage.EventReminder}
 	case !before.NoticeAt.IsZero() && after.NoticeAt.IsZero():
-		return storage.EventNotice
+		return storage.GameEvent{Kind: storage.EventNotice}
 	}
-	return ""
+	return storage.GameEvent{}
 }
 
 // dueShow handles g's ShowAt in Tick's write, if it has passed at now:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/bashni/bashni/ai"
@@ -80,6 +81,8 @@ type Service struct {
 	reviews *reviewQueue
 	// aiTurns are the AI moves this process claimed (aiturns.go).
 	aiTurns *aiTurns
+	// owed shows the events of detached changes (events.go).
+	owed atomic.Pointer[OwedFunc]
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

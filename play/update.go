@@ -64,6 +64,9 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		}
 		if r != nil {
 			r.wrote1(id)
+			if r.detached {
+				s.handOver(ctx, g, r)
+			}
 		}
 		if claimedAI(aiBefore, g.rec.AIAt) {
 			s.oweAI(g.rec.ID)

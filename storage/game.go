@@ -131,8 +131,11 @@ type GameEvent struct {
 	Kind    string `json:"k"`
 	Version int64  `json:"v"`
 	Receipt int64  `json:"r,omitzero"`
-	// By is the user who made the change (a move, a draw offer), if any.
-	By int64 `json:"by,omitzero"`
+	// By is the user who made the change (a move, a draw offer or its
+	// refusal), if the record tells; Notice is the mover's turn notice
+	// the move took off the record, for the bot to delete.
+	By     int64 `json:"by,omitzero"`
+	Notice int   `json:"n,omitzero"`
 }
 
 // Game event kinds.
