@@ -128,3 +128,37 @@ func (s *Service) thinkOwed(ctx context.Context, id string, hooks AIHooks) {
 		hooks.Moved(ctx, out)
 	}
 }
+
+// ClaimAI claims the AI moves owed whose claim has run out (their writer
+// died), as Tick does, and hands them to this process's runner (RunAI):
+// for a process that serves the AI but not the players (`bashni worker`),
+// which runs no Tick. The move is stored with its event under a receipt of
+// its own, and a bot replica's tick shows it (events.go). It returns how
+// many it claimed.
+func (s *Service) ClaimAI(ctx context.Context, limit int) (int, error) {
+	now := s.now()
+	ids, err := s.store.DueGames(ctx, now, limit)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		claimed := false
+		_, err := s.update(ctx, id, func(g *Game) error {
+			claimed = false
+			if !g.rec.Active() || g.rec.AIAt.IsZero() || now.Before(g.rec.AIAt) || !g.IsAITurn() {
+				return errUnchanged
+			}
+			g.rec.AIAt = now.Add(s.aiClaim()) // update hands it to the runner
+			claimed = true
+			return nil
+		})
+		if err != nil && !errors.Is(err, ErrBusy) && !isNotFound(err) {
+			return n, err
+		}
+		if err == nil && claimed {
+			n++
+		}
+	}
+	return n, nil
+}

@@ -91,3 +91,48 @@ func TestAIMoveMadeByTheWriter(t *testing.T) {
 		t.Errorf("AI's first move: game %s ply %d, want %s ply 1", out.Game.ID(), out.Game.Ply(), g.ID())
 	}
 }
+
+// A worker (no players, no Tick) claims an AI move whose claim ran out,
+// makes it showing nothing (no bot), and stores it with its event: the first bot
+// tick after ShowAt finds it owed, and nothing of it was shown.
+func TestWorkerClaimsAnOwedAIMove(t *testing.T) {
+	dead, clock, st := newTestService(t)
+	ctx := t.Context()
+	g, err := dead.NewAIGame(ctx, AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, Color: ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.Move(ctx, g.ID(), alice.UserID, 0, "c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	worker := New(st, NewEnginePool(1, 1, ai.Limits{Nodes: 2000}), DefaultConfig, clock.Now)
+	if n, err := worker.ClaimAI(ctx, 10); err != nil || n != 0 {
+		t.Fatalf("ClaimAI while the writer's claim lives: %d, %v; want 0", n, err)
+	}
+	clock.Advance(dead.aiClaim() + time.Second)
+	if n, err := worker.ClaimAI(ctx, 10); err != nil || n != 1 {
+		t.Fatalf("ClaimAI after the claim ran out: %d, %v; want 1", n, err)
+	}
+	if n, err := worker.ClaimAI(ctx, 10); err != nil || n != 0 {
+		t.Fatalf("ClaimAI again: %d, %v; want 0 (claimed already)", n, err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	moved := make(chan struct{})
+	go func() {
+		defer close(done)
+		worker.RunAI(runCtx, 1, AIHooks{Moved: func(context.Context, *Outcome) { close(moved) }})
+	}()
+	<-moved
+	stop()
+	<-done
+	rec, _ := st.Game(ctx, g.ID())
+	if len(rec.Moves) != 2 || len(rec.Owed) != 1 || rec.Owed[0].Kind != "moved" || rec.Owed[0].Receipt >= 0 {
+		t.Fatalf("stored: moves %q, owed %+v; want the AI's move owed under a receipt of its own", rec.Moves, rec.Owed)
+	}
+	clock.Advance(time.Minute)
+	evs, err := dead.Tick(ctx, 10)
+	if err != nil || len(evs) != 1 || len(evs[0].Owed) != 1 || evs[0].Owed[0].Version != rec.Version {
+		t.Fatalf("a bot's tick after ShowAt: %+v, %v; want the AI's move owed", evs, err)
+	}
+}

@@ -63,6 +63,14 @@ func cmdWorker(ctx context.Context, e env) error {
 	for range cfg.AI.Workers {
 		wg.Go(func() { w.serve(ctx) })
 	}
+	// The AI moves owed in games whose bot replica died: claimed here as
+	// well as by the bots' clocks, thought by the queue (these engines),
+	// and stored with their event, which a bot replica shows.
+	svc := play.New(newLiveBoard(cfg, store, logger).store(store),
+		play.NewRemoteThinker(aiQueue{aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{})}, e.now, play.RemoteOptions{}),
+		playConfig(cfg), e.now, play.WithLogger(logger))
+	wg.Go(func() { svc.RunAI(ctx, max(cfg.AI.Workers, 1), play.AIHooks{}) })
+	wg.Go(func() { claimOwedAI(ctx, svc, cfg.Game.ClockInterval, logger) })
 	wg.Wait()
 
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 3*time.Second)
@@ -72,6 +80,25 @@ func cmdWorker(ctx context.Context, e env) error {
 	}
 	logger.Info("worker stopped", "jobs", w.jobs.Load())
 	return nil
+}
+
+// claimOwedAI claims the AI moves whose claim ran out, every interval
+// until ctx ends.
+func claimOwedAI(ctx context.Context, svc *play.Service, interval time.Duration, logger *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if n, err := svc.ClaimAI(ctx, 100); err != nil && ctx.Err() == nil {
+			logger.Warn("claiming owed AI moves failed", "err", err)
+		} else if n > 0 {
+			logger.Info("claimed AI moves a bot left owed", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // worker is what the engine goroutines of `bashni worker` share.
