@@ -121,6 +121,9 @@ type GameRecord struct {
 	// that an update Telegram delivers again after a crash is recognised
 	// as applied rather than refused as a stale move.
 	Receipts []int64 `json:"receipts,omitempty"`
+
+	// Tour is set in a game of an arena tournament (tournament.go).
+	Tour *TourLink `json:"tour,omitempty"`
 }
 
 // GameEvent is one change of a game that the players are owed the sight
@@ -188,6 +191,10 @@ func (g *GameRecord) Clone() *GameRecord {
 	c.Team = g.Team.Clone()
 	c.Owed = slices.Clone(g.Owed)
 	c.Receipts = slices.Clone(g.Receipts)
+	if g.Tour != nil {
+		l := *g.Tour
+		c.Tour = &l
+	}
 	if g.ReviewWork != nil {
 		w := *g.ReviewWork
 		w.Points = slices.Clone(g.ReviewWork.Points)

@@ -85,6 +85,9 @@ type Store interface {
 	// Daily keeps the groups' daily puzzles (daily.go).
 	Daily
 
+	// Tournaments keeps the groups' arena tournaments (tournament.go).
+	Tournaments
+
 	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
 	// puzzle was never attempted.
 	PuzzleStats(ctx context.Context, id string) (*PuzzleStats, error)

@@ -38,6 +38,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Users", func(t *testing.T) { testUsers(t, plain) }},
 		{"Training", func(t *testing.T) { testTraining(t, plain) }},
 		{"Daily", func(t *testing.T) { testDaily(t, plain) }},
+		{"Tournaments", func(t *testing.T) { testTournaments(t, plain) }},
 		{"Standings", func(t *testing.T) { testStandings(t, plain) }},
 		{"MarkUpdate", func(t *testing.T) { testMarkUpdate(t, clocked) }},
 		{"UpdateSeen", func(t *testing.T) { testUpdateSeen(t, clocked) }},

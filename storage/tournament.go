@@ -1,0 +1,120 @@
+package storage
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// TournamentStatus says where an arena tournament is in its life.
+type TournamentStatus string
+
+const (
+	// TournamentRunning: players join and are paired as they come free.
+	TournamentRunning TournamentStatus = "running"
+	// TournamentEnding: time is up; nobody is paired any more, and the
+	// games still in progress are played to their end.
+	TournamentEnding TournamentStatus = "ending"
+	// TournamentFinished: every game is over and the results are final.
+	TournamentFinished TournamentStatus = "finished"
+)
+
+// Tournament is a group's arena tournament as stored: one record a group
+// (its current or latest tournament), written by compare-and-set on
+// Version like a GameRecord, so that any replica may pair players, record
+// a result or end it, and exactly one of them does each.
+type Tournament struct {
+	ID     string `json:"id"`
+	ChatID int64  `json:"chat"`
+	// MessageID is the group's tournament card.
+	MessageID   int              `json:"message_id,omitzero"`
+	Lang        string           `json:"lang,omitzero"`
+	TimeControl string           `json:"time_control"`
+	Variant     string           `json:"variant,omitzero"`
+	CreatedBy   Player           `json:"created_by"`
+	StartedAt   time.Time        `json:"started_at"`
+	EndsAt      time.Time        `json:"ends_at"`
+	Status      TournamentStatus `json:"status"`
+	Players     []TourPlayer     `json:"players,omitempty"`
+	Games       []TourGame       `json:"games,omitempty"`
+	// The group's card is edited at most once every few seconds: CardAt is
+	// when the last edit was claimed, CardDirty that something it shows
+	// changed since.
+	CardAt    time.Time `json:"card_at,omitzero"`
+	CardDirty bool      `json:"card_dirty,omitzero"`
+	Version   int64     `json:"version"`
+}
+
+// TourPlayer is one player of a tournament.
+type TourPlayer struct {
+	UserID int64  `json:"user_id"`
+	Name   string `json:"name"`
+	Lang   string `json:"lang,omitzero"`
+	// Results are the player's finished games in order: 'W', 'D' or 'L'
+	// each (the scores follow from them, streaks included).
+	Results string `json:"results,omitzero"`
+	// Game is the game being played, "" while waiting (or paused).
+	Game   string `json:"game,omitzero"`
+	Paused bool   `json:"paused,omitzero"`
+	// Last is the opponent of the last game, not paired again at once.
+	Last   int64 `json:"last,omitzero"`
+	Whites int   `json:"whites,omitzero"` // games played with White
+	// FreeSince is when the player last came free (joined, resumed, or
+	// finished a game): who waited longest is paired first among equals.
+	FreeSince time.Time `json:"free_since,omitzero"`
+}
+
+// TourGame is one game of a tournament: its players and, once over, its
+// result ("1-0", "0-1", "1/2-1/2"). Posted is when the players' cards were
+// last claimed for posting (a replica that dies before posting them
+// leaves the game to be posted again by the clock).
+type TourGame struct {
+	ID     string    `json:"id"`
+	White  int64     `json:"white"`
+	Black  int64     `json:"black"`
+	Result string    `json:"result,omitzero"`
+	Posted time.Time `json:"posted,omitzero"`
+}
+
+// Clone returns a copy of t that shares nothing it could change.
+func (t *Tournament) Clone() *Tournament {
+	c := *t
+	c.Players = slices.Clone(t.Players)
+	c.Games = slices.Clone(t.Games)
+	return &c
+}
+
+// TourLink ties a game to its tournament and says where its second card
+// is: a tournament game is shown in both players' private chats, the
+// game's own card in White's (GameRecord.ChatID) and this one in Black's.
+type TourLink struct {
+	ChatID int64  `json:"chat"` // the tournament's group
+	ID     string `json:"id"`
+	// MirrorChat and MirrorMessage are Black's card; MirrorLang is the
+	// language it is written in.
+	MirrorChat    int64  `json:"mirror_chat,omitzero"`
+	MirrorMessage int    `json:"mirror_message,omitzero"`
+	MirrorLang    string `json:"mirror_lang,omitzero"`
+}
+
+// Tournaments keeps the groups' arena tournaments. Both stores implement
+// it and pass storagetest's tournament tests.
+type Tournaments interface {
+	// CreateTournament stores t as its chat's tournament unless the chat
+	// has one that is not finished (ErrConflict); a finished one is
+	// replaced. The version goes on from the replaced record's (1 if
+	// none), so that a write from a copy of an older tournament never
+	// lands; it is set on t.
+	CreateTournament(ctx context.Context, t *Tournament) error
+	// Tournament returns a chat's current (or latest) tournament, or
+	// ErrNotFound.
+	Tournament(ctx context.Context, chatID int64) (*Tournament, error)
+	// UpdateTournament writes t if the stored version is t.Version, as
+	// version t.Version+1 (also set on t); ErrConflict if another write
+	// came first, ErrNotFound if the chat has none. A finished tournament
+	// leaves the running list.
+	UpdateTournament(ctx context.Context, t *Tournament) error
+	// RunningTournaments lists the chats whose tournament is not finished,
+	// by chat id.
+	RunningTournaments(ctx context.Context) ([]int64, error)
+}
