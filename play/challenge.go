@@ -184,6 +184,7 @@ type newGameSpec struct {
 	lang         string
 	timeControl  string
 	team         *storage.TeamGame // a game the chat plays by vote
+	tour         *storage.TourLink // a tournament's game
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -196,7 +197,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		ID: cmp.Or(spec.id, s.newID()), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
-		Team: spec.team,
+		Team: spec.team, Tour: spec.tour,
 	}
 	if spec.timeControl != "" {
 		startClock(rec, spec.timeControl, now)

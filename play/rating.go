@@ -70,7 +70,7 @@ func (s *Service) finished(ctx context.Context, g *Game) {
 	}
 	if rated {
 		uw.Rating, ub.Rating = EloChange(uw.Rating, ub.Rating, uw.Stats.Games, ub.Stats.Games, scoreWhite)
-		if err := s.rateInChat(ctx, g.rec.ChatID, uw, ub, scoreWhite); err != nil {
+		if err := s.rateInChat(ctx, g.ratingChat(), uw, ub, scoreWhite); err != nil {
 			s.log.Warn("chat ratings not updated", "game", g.rec.ID, "err", err)
 		}
 	}

@@ -83,6 +83,8 @@ type Service struct {
 	aiTurns *aiTurns
 	// owed shows the events of detached changes (events.go).
 	owed atomic.Pointer[OwedFunc]
+	// tours keeps the groups' tournaments, if set (tournament.go).
+	tours TournamentStore
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

@@ -1,0 +1,219 @@
+package play
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/storage"
+)
+
+func TestSheetPoints(t *testing.T) {
+	for _, tc := range []struct {
+		results string
+		points  []int
+		total   int
+		fire    bool
+	}{
+		{"", []int{}, 0, false},
+		{"W", []int{2}, 2, false},
+		{"D", []int{1}, 1, false},
+		{"L", []int{0}, 0, false},
+		{"WW", []int{2, 2}, 4, true},
+		// On fire after two wins: the third win counts double.
+		{"WWW", []int{2, 2, 4}, 8, true},
+		{"WWWW", []int{2, 2, 4, 4}, 12, true},
+		// A draw on fire counts double too, and ends the streak.
+		{"WWD", []int{2, 2, 2}, 6, false},
+		{"WWDW", []int{2, 2, 2, 2}, 8, false},
+		// A loss ends the streak; two wins start another.
+		{"WWLWWW", []int{2, 2, 0, 2, 2, 4}, 12, true},
+		{"WDW", []int{2, 1, 2}, 5, false},
+		{"LLD", []int{0, 0, 1}, 1, false},
+	} {
+		t.Run(tc.results, func(t *testing.T) {
+			points, fire := SheetPoints(tc.results)
+			if !slices.Equal(points, tc.points) || fire != tc.fire {
+				t.Errorf("SheetPoints(%q) = %v, fire %v; want %v, fire %v", tc.results, points, fire, tc.points, tc.fire)
+			}
+			if got := SheetTotal(tc.results); got != tc.total {
+				t.Errorf("SheetTotal(%q) = %d, want %d", tc.results, got, tc.total)
+			}
+		})
+	}
+}
+
+func TestStandings(t *testing.T) {
+	tr := &storage.Tournament{Players: []storage.TourPlayer{
+		{UserID: 1, Name: "Ann", Results: "WL"},   // 2
+		{UserID: 2, Name: "Ben", Results: "WWW"},  // 8, on fire
+		{UserID: 3, Name: "Cid", Results: "DD"},   // 2, no wins
+		{UserID: 4, Name: "Dot", Results: "LW"},   // 2, as Ann
+		{UserID: 5, Name: "Eve", Game: "g", Paused: true},
+	}}
+	got := Standings(tr)
+	var line []string
+	for _, s := range got {
+		line = append(line, fmt.Sprintf("%d.%s:%d/%v/%v", s.Rank, s.Player.Name, s.Points, s.OnFire, s.Playing))
+	}
+	want := []string{"1.Ben:8/true/false", "2.Ann:2/false/false", "2.Dot:2/false/false", "4.Cid:2/false/false", "5.Eve:0/false/true"}
+	if !slices.Equal(line, want) {
+		t.Errorf("standings\n got %v\nwant %v", line, want)
+	}
+}
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func TestArenaPairs(t *testing.T) {
+	free := func(id int64, results string, min int) storage.TourPlayer {
+		return storage.TourPlayer{UserID: id, Name: fmt.Sprint(id), Results: results, FreeSince: t0.Add(time.Duration(min) * time.Minute)}
+	}
+	for _, tc := range []struct {
+		name    string
+		players []storage.TourPlayer
+		want    [][2]int64 // (white, black) by user id
+	}{
+		{"nobody", nil, nil},
+		{"one waits alone", []storage.TourPlayer{free(1, "", 0)}, nil},
+		{"two newcomers", []storage.TourPlayer{free(1, "", 0), free(2, "", 1)}, [][2]int64{{1, 2}}},
+		{"close scores are paired", []storage.TourPlayer{free(1, "WW", 0), free(2, "", 0), free(3, "W", 0), free(4, "L", 0)},
+			[][2]int64{{1, 3}, {2, 4}}},
+		{"the one just played is not paired again", func() []storage.TourPlayer {
+			a, b := free(1, "W", 0), free(2, "L", 0)
+			a.Last, b.Last = 2, 1
+			return []storage.TourPlayer{a, b}
+		}(), nil},
+		{"the nearest other is taken instead", func() []storage.TourPlayer {
+			a, b, c, d := free(1, "W", 0), free(2, "W", 0), free(3, "L", 0), free(4, "L", 0)
+			a.Last, b.Last, c.Last, d.Last = 2, 1, 4, 3
+			return []storage.TourPlayer{a, b, c, d}
+		}(), [][2]int64{{1, 3}, {2, 4}}},
+		{"paused and playing players wait", func() []storage.TourPlayer {
+			a, b, c, d := free(1, "", 0), free(2, "", 0), free(3, "", 0), free(4, "", 0)
+			b.Paused, c.Game = true, "g1"
+			return []storage.TourPlayer{a, b, c, d}
+		}(), [][2]int64{{1, 4}}},
+		{"white to who had it less", func() []storage.TourPlayer {
+			a, b := free(1, "W", 0), free(2, "W", 1)
+			a.Whites = 1
+			return []storage.TourPlayer{a, b}
+		}(), [][2]int64{{2, 1}}},
+		{"the longest waiting first among equals", []storage.TourPlayer{free(1, "", 5), free(2, "", 1), free(3, "", 3)},
+			[][2]int64{{2, 3}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := &storage.Tournament{Players: tc.players}
+			var got [][2]int64
+			for _, p := range arenaPairs(tr) {
+				got = append(got, [2]int64{tr.Players[p[0]].UserID, tr.Players[p[1]].UserID})
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("pairs %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// ids returns game ids g1, g2, ... in order.
+func ids() func() string {
+	n := 0
+	return func() string { n++; return fmt.Sprintf("g%d", n) }
+}
+
+// A tournament from its start to its end, step by step: pairing at once,
+// a result recorded and its players paired again (not with each other),
+// a pause, the call of time (nobody paired after it, games in progress
+// play on), the end once the last game is over; the card claimed at most
+// every tourCardEvery, and a game whose cards went missing posted again.
+func TestArenaStep(t *testing.T) {
+	tr := &storage.Tournament{ID: "t", Status: storage.TournamentRunning, StartedAt: t0, EndsAt: t0.Add(30 * time.Minute), CardAt: t0}
+	newID := ids()
+	join := func(id int64, at time.Time) {
+		tr.Players = append(tr.Players, storage.TourPlayer{UserID: id, Name: fmt.Sprint(id), FreeSince: at})
+	}
+	games := map[string]tourGameState{}
+	step := func(at time.Time) tourStep {
+		t.Helper()
+		return arenaStep(tr, games, at, newID)
+	}
+	join(1, t0)
+	if st := step(t0.Add(time.Second)); len(st.paired) != 0 || st.card {
+		t.Fatalf("one player: %+v, want no pairing and no card yet (edited %v ago)", st, time.Second)
+	}
+	join(2, t0.Add(2*time.Second))
+	join(3, t0.Add(3*time.Second))
+	join(4, t0.Add(4*time.Second))
+	st := step(t0.Add(5 * time.Second))
+	if len(st.paired) != 2 || !st.card {
+		t.Fatalf("four players: %+v, want two games and the card", st)
+	}
+	g1, g2 := st.paired[0], st.paired[1]
+	if g1.White != 1 || g1.Black != 2 || g2.White != 3 || g2.Black != 4 {
+		t.Errorf("pairs %+v %+v, want 1-2 and 3-4 (the longest waiting first)", g1, g2)
+	}
+	for _, id := range []string{g1.ID, g2.ID} {
+		games[id] = tourGameState{exists: true, carded: true}
+	}
+
+	// 1 beats 2: both free, but not paired with each other; nothing else
+	// to pair. The card was edited a second ago: not yet.
+	games[g1.ID] = tourGameState{exists: true, result: "1-0"}
+	st = step(t0.Add(6 * time.Second))
+	if len(st.paired) != 0 || st.card {
+		t.Fatalf("after 1-2: %+v, want no pairing (only 1 and 2 wait) and no card yet", st)
+	}
+	if tr.Players[0].Results != "W" || tr.Players[1].Results != "L" || tr.Players[0].Game != "" {
+		t.Fatalf("results not recorded: %+v", tr.Players)
+	}
+	// 3 and 4 draw: the four wait, 1 and 3 (most points) meet, 2 and 4.
+	games[g2.ID] = tourGameState{exists: true, result: "1/2-1/2"}
+	st = step(t0.Add(11 * time.Second))
+	if len(st.paired) != 2 || !st.card {
+		t.Fatalf("after 3-4: %+v, want two games and the card", st)
+	}
+	pairs := fmt.Sprint(st.paired[0].White, st.paired[0].Black, st.paired[1].White, st.paired[1].Black)
+	if pairs != "1 3 4 2" {
+		t.Errorf("second round %s, want 1 3 4 2 (1 and 3 at the top; White to who had it less, else the higher ranked)", pairs)
+	}
+	g3, g4 := st.paired[0], st.paired[1]
+	games[g3.ID] = tourGameState{exists: true, carded: true}
+	games[g4.ID] = tourGameState{exists: false} // its creator died
+
+	// 4 pauses; the card refreshes for the time left; g4 is posted again.
+	tr.Players[3].Paused = true
+	st = step(t0.Add(time.Minute))
+	if len(st.repost) != 1 || st.repost[0].ID != g4.ID {
+		t.Errorf("repost %+v, want %s", st.repost, g4.ID)
+	}
+	games[g4.ID] = tourGameState{exists: true, result: "0-1"} // 2 wins
+	games[g3.ID] = tourGameState{exists: true, result: "1-0"} // 1 wins: two in a row
+	st = step(t0.Add(2 * time.Minute))
+	if len(st.paired) != 1 || st.paired[0].White != 2 || st.paired[0].Black != 1 {
+		t.Fatalf("paired %+v, want 2-1 (1 leads, 2 is nearest; 4 is paused; 3 waits)", st.paired)
+	}
+	if _, fire := SheetPoints(tr.Players[0].Results); !fire {
+		t.Errorf("1 won twice in a row (%s) and is not on fire", tr.Players[0].Results)
+	}
+	g5 := st.paired[0]
+
+	// Time is up: nobody is paired any more, 3 and a resumed 4 wait, g5
+	// plays on; the tournament ends with it.
+	tr.Players[3].Paused = false
+	st = step(tr.EndsAt)
+	if tr.Status != storage.TournamentEnding || len(st.paired) != 0 || st.final {
+		t.Fatalf("at the end: status %s, %+v; want ending, no pairing, not final", tr.Status, st)
+	}
+	games[g5.ID] = tourGameState{exists: true, result: "0-1"} // 1 wins on fire: 4 points
+	st = step(tr.EndsAt.Add(time.Second))
+	if tr.Status != storage.TournamentFinished || !st.final || !st.card {
+		t.Fatalf("after the last game: status %s, %+v; want finished, final, the card", tr.Status, st)
+	}
+	top := Standings(tr)[0]
+	if top.Player.UserID != 1 || top.Points != 8 || top.Player.Results != "WWW" {
+		t.Errorf("winner %+v, want 1 with WWW = 2+2+4 = 8", top)
+	}
+	if st := step(tr.EndsAt.Add(time.Hour)); st.card || st.final || len(st.paired) != 0 {
+		t.Errorf("a finished tournament stepped again: %+v", st)
+	}
+}
