@@ -46,10 +46,10 @@ func TestSheetPoints(t *testing.T) {
 
 func TestStandings(t *testing.T) {
 	tr := &storage.Tournament{Players: []storage.TourPlayer{
-		{UserID: 1, Name: "Ann", Results: "WL"},   // 2
-		{UserID: 2, Name: "Ben", Results: "WWW"},  // 8, on fire
-		{UserID: 3, Name: "Cid", Results: "DD"},   // 2, no wins
-		{UserID: 4, Name: "Dot", Results: "LW"},   // 2, as Ann
+		{UserID: 1, Name: "Ann", Results: "WL"},  // 2
+		{UserID: 2, Name: "Ben", Results: "WWW"}, // 8, on fire
+		{UserID: 3, Name: "Cid", Results: "DD"},  // 2, no wins
+		{UserID: 4, Name: "Dot", Results: "LW"},  // 2, as Ann
 		{UserID: 5, Name: "Eve", Game: "g", Paused: true},
 	}}
 	got := Standings(tr)
