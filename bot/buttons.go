@@ -28,6 +28,10 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		return b.onPick(ctx, q, cb, lang)
 	case KindVote:
 		return b.onVote(ctx, q, cb, lang)
+	case KindTourJoin, KindTourLeave, KindTourPause:
+		return b.onTourTap(ctx, q, cb, user, lang)
+	case KindTourSetup:
+		return b.onTourSetup(ctx, q, cb, lang)
 	case KindAccept:
 		return b.onAccept(ctx, q, cb, lang)
 	case KindDecline, KindCancel:

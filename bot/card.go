@@ -351,6 +351,10 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 // editCard redraws the game's card in place (board, caption, keyboard).
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
+	if m, ok := g.Mirrored(); ok && v.selected == nil && v.stage == nil && m.MessageID() != 0 {
+		// A tournament game's second card (tournament.go) shows every board too.
+		b.editCard(m, cardView{lang: cardLang(m), thinking: v.thinking}, "", nil)
+	}
 	if done == nil && b.deferEdit(g, v, theme) {
 		return // made on the re-posted card once it is known
 	}

@@ -40,6 +40,7 @@ func (b *Bot) ClockTick(ctx context.Context) {
 		// replies are committed with the event's receipt (events.go).
 		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
 	}
+	b.tournamentTick(ctx)
 	b.dailyTick(ctx)
 }
 

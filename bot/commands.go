@@ -84,6 +84,9 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		case "puzzle":
 			return b.cmdPuzzle(ctx, msg.Chat, msg.From, lang, 0)
 		}
+		if payload, ok := strings.CutPrefix(args, startTourPrefix); ok && msg.Chat.IsPrivate() {
+			return b.startJoin(ctx, msg, user, lang, payload) // Join's link to the bot
+		}
 		return b.cmdStart(msg, lang, args)
 	case "help":
 		b.html(msg.Chat, b.texts.T(lang, "help"), nil)
@@ -101,6 +104,8 @@ func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storag
 		return b.cmdTeam(ctx, msg, lang, args)
 	case "vote":
 		return b.cmdVote(ctx, msg, lang, args)
+	case "tournament":
+		return b.cmdTournament(ctx, msg, lang, args)
 	case "move", "m":
 		if args == "" {
 			b.text(msg.Chat, b.texts.T(lang, "move_usage"), msg.MessageID)

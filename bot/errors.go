@@ -44,6 +44,14 @@ var errorTexts = []struct {
 	{play.ErrVoteClosed, "err_vote_closed"},
 	{play.ErrAlreadyVoted, "err_already_voted"},
 	{play.ErrBadWindow, "err_bad_window"},
+	{play.ErrNoTournaments, "err_no_tournaments"},
+	{play.ErrBadDuration, "err_bad_duration"},
+	{play.ErrTournamentRuns, "err_tournament_runs"},
+	{play.ErrNoTournament, "err_no_tournament"},
+	{play.ErrTournamentOver, "err_tournament_over"},
+	{play.ErrAlreadyJoined, "err_already_joined"},
+	{play.ErrNotInTournament, "err_not_in_tournament"},
+	{play.ErrTournamentInChat, "err_tournament_in_chat"},
 	{storage.ErrUnavailable, "err_unavailable"},
 	// A game that is not stored: never created (a forged button), removed
 	// long after its end, or lost with the store's data.

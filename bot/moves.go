@@ -29,6 +29,8 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		return err
 	}
 	b.cardOf(g, q)
+	// A pick is shown on the card tapped (a tournament game has two).
+	g = tappedCard(g, q)
 	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
 	legal := g.Rules().Legal()
 	res, ok := resolvePick(legal, picked, wholeMovesFor(g.ChatID()))

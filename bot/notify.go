@@ -181,6 +181,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	for uid, ref := range g.Notices() {
 		b.deleteNotice(g, uid, ref)
 	}
+	b.tourGameOver(ctx, g)
 	if g.ChatID() == 0 {
 		return
 	}

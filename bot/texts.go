@@ -13,7 +13,7 @@ import (
 // Commands is the command menu in lang, for setMyCommands.
 func Commands(t *texts.Catalog, lang string) []tgbotapi.BotCommand {
 	var out []tgbotapi.BotCommand
-	for _, c := range []string{"play", "challenge", "team", "vote", "move", "board", "moves", "draw", "resign", "hint", "takeback", "learn", "puzzle", "games", "stats", "top", "lang", "settings", "rules", "help"} {
+	for _, c := range []string{"play", "challenge", "team", "vote", "tournament", "move", "board", "moves", "draw", "resign", "hint", "takeback", "learn", "puzzle", "games", "stats", "top", "lang", "settings", "rules", "help"} {
 		out = append(out, tgbotapi.BotCommand{Command: c, Description: t.T(lang, "cmd_"+c)})
 	}
 	return out

@@ -402,11 +402,12 @@ func (g *Game) TourLink() *storage.TourLink {
 }
 
 // Mirrored returns g as its second card shows it (a tournament game, in
-// Black's private chat): a copy whose card is that one, in Black's
-// language. ok is false for a game with no second card recorded.
+// Black's private chat): a copy whose card is that one (MessageID 0 until
+// it is recorded), in Black's language. ok is false for a game with no
+// second card.
 func (g *Game) Mirrored() (m *Game, ok bool) {
 	l := g.rec.Tour
-	if l == nil || l.MirrorMessage == 0 {
+	if l == nil || l.MirrorChat == 0 {
 		return nil, false
 	}
 	m = g.Clone()

@@ -91,7 +91,8 @@ func cmdBot(ctx context.Context, e env) error {
 	thinker := timedThinker{Thinker: newThinker(cfg, store, e.now, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
 	live := newLiveBoard(cfg, store, logger) // the Mini App, if configured
 	opts := []play.Option{play.WithLogger(logger),
-		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc})}
+		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}),
+		play.WithTournaments(store)}
 	if rq, ok := store.(play.ReviewQueue); ok {
 		// Reviews wait in the stored queue; this process works on as many
 		// at once as it has engines (the pool serves AI moves first).
@@ -282,6 +283,7 @@ type Store interface {
 	storage.Outbox
 	play.PuzzleStore
 	storage.Daily
+	storage.Tournaments
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

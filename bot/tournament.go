@@ -1,0 +1,462 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
+)
+
+// Arena tournaments (/tournament): play/tournament.go decides; here is
+// what the group and the players see.
+//
+// The group sees one card (standings, time left, Join / Leave / Pause),
+// edited at most every few seconds (play claims each edit in the stored
+// tournament), and the final standings. The games are played in the
+// players' private chats, where Telegram paces each chat on its own and
+// a group's 20 messages a minute do not slow anyone's board: each player
+// gets the game's card in their own chat with the bot (White's is the
+// game's card, Black's a second card edited with it, storage.TourLink), a
+// new message that buzzes their phone when the game begins, then edited
+// after each move; they play by its buttons, by typed moves (plain c3-d4
+// in that chat) or on the Mini App board it links.
+
+// Callback kinds of tournaments: ID is the tournament's id, the chat the
+// card's.
+const (
+	KindTourJoin  = "tj" // join (or come back)
+	KindTourLeave = "tl" // leave
+	KindTourPause = "tp" // pause or resume
+	KindTourSetup = "ts" // /tournament alone: Arg = "5+3" (time control chosen) or "5+3 30m" (start)
+)
+
+// Choices offered by /tournament alone.
+var (
+	tourControls  = []string{"1+0", "3+2", "5+3"}
+	tourDurations = []string{"15m", "30m", "1h"}
+)
+
+// startTourPrefix is the /start payload of a Join deep link:
+// "tj<chat>_<tournament>".
+const startTourPrefix = "tj"
+
+// cmdTournament: "/tournament 5+3 30m" starts one at once; "/tournament"
+// alone asks for the time control and the length with buttons.
+func (b *Bot) cmdTournament(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	if msg.Chat.IsPrivate() {
+		b.text(msg.Chat, b.texts.T(lang, "tour_usage"), msg.MessageID)
+		return nil
+	}
+	fields := strings.Fields(args)
+	if len(fields) == 0 {
+		if t, err := b.svc.ChatTournament(ctx, msg.Chat.ID); err == nil && t.Status != storage.TournamentFinished {
+			b.text(msg.Chat, b.userMessage(lang, play.ErrTournamentRuns, false), msg.MessageID)
+			return nil
+		}
+		kb := tourChoices(tourControls, func(tc string) string { return tc })
+		b.send(outMessage{chatID: msg.Chat.ID, text: b.texts.T(lang, "tour_choose_control"), markup: &kb}.reply())
+		return nil
+	}
+	if len(fields) != 2 {
+		b.text(msg.Chat, b.texts.T(lang, "tour_usage"), msg.MessageID)
+		return nil
+	}
+	return b.startTournament(ctx, msg.Chat.ID, msg.From, lang, fields[0], fields[1], 0, msg.MessageID)
+}
+
+// tourChoices is a row of setup buttons, one a choice.
+func tourChoices(choices []string, arg func(string) string) tgbotapi.InlineKeyboardMarkup {
+	var row []tgbotapi.InlineKeyboardButton
+	for _, c := range choices {
+		row = append(row, tgbotapi.NewInlineKeyboardButtonData(c, Callback{Kind: KindTourSetup, Ply: -1, Arg: arg(c)}.Encode()))
+	}
+	return tgbotapi.NewInlineKeyboardMarkup(row)
+}
+
+// startTournament starts a tournament and posts its card: as a new
+// message, or in place of the setup question (setupID).
+func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.User, lang, control, length string, setupID, replyTo int) error {
+	refuse := func(err error) error {
+		b.send(outMessage{chatID: chatID, text: b.userMessage(lang, err, false), replyTo: replyTo}.reply())
+		return err
+	}
+	if !play.IsTimeControl(control) {
+		return refuse(play.ErrBadTimeControl)
+	}
+	d, err := play.ParseTourDuration(length)
+	if err != nil {
+		return refuse(err)
+	}
+	t, err := b.svc.StartTournament(ctx, play.TournamentRequest{ChatID: chatID, By: player(from), TimeControl: control, Duration: d, Lang: lang})
+	if err != nil {
+		return refuse(err)
+	}
+	text, kb := b.tourCard(t)
+	var r outbox.Reply
+	if setupID != 0 {
+		edit := tgbotapi.NewEditMessageTextAndMarkup(chatID, setupID, text, kb)
+		edit.ParseMode = tgbotapi.ModeHTML
+		edit.DisableWebPagePreview = true
+		r = outbox.Reply{Req: edit, ChatID: chatID, Group: true}
+		if err := b.svc.AttachTournament(ctx, chatID, t.ID, setupID); err != nil {
+			b.log.Warn("tournament card not recorded", "chat", chatID, "err", err)
+		}
+	} else {
+		r = outMessage{chatID: chatID, text: text, parseMode: tgbotapi.ModeHTML, noPreview: true, markup: &kb}.reply()
+		r.Done = func(msg *tgbotapi.Message, err error) {
+			if err != nil || msg == nil {
+				return
+			}
+			b.background(func(ctx context.Context) {
+				if err := b.svc.AttachTournament(ctx, chatID, t.ID, msg.MessageID); err != nil {
+					b.log.Warn("tournament card not recorded", "chat", chatID, "err", err)
+				}
+			})
+		}
+	}
+	b.send(r)
+	return nil
+}
+
+// onTourSetup answers the setup buttons of /tournament alone.
+func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+	if q.Message == nil || q.Message.Chat == nil {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil
+	}
+	chat := q.Message.Chat
+	control, length, both := strings.Cut(cb.Arg, " ")
+	if !both {
+		if !play.IsTimeControl(control) {
+			b.toast(q, b.userMessage(lang, play.ErrBadTimeControl, false))
+			return nil
+		}
+		b.toast(q, "")
+		kb := tourChoices(tourDurations, func(d string) string { return control + " " + d })
+		edit := tgbotapi.NewEditMessageTextAndMarkup(chat.ID, q.Message.MessageID, b.texts.T(lang, "tour_choose_length", "Control", control), kb)
+		b.send(outbox.Reply{Req: edit, ChatID: chat.ID, Group: !chat.IsPrivate()})
+		return nil
+	}
+	if t, err := b.svc.ChatTournament(ctx, chat.ID); err == nil && t.Status != storage.TournamentFinished {
+		b.toast(q, b.userMessage(lang, play.ErrTournamentRuns, false))
+		return nil
+	}
+	if _, err := play.ParseTourDuration(length); err != nil || !play.IsTimeControl(control) {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil
+	}
+	b.toast(q, "")
+	return b.startTournament(ctx, chat.ID, q.From, lang, control, length, q.Message.MessageID, 0)
+}
+
+// onTourTap answers Join, Leave and Pause on the group's card: a toast
+// says what happened (Telegram does not count toasts against the group),
+// and the card shows it at its next edit.
+func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *storage.User, lang string) error {
+	if q.Message == nil || q.Message.Chat == nil {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil
+	}
+	chatID := q.Message.Chat.ID
+	var ev *play.TourEvent
+	var err error
+	var toast string
+	switch cb.Kind {
+	case KindTourJoin:
+		if !user.CanDM || user.Blocked {
+			// Their games come in their private chat with the bot, which
+			// it may not write to before they start it: the toast's link
+			// opens it, and /start with it joins them.
+			b.send(outbox.Reply{Req: tgbotapi.CallbackConfig{CallbackQueryID: q.ID, Text: b.texts.T(lang, "tour_start_bot_first"),
+				URL: b.tourJoinLink(chatID, cb.ID)}})
+			return nil
+		}
+		ev, err = b.svc.JoinTournament(ctx, chatID, cb.ID, player(q.From), user.Lang)
+		toast = b.texts.T(lang, "tour_joined")
+	case KindTourLeave:
+		ev, err = b.svc.LeaveTournament(ctx, chatID, cb.ID, q.From.ID)
+		toast = b.texts.T(lang, "tour_left")
+	case KindTourPause:
+		var paused bool
+		ev, paused, err = b.svc.PauseTournament(ctx, chatID, cb.ID, q.From.ID)
+		toast = b.texts.T(lang, "tour_resumed")
+		if paused {
+			toast = b.texts.T(lang, "tour_paused")
+		}
+	}
+	if err != nil {
+		b.toast(q, b.userMessage(lang, err, false))
+		return err
+	}
+	b.toast(q, toast)
+	b.showTourEvent(ctx, ev)
+	return nil
+}
+
+// tourJoinLink opens the bot's private chat with a /start that joins the
+// tournament; "" without the bot's username.
+func (b *Bot) tourJoinLink(chatID int64, id string) string {
+	if b.cfg.Username == "" {
+		return ""
+	}
+	return "https://t.me/" + b.cfg.Username + "?start=" + startTourPrefix + strconv.FormatInt(chatID, 10) + "_" + id
+}
+
+// startJoin handles /start tj<chat>_<id>: a player who had not started the
+// bot tapped Join and came here by its link; now the bot may write to them.
+func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang, payload string) error {
+	chatText, id, ok := strings.Cut(payload, "_")
+	chatID, err := strconv.ParseInt(chatText, 10, 64)
+	if !ok || err != nil || id == "" {
+		b.text(msg.Chat, b.texts.T(lang, "err_stale"), msg.MessageID)
+		return nil
+	}
+	ev, err := b.svc.JoinTournament(ctx, chatID, id, player(msg.From), user.Lang)
+	if err != nil {
+		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		return err
+	}
+	b.text(msg.Chat, b.texts.T(lang, "tour_joined"), msg.MessageID)
+	b.showTourEvent(ctx, ev)
+	return nil
+}
+
+// tournamentTick moves the running tournaments on (the clock calls it).
+func (b *Bot) tournamentTick(ctx context.Context) {
+	events, err := b.svc.TournamentTick(ctx)
+	if err != nil {
+		b.log.Warn("tournament tick failed", "err", err)
+	}
+	for _, ev := range events {
+		b.showTourEvent(ctx, ev)
+	}
+}
+
+// tourGameOver tells Black (whose card is the second one) how the game
+// ended, and moves the game's tournament on: its players are paired again
+// at once. gameOver calls it for every game; others are no tournament's.
+func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
+	link := g.TourLink()
+	if link == nil {
+		return
+	}
+	if m, ok := g.Mirrored(); ok {
+		lang := cardLang(m)
+		text := b.texts.T(lang, "game_over_msg",
+			"Result", b.resultText(lang, m), "Reason", b.reasonText(lang, m.Reason()), "Record", m.Rules().Record())
+		b.send(outMessage{chatID: link.MirrorChat, text: text, replyTo: m.MessageID()}.reply())
+	}
+	ev, err := b.svc.TournamentGameOver(ctx, g)
+	if err != nil {
+		// The clock's tick records it instead.
+		b.log.Warn("tournament not moved on after a game", "game", g.ID(), "err", err)
+		return
+	}
+	b.showTourEvent(ctx, ev)
+}
+
+// showTourEvent shows what a step of a tournament did: new games' cards in
+// their players' private chats, the group's card, the final standings.
+func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
+	if ev == nil {
+		return
+	}
+	for _, g := range ev.Games {
+		b.postTourGame(g)
+	}
+	t := ev.T
+	if ev.Card && t.MessageID != 0 {
+		text, kb := b.tourCard(t)
+		edit := tgbotapi.NewEditMessageTextAndMarkup(t.ChatID, t.MessageID, text, kb)
+		edit.ParseMode = tgbotapi.ModeHTML
+		edit.DisableWebPagePreview = true
+		// Keyed: a newer card replaces one still waiting for the group's
+		// pace, and never goes out older than one another replica sent.
+		b.send(outbox.Reply{Req: edit, ChatID: t.ChatID, Group: true, Key: "tour:" + strconv.FormatInt(t.ChatID, 10), Version: t.Version})
+	}
+	if ev.Final {
+		b.send(outMessage{chatID: t.ChatID, text: b.tourFinal(t), parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: t.MessageID}.reply())
+	}
+}
+
+// postTourGame posts a tournament game's two cards: the game's own in
+// White's private chat, the second in Black's.
+func (b *Bot) postTourGame(g *play.Game) {
+	white := &tgbotapi.Chat{ID: g.White().UserID, Type: "private"}
+	if err := b.postCard(white, g, "", nil); err != nil {
+		b.log.Warn("tournament card not posted", "game", g.ID(), "err", err)
+	}
+	m, ok := g.Mirrored()
+	if !ok {
+		return
+	}
+	v := cardView{lang: cardLang(m)}
+	png, err := b.boardPNG(m, v, "")
+	if err != nil {
+		b.log.Error("drawing the board", "game", g.ID(), "err", err)
+		return
+	}
+	photo := tgbotapi.NewPhoto(m.ChatID(), tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	photo.Caption = b.caption(m, v)
+	photo.ReplyMarkup = b.keyboard(m, v)
+	r := chatReplyID(m.ChatID(), photo)
+	r.Done = func(msg *tgbotapi.Message, err error) {
+		if err != nil || msg == nil {
+			return
+		}
+		b.background(func(ctx context.Context) {
+			cur, err := b.svc.SetMirrorCard(ctx, g.ID(), msg.MessageID)
+			if err != nil {
+				b.log.Warn("second card not recorded", "game", g.ID(), "err", err)
+				return
+			}
+			if cur.Ply() != g.Ply() || !cur.Active() {
+				// White moved (or the game ended) before this card was
+				// known: it shows the board as it is now.
+				if mm, ok := cur.Mirrored(); ok {
+					b.editCard(mm, cardView{lang: cardLang(mm)}, "", nil)
+				}
+			}
+		})
+	}
+	b.send(r)
+}
+
+// tappedCard returns g as the card a tap came from shows it: the second
+// card of a tournament game (Black's) is edited in its own chat.
+func tappedCard(g *play.Game, q *tgbotapi.CallbackQuery) *play.Game {
+	if q == nil || q.Message == nil || q.Message.Chat == nil {
+		return g
+	}
+	if m, ok := g.Mirrored(); ok && m.ChatID() == q.Message.Chat.ID && m.MessageID() == q.Message.MessageID {
+		return m
+	}
+	return g
+}
+
+// tourCard writes the group's card: the tournament, its time, the
+// standings and the buttons.
+func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarkup) {
+	lang := texts.Lang(t.Lang)
+	mins := int(t.EndsAt.Sub(t.StartedAt).Round(time.Minute) / time.Minute)
+	lines := []string{b.texts.T(lang, "tour_title", "Control", t.TimeControl, "Minutes", mins)}
+	switch t.Status {
+	case storage.TournamentRunning:
+		left := int(max(t.EndsAt.Sub(b.svc.Now()), 0).Round(time.Minute) / time.Minute)
+		lines = append(lines, b.texts.T(lang, "tour_time_left", "Ends", t.EndsAt.UTC().Format("15:04"), "Left", left))
+	case storage.TournamentEnding:
+		lines = append(lines, b.texts.T(lang, "tour_time_up"))
+	default:
+		lines = append(lines, b.texts.T(lang, "tour_over"))
+	}
+	standings := t.Standings()
+	if len(standings) == 0 {
+		lines = append(lines, b.texts.T(lang, "tour_nobody"))
+	} else {
+		lines = append(lines, "")
+	}
+	for _, s := range standings {
+		lines = append(lines, b.tourLine(s))
+	}
+	if t.Status == storage.TournamentRunning {
+		lines = append(lines, "", b.texts.T(lang, "tour_how", "Bot", "@"+b.cfg.Username))
+	}
+	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	if t.Status == storage.TournamentRunning {
+		data := func(kind string) string { return Callback{Kind: kind, ID: t.ID, Ply: -1}.Encode() }
+		kb = tgbotapi.NewInlineKeyboardMarkup(
+			tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_join"), data(KindTourJoin)),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_leave"), data(KindTourLeave)),
+			),
+			tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_pause"), data(KindTourPause))),
+		)
+	}
+	return strings.Join(lines, "\n"), kb
+}
+
+// tourLine is one line of the standings: rank, name, points, the sheet
+// (🔥 while on fire), ⚔️ while playing, ⏸ while paused.
+func (b *Bot) tourLine(s play.TourStanding) string {
+	line := fmt.Sprintf("%d. %s — <b>%d</b>", s.Rank, htmlName(s.Player.Name), s.Points)
+	if sheet := sheetText(s.Player.Results); sheet != "" {
+		line += " · " + sheet
+	}
+	if s.OnFire {
+		line += " 🔥"
+	}
+	switch {
+	case s.Playing:
+		line += " ⚔️"
+	case s.Player.Paused:
+		line += " ⏸"
+	}
+	return line
+}
+
+// sheetText writes a sheet as the points of each game, doubled ones
+// marked: "2 2 4 0".
+func sheetText(results string) string {
+	points, _ := play.SheetPoints(results)
+	parts := make([]string, len(points))
+	for i, p := range points {
+		parts[i] = strconv.Itoa(p)
+	}
+	return strings.Join(parts, " ")
+}
+
+// tourFinal writes the final standings: the podium, then every player's
+// line and games.
+func (b *Bot) tourFinal(t *play.Tournament) string {
+	lang := texts.Lang(t.Lang)
+	standings := t.Standings()
+	lines := []string{b.texts.T(lang, "tour_final", "Control", t.TimeControl)}
+	medals := []string{"🥇", "🥈", "🥉"}
+	for i, s := range standings {
+		if i >= len(medals) || s.Player.Results == "" {
+			break
+		}
+		lines = append(lines, b.texts.T(lang, "tour_podium", "Medal", medals[i], "Name", htmlName(s.Player.Name), "Points", s.Points))
+	}
+	if len(standings) == 0 || standings[0].Player.Results == "" {
+		lines = append(lines, b.texts.T(lang, "tour_no_games"))
+	}
+	lines = append(lines, "", b.texts.T(lang, "tour_standings"))
+	names := map[int64]string{}
+	for _, p := range t.Players {
+		names[p.UserID] = p.Name
+	}
+	for _, s := range standings {
+		lines = append(lines, b.tourLine(s))
+		var games []string
+		for _, g := range t.Games {
+			if g.Result == "" || (g.White != s.Player.UserID && g.Black != s.Player.UserID) {
+				continue
+			}
+			opp, mine := g.Black, "1-0"
+			if g.Black == s.Player.UserID {
+				opp, mine = g.White, "0-1"
+			}
+			mark := "½"
+			switch g.Result {
+			case mine:
+				mark = "+"
+			case "1-0", "0-1":
+				mark = "−"
+			}
+			games = append(games, mark+htmlName(names[opp]))
+		}
+		if len(games) > 0 {
+			lines = append(lines, "   "+b.texts.T(lang, "tour_games", "Games", strings.Join(games, ", ")))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
