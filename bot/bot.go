@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"strings"
 	"sync"
@@ -193,124 +192,6 @@ func (t *tasks) wait() {
 		t.cond.Wait()
 	}
 	t.mu.Unlock()
-}
-
-// Handle handles one update. Repeated updates (same update_id) are
-// recognised and handled once: the update is marked handled in the store
-// only after its handler has written its effects, so an update whose
-// handling a crash cut short is handled again when Telegram redelivers it
-// (at least once), while one handled in full is not. Handle returns when
-// the update's effects are in the store; the caller may then acknowledge
-// it to Telegram.
-func (b *Bot) Handle(ctx context.Context, u tgbotapi.Update) {
-	start := time.Now()
-	kind, err := b.handleOnce(ctx, u)
-	if err != nil && !expected(err) {
-		b.log.Error("update failed", "update", u.UpdateID, "kind", kind, "err", err)
-	}
-	if b.cfg.OnHandled != nil {
-		b.cfg.OnHandled(kind, time.Since(start), err)
-	}
-}
-
-func (b *Bot) handleOnce(ctx context.Context, u tgbotapi.Update) (string, error) {
-	if u.UpdateID == 0 {
-		return b.handle(ctx, u)
-	}
-	seen, err := b.svc.UpdateSeen(ctx, int64(u.UpdateID))
-	if err == nil && seen {
-		return "repeat", nil
-	}
-	// If the store is down we still try: the operations themselves will
-	// say "try again shortly", and compare-and-set keeps them safe.
-	var kind string
-	var herr error
-	if c, ok := b.out.(Committer); ok {
-		// The update's id is the receipt of the game changes it makes:
-		// they are stored with their events, shown by the replies
-		// committed below or, if this process dies first, by whoever
-		// finds them owed (events.go).
-		ctx := play.WithReceipt(ctx, int64(u.UpdateID))
-		col := &collector{next: b.out}
-		ub := &Bot{core: b.core, out: col}
-		kind, herr = ub.handle(ctx, u)
-		if ub.showApplied(ctx, u, col, herr) {
-			kind, herr = "applied", nil
-		}
-		_, err = col.commit(ctx, c, int64(u.UpdateID))
-		if errors.Is(err, outbox.ErrNoJournal) {
-			_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
-		}
-	} else {
-		kind, herr = b.handle(ctx, u)
-		_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
-	}
-	if err != nil && herr == nil {
-		// Not marked: a redelivery is handled again, which the
-		// compare-and-set of moves makes harmless.
-		b.log.Warn("update handled but not marked", "update", u.UpdateID, "err", err)
-	}
-	return kind, herr
-}
-
-// collector is the Sender of one update's handlers: it keeps their
-// replies until commit stores them with the update's mark, and passes on
-// whatever comes after (background work the handlers started).
-type collector struct {
-	next    Sender
-	mu      sync.Mutex
-	replies []outbox.Reply
-	done    bool
-}
-
-func (c *collector) Enqueue(r outbox.Reply) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.done {
-		return c.next.Enqueue(r)
-	}
-	c.replies = append(c.replies, r)
-	return nil
-}
-
-// reset drops the replies kept so far.
-func (c *collector) reset() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.replies = nil
-}
-
-// commit hands the replies to to. Replies enqueued meanwhile wait for it,
-// so they stay behind the committed ones.
-func (c *collector) commit(ctx context.Context, to Committer, updateID int64) (bool, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.done = true
-	rs := c.replies
-	c.replies = nil
-	return to.Commit(ctx, updateID, rs)
-}
-
-// handle routes an update to its handler. An action refused because the
-// game had just been lost on time (play.TimeUpError) settled that loss:
-// the chat hears of it here, once, as from the clock's tick.
-func (b *Bot) handle(ctx context.Context, u tgbotapi.Update) (string, error) {
-	kind, err := b.route(ctx, u)
-	b.settledOnTime(ctx, err)
-	return kind, err
-}
-
-// route sends an update to its handler.
-func (b *Bot) route(ctx context.Context, u tgbotapi.Update) (string, error) {
-	switch {
-	case u.CallbackQuery != nil:
-		return "callback", b.onCallback(ctx, u.CallbackQuery)
-	case u.Message != nil:
-		return "message", b.onMessage(ctx, u.Message)
-	case u.InlineQuery != nil:
-		return "inline", b.onInlineQuery(ctx, u.InlineQuery)
-	}
-	return "other", nil
 }
 
 // send queues a reply; a full queue is logged (the user will tap again).

@@ -13,133 +13,109 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// onCallback handles a button tap. Every tap is answered (Telegram shows a
-// spinner until it is), with a toast when it changed nothing.
-func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
-	private := q.Message != nil && q.Message.Chat != nil && q.Message.Chat.IsPrivate()
-	user, lang := b.touch(ctx, q.From, private)
-	cb, err := ParseCallback(q.Data)
+// onDrawAnswer accepts or declines a draw offer from its buttons.
+func (b *Bot) onDrawAnswer(ctx context.Context, t tap) error {
+	q := t.q
+	out, err := b.svc.AnswerDraw(ctx, t.cb.ID, q.From.ID, t.cb.Kind == KindDrawYes)
 	if err != nil {
-		b.toast(q, b.texts.T(lang, "err_stale"))
-		return nil // an old or forged button: nothing to do
+		b.toast(q, b.userMessage(t.lang, err, false))
+		return err
 	}
-	switch cb.Kind {
-	case KindPick:
-		return b.onPick(ctx, q, cb, lang)
-	case KindVote:
-		return b.onVote(ctx, q, cb, lang)
-	case KindTourJoin, KindTourLeave, KindTourPause:
-		return b.onTourTap(ctx, q, cb, user, lang)
-	case KindTourSetup:
-		return b.onTourSetup(ctx, q, cb, lang)
-	case KindAccept:
-		return b.onAccept(ctx, q, cb, lang)
-	case KindDecline, KindCancel:
-		return b.onRefuse(ctx, q, cb, lang)
-	case KindDrawYes, KindDrawNo:
-		out, err := b.svc.AnswerDraw(ctx, cb.ID, q.From.ID, cb.Kind == KindDrawYes)
-		if err != nil {
-			b.toast(q, b.userMessage(lang, err, false))
-			return err
-		}
-		b.toast(q, "")
-		if q.Message != nil && q.Message.Photo == nil {
-			// The offer message loses its buttons.
-			b.send(chatReply(q.Message.Chat, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})))
-		}
-		if out.Ended {
-			b.gameOver(ctx, out.Game)
-		} else {
-			b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
-			if q.Message != nil {
-				b.text(q.Message.Chat, b.texts.T(lang, "draw_declined", "By", displayName(q.From)), 0)
-			}
-		}
-	case KindResign, KindResignNo:
-		return b.onResign(ctx, q, cb, lang)
-	case KindRematch, KindRematchOK, KindRematchNo:
-		return b.onRematch(ctx, q, cb, user, lang)
-	case KindPDN:
-		return b.sendPDN(ctx, q, cb.ID, lang)
-	case KindReplay:
-		return b.sendReplay(ctx, q, cb.ID, lang)
-	case KindAnalyse:
-		return b.onAnalyse(ctx, q, cb.ID, lang)
-	case KindMenu:
-		return b.onMenu(ctx, q, cb.Arg, user, lang)
-	case KindLevel:
-		if band, ok := strings.CutPrefix(cb.Arg, "b"); ok && q.Message != nil {
-			// A band of levels (b0: back to the bands).
-			first, err := strconv.Atoi(band)
-			b.toast(q, "")
-			if err != nil || first < 1 || first > b.svc.Config().MaxLevel {
-				b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
-				return nil
-			}
-			b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelBandKeyboard(lang, first))
-			return nil
-		}
-		level, err := strconv.Atoi(cb.Arg)
-		if err != nil || q.Message == nil {
-			b.toast(q, b.texts.T(lang, "err_bad_level"))
-			return nil
-		}
-		b.toast(q, "")
-		b.editText(q.Message, b.colorQuestion(lang, level, rules.Bashni), b.colorKeyboard(lang, level, rules.Bashni))
-	case KindVariant:
-		level, err := strconv.Atoi(cb.ID)
-		if err != nil || q.Message == nil {
-			b.toast(q, b.texts.T(lang, "err_bad_level"))
-			return nil
-		}
-		v := variantOfCode(cb.Arg)
-		b.toast(q, b.variantName(lang, v))
-		b.editText(q.Message, b.colorQuestion(lang, level, v), b.colorKeyboard(lang, level, v))
-	case KindColor:
-		levelText, code, _ := strings.Cut(cb.ID, ".")
-		level, err := strconv.Atoi(levelText)
-		if err != nil || q.Message == nil {
-			b.toast(q, b.texts.T(lang, "err_bad_level"))
-			return nil
-		}
-		b.toast(q, "")
-		// The question becomes the answer, so the chat reads as what happened.
-		colour := map[string]string{play.ColorWhite: "btn_white", play.ColorBlack: "btn_black", play.ColorRandom: "btn_random"}[cb.Arg]
-		v := variantOfCode(code)
-		if colour != "" {
-			text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour))
-			if line := b.rulesLine(lang, v); line != "" {
-				text += "\n" + line
-			}
-			b.editText(q.Message, text, nil)
-		}
-		return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, cb.Arg, v)
-	case KindLang:
-		return b.onLang(ctx, q, cb.Arg)
-	case KindSetting:
-		return b.onSetting(ctx, q, cb.Arg, lang)
-	case KindLesson:
-		return b.onLesson(ctx, q, cb, lang)
-	case KindLessonNext:
-		b.toast(q, "")
-		if q.Message == nil || b.cfg.Course == nil {
-			return nil
-		}
-		return b.sendLesson(ctx, q.Message.Chat, q.From.ID, lang)
-	case KindPuzzle:
-		return b.onPuzzlePick(ctx, q, cb, lang)
-	case KindDaily:
-		return b.onDailyTap(ctx, q, cb, lang)
-	case KindPuzzleNext:
-		b.toast(q, "")
-		if q.Message == nil {
-			return nil
-		}
-		return b.cmdPuzzle(ctx, q.Message.Chat, q.From, lang, 0)
-	default:
-		b.toast(q, b.texts.T(lang, "err_stale"))
+	b.toast(q, "")
+	if q.Message != nil && q.Message.Photo == nil {
+		// The offer message loses its buttons.
+		b.send(chatReply(q.Message.Chat, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})))
+	}
+	if out.Ended {
+		b.gameOver(ctx, out.Game)
+		return nil
+	}
+	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
+	if q.Message != nil {
+		b.text(q.Message.Chat, b.texts.T(t.lang, "draw_declined", "By", displayName(q.From)), 0)
 	}
 	return nil
+}
+
+// onLevel answers the AI menu's level step: a band of levels ("b1": the
+// levels from 1; "b0": back to the bands), or a level, which asks for the
+// colour next.
+func (b *Bot) onLevel(_ context.Context, t tap) error {
+	q, lang := t.q, t.lang
+	if band, ok := strings.CutPrefix(t.cb.Arg, "b"); ok && q.Message != nil {
+		first, err := strconv.Atoi(band)
+		b.toast(q, "")
+		if err != nil || first < 1 || first > b.svc.Config().MaxLevel {
+			b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelKeyboard(lang))
+			return nil
+		}
+		b.editText(q.Message, b.texts.T(lang, "choose_level"), b.levelBandKeyboard(lang, first))
+		return nil
+	}
+	level, err := strconv.Atoi(t.cb.Arg)
+	if err != nil || q.Message == nil {
+		b.toast(q, b.texts.T(lang, "err_bad_level"))
+		return nil
+	}
+	b.toast(q, "")
+	b.editText(q.Message, b.colorQuestion(lang, level, rules.Bashni), b.colorKeyboard(lang, level, rules.Bashni))
+	return nil
+}
+
+// onVariant answers the AI menu's ruleset row: the colour question again,
+// under the chosen rules.
+func (b *Bot) onVariant(_ context.Context, t tap) error {
+	q, lang := t.q, t.lang
+	level, err := strconv.Atoi(t.cb.ID)
+	if err != nil || q.Message == nil {
+		b.toast(q, b.texts.T(lang, "err_bad_level"))
+		return nil
+	}
+	v := variantOfCode(t.cb.Arg)
+	b.toast(q, b.variantName(lang, v))
+	b.editText(q.Message, b.colorQuestion(lang, level, v), b.colorKeyboard(lang, level, v))
+	return nil
+}
+
+// onColor answers the AI menu's last step and starts the game.
+func (b *Bot) onColor(ctx context.Context, t tap) error {
+	q, lang := t.q, t.lang
+	levelText, code, _ := strings.Cut(t.cb.ID, ".")
+	level, err := strconv.Atoi(levelText)
+	if err != nil || q.Message == nil {
+		b.toast(q, b.texts.T(lang, "err_bad_level"))
+		return nil
+	}
+	b.toast(q, "")
+	// The question becomes the answer, so the chat reads as what happened.
+	colour := map[string]string{play.ColorWhite: "btn_white", play.ColorBlack: "btn_black", play.ColorRandom: "btn_random"}[t.cb.Arg]
+	v := variantOfCode(code)
+	if colour != "" {
+		text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour))
+		if line := b.rulesLine(lang, v); line != "" {
+			text += "\n" + line
+		}
+		b.editText(q.Message, text, nil)
+	}
+	return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, t.cb.Arg, v)
+}
+
+// onLessonNext sends the course's next lesson.
+func (b *Bot) onLessonNext(ctx context.Context, t tap) error {
+	b.toast(t.q, "")
+	if t.q.Message == nil || b.cfg.Course == nil {
+		return nil
+	}
+	return b.sendLesson(ctx, t.q.Message.Chat, t.q.From.ID, t.lang)
+}
+
+// onPuzzleNext sends another puzzle.
+func (b *Bot) onPuzzleNext(ctx context.Context, t tap) error {
+	b.toast(t.q, "")
+	if t.q.Message == nil {
+		return nil
+	}
+	return b.cmdPuzzle(ctx, t.q.Message.Chat, t.q.From, t.lang, 0)
 }
 
 // chatOf is the chat a callback came from, or the chat with id.

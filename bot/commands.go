@@ -74,79 +74,57 @@ func looksLikeMove(text string) bool {
 	return strings.ContainsRune("abcdefghасе", r[0]) && r[1] >= '1' && r[1] <= '8'
 }
 
-func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang string) error {
-	args := strings.TrimSpace(msg.CommandArguments())
-	switch msg.Command() {
-	case "start":
-		switch args {
-		case "learn": // the challenge card's link to the course
-			return b.cmdLearn(ctx, msg, lang)
-		case "puzzle":
-			return b.cmdPuzzle(ctx, msg.Chat, msg.From, lang, 0)
-		}
-		if payload, ok := strings.CutPrefix(args, startTourPrefix); ok && msg.Chat.IsPrivate() {
-			return b.startJoin(ctx, msg, user, lang, payload) // Join's link to the bot
-		}
-		return b.cmdStart(msg, lang, args)
-	case "help":
-		b.html(msg.Chat, b.texts.T(lang, "help"), nil)
-	case "rules":
-		b.html(msg.Chat, b.texts.T(lang, "rules"), nil)
-	case "learn":
-		return b.cmdLearn(ctx, msg, lang)
+// cmdStartLink is /start: the greeting, or where a link to the bot
+// leads (its start parameter): the course, a puzzle, a tournament to join.
+func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
+	msg := c.msg
+	switch c.args {
+	case "learn": // the challenge card's link to the course
+		return b.cmdLearn(ctx, msg, c.lang)
 	case "puzzle":
-		return b.cmdPuzzle(ctx, msg.Chat, msg.From, lang, msg.MessageID)
-	case "play":
-		return b.cmdPlay(ctx, msg, lang, args)
-	case "challenge":
-		return b.cmdChallenge(ctx, msg, lang, args)
-	case "team":
-		return b.cmdTeam(ctx, msg, lang, args)
-	case "vote":
-		return b.cmdVote(ctx, msg, lang, args)
-	case "tournament":
-		return b.cmdTournament(ctx, msg, lang, args)
-	case "move", "m":
-		if args == "" {
-			b.text(msg.Chat, b.texts.T(lang, "move_usage"), msg.MessageID)
-			return nil
-		}
-		g, err := b.gameForMove(ctx, msg, lang)
-		if err != nil || g == nil {
-			return err
-		}
-		return b.typedMove(ctx, msg, g, args, lang)
-	case "board":
-		g, err := b.gameForCommand(ctx, msg, lang)
-		if err != nil || g == nil {
-			return err
-		}
-		return b.postCard(msg.Chat, g, user.Theme, nil)
-	case "moves":
-		g, err := b.gameForCommand(ctx, msg, lang)
-		if err != nil || g == nil {
-			return err
-		}
-		b.sendMoves(msg, g, lang)
-	case "resign":
-		return b.cmdResign(ctx, msg, lang)
-	case "draw":
-		return b.cmdDraw(ctx, msg, lang)
-	case "hint":
-		return b.cmdHint(ctx, msg, lang)
-	case "takeback":
-		return b.cmdTakeback(ctx, msg, lang)
-	case "games":
-		return b.cmdGames(ctx, msg, lang)
-	case "stats":
-		return b.cmdStats(ctx, msg, user, lang)
-	case "top":
-		return b.cmdTop(ctx, msg, lang)
-	case "lang":
-		return b.cmdLang(ctx, msg, lang, args)
-	case "settings":
-		b.showSettings(ctx, msg.Chat, user, lang, 0)
+		return b.cmdPuzzle(ctx, msg.Chat, msg.From, c.lang, 0)
 	}
+	if payload, ok := strings.CutPrefix(c.args, startTourPrefix); ok && msg.Chat.IsPrivate() {
+		return b.startJoin(ctx, msg, c.user, c.lang, payload) // Join's link to the bot
+	}
+	return b.cmdStart(msg, c.lang, c.args)
+}
+
+// sendHTML answers a command with one of the long texts (help, rules).
+func (b *Bot) sendHTML(c command, id string) error {
+	b.html(c.msg.Chat, b.texts.T(c.lang, id), nil)
+	return nil
+}
+
+// cmdMove is /move (or /m) c3-d4: a typed move in the chat's game.
+func (b *Bot) cmdMove(ctx context.Context, c command) error {
+	if c.args == "" {
+		b.text(c.msg.Chat, b.texts.T(c.lang, "move_usage"), c.msg.MessageID)
+		return nil
+	}
+	g, err := b.gameForMove(ctx, c.msg, c.lang)
+	if err != nil || g == nil {
+		return err
+	}
+	return b.typedMove(ctx, c.msg, g, c.args, c.lang)
+}
+
+// cmdBoard posts the game's card again at the bottom of the chat.
+func (b *Bot) cmdBoard(ctx context.Context, c command) error {
+	g, err := b.gameForCommand(ctx, c.msg, c.lang)
+	if err != nil || g == nil {
+		return err
+	}
+	return b.postCard(c.msg.Chat, g, c.user.Theme, nil)
+}
+
+// cmdMoves lists the game's moves so far.
+func (b *Bot) cmdMoves(ctx context.Context, c command) error {
+	g, err := b.gameForCommand(ctx, c.msg, c.lang)
+	if err != nil || g == nil {
+		return err
+	}
+	b.sendMoves(c.msg, g, c.lang)
 	return nil
 }
 

@@ -1,12 +1,18 @@
 // Package bot is the Telegram side of Bashni: updates in; messages, board
 // photos and keyboards out.
 //
-// Handlers decide, a loop sends: a handler turns an update into Replies and
-// enqueues them on the outbox (bot/outbox), which paces and sends them and
-// reports results back (so the message id of a new card can be stored).
-// Game logic lives in package play; this package only translates between
-// Telegram and it. Updates come from bot/updates (long polling or webhook).
+// An update goes through one pipeline (handle.go): the middleware every
+// update gets (metrics, logging of faults, handled once with its replies
+// stored in the write that marks it, a loss on time settled), then a
+// route by its kind to a handler found in a table (routes.go: a button's
+// callback kind, or a command's name). Handlers decide, a loop sends: a
+// handler turns an update into Replies and enqueues them on the outbox
+// (bot/outbox), which paces and sends them. A game's changes are stored
+// by package play with the events they owe the players, and this package
+// shows them (events.go). Game logic lives in play; this package only
+// translates between Telegram and it. Updates come from bot/updates (long
+// polling or webhook).
 //
-// Texts are in English and Russian (texts_en.go, texts_ru.go); errors map to
-// what a user reads in one table (errors.go).
+// The words are package texts' (English and Russian data files); errors
+// map to what a user reads in one place (errors.go).
 package bot

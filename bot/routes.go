@@ -1,0 +1,142 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/storage"
+)
+
+// Routing: an update reaches its handler through two tables, one from a
+// button's callback kind and one from a command's name, so adding a
+// button or a command is one line here and one handler, and no function
+// grows into a switch over every feature. What every update gets whatever
+// its kind (marked once, its effects stored with its replies, a loss on
+// time settled, errors logged, metrics) is the middleware in handle.go.
+
+// tap is one button tap, as its handler sees it: the query, its decoded
+// data, and who tapped in which language.
+type tap struct {
+	q    *tgbotapi.CallbackQuery
+	cb   Callback
+	user *storage.User
+	lang string
+}
+
+// command is one typed command: the message, who sent it in which
+// language, and the text after the command.
+type command struct {
+	msg  *tgbotapi.Message
+	user *storage.User
+	lang string
+	args string
+}
+
+// The handlers take the update's own Bot (whose replies are collected for
+// the update's write, see Handle), never one captured when the table was
+// built.
+type (
+	tapHandler     func(b *Bot, ctx context.Context, t tap) error
+	commandHandler func(b *Bot, ctx context.Context, c command) error
+)
+
+// tapRoutes maps a callback kind to its handler.
+var tapRoutes = map[string]tapHandler{
+	KindPick:       func(b *Bot, ctx context.Context, t tap) error { return b.onPick(ctx, t.q, t.cb, t.lang) },
+	KindVote:       func(b *Bot, ctx context.Context, t tap) error { return b.onVote(ctx, t.q, t.cb, t.lang) },
+	KindTourJoin:   onTourTap,
+	KindTourLeave:  onTourTap,
+	KindTourPause:  onTourTap,
+	KindTourSetup:  func(b *Bot, ctx context.Context, t tap) error { return b.onTourSetup(ctx, t.q, t.cb, t.lang) },
+	KindAccept:     func(b *Bot, ctx context.Context, t tap) error { return b.onAccept(ctx, t.q, t.cb, t.lang) },
+	KindDecline:    onRefuse,
+	KindCancel:     onRefuse,
+	KindDrawYes:    (*Bot).onDrawAnswer,
+	KindDrawNo:     (*Bot).onDrawAnswer,
+	KindResign:     onResign,
+	KindResignNo:   onResign,
+	KindRematch:    onRematch,
+	KindRematchOK:  onRematch,
+	KindRematchNo:  onRematch,
+	KindPDN:        func(b *Bot, ctx context.Context, t tap) error { return b.sendPDN(ctx, t.q, t.cb.ID, t.lang) },
+	KindReplay:     func(b *Bot, ctx context.Context, t tap) error { return b.sendReplay(ctx, t.q, t.cb.ID, t.lang) },
+	KindAnalyse:    func(b *Bot, ctx context.Context, t tap) error { return b.onAnalyse(ctx, t.q, t.cb.ID, t.lang) },
+	KindMenu:       func(b *Bot, ctx context.Context, t tap) error { return b.onMenu(ctx, t.q, t.cb.Arg, t.user, t.lang) },
+	KindLevel:      (*Bot).onLevel,
+	KindVariant:    (*Bot).onVariant,
+	KindColor:      (*Bot).onColor,
+	KindLang:       func(b *Bot, ctx context.Context, t tap) error { return b.onLang(ctx, t.q, t.cb.Arg) },
+	KindSetting:    func(b *Bot, ctx context.Context, t tap) error { return b.onSetting(ctx, t.q, t.cb.Arg, t.lang) },
+	KindLesson:     func(b *Bot, ctx context.Context, t tap) error { return b.onLesson(ctx, t.q, t.cb, t.lang) },
+	KindLessonNext: (*Bot).onLessonNext,
+	KindPuzzle:     func(b *Bot, ctx context.Context, t tap) error { return b.onPuzzlePick(ctx, t.q, t.cb, t.lang) },
+	KindDaily:      func(b *Bot, ctx context.Context, t tap) error { return b.onDailyTap(ctx, t.q, t.cb, t.lang) },
+	KindPuzzleNext: (*Bot).onPuzzleNext,
+}
+
+func onTourTap(b *Bot, ctx context.Context, t tap) error {
+	return b.onTourTap(ctx, t.q, t.cb, t.user, t.lang)
+}
+func onRefuse(b *Bot, ctx context.Context, t tap) error { return b.onRefuse(ctx, t.q, t.cb, t.lang) }
+func onResign(b *Bot, ctx context.Context, t tap) error { return b.onResign(ctx, t.q, t.cb, t.lang) }
+func onRematch(b *Bot, ctx context.Context, t tap) error {
+	return b.onRematch(ctx, t.q, t.cb, t.user, t.lang)
+}
+
+// commandRoutes maps a command's name to its handler.
+var commandRoutes = map[string]commandHandler{
+	"start": (*Bot).cmdStartLink,
+	"help":  func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "help") },
+	"rules": func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "rules") },
+	"learn": func(b *Bot, ctx context.Context, c command) error { return b.cmdLearn(ctx, c.msg, c.lang) },
+	"puzzle": func(b *Bot, ctx context.Context, c command) error {
+		return b.cmdPuzzle(ctx, c.msg.Chat, c.msg.From, c.lang, c.msg.MessageID)
+	},
+	"play":       func(b *Bot, ctx context.Context, c command) error { return b.cmdPlay(ctx, c.msg, c.lang, c.args) },
+	"challenge":  func(b *Bot, ctx context.Context, c command) error { return b.cmdChallenge(ctx, c.msg, c.lang, c.args) },
+	"team":       func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
+	"vote":       func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
+	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
+	"move":       (*Bot).cmdMove,
+	"m":          (*Bot).cmdMove,
+	"board":      (*Bot).cmdBoard,
+	"moves":      (*Bot).cmdMoves,
+	"resign":     func(b *Bot, ctx context.Context, c command) error { return b.cmdResign(ctx, c.msg, c.lang) },
+	"draw":       func(b *Bot, ctx context.Context, c command) error { return b.cmdDraw(ctx, c.msg, c.lang) },
+	"hint":       func(b *Bot, ctx context.Context, c command) error { return b.cmdHint(ctx, c.msg, c.lang) },
+	"takeback":   func(b *Bot, ctx context.Context, c command) error { return b.cmdTakeback(ctx, c.msg, c.lang) },
+	"games":      func(b *Bot, ctx context.Context, c command) error { return b.cmdGames(ctx, c.msg, c.lang) },
+	"stats":      func(b *Bot, ctx context.Context, c command) error { return b.cmdStats(ctx, c.msg, c.user, c.lang) },
+	"top":        func(b *Bot, ctx context.Context, c command) error { return b.cmdTop(ctx, c.msg, c.lang) },
+	"lang":       func(b *Bot, ctx context.Context, c command) error { return b.cmdLang(ctx, c.msg, c.lang, c.args) },
+	"settings": func(b *Bot, ctx context.Context, c command) error {
+		b.showSettings(ctx, c.msg.Chat, c.user, c.lang, 0)
+		return nil
+	},
+}
+
+// onCallback handles a button tap. Every tap is answered (Telegram shows a
+// spinner until it is), with a toast when it changed nothing.
+func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
+	private := q.Message != nil && q.Message.Chat != nil && q.Message.Chat.IsPrivate()
+	user, lang := b.touch(ctx, q.From, private)
+	cb, err := ParseCallback(q.Data)
+	handler, known := tapRoutes[cb.Kind]
+	if err != nil || !known {
+		b.toast(q, b.texts.T(lang, "err_stale"))
+		return nil // an old or forged button: nothing to do
+	}
+	return handler(b, ctx, tap{q: q, cb: cb, user: user, lang: lang})
+}
+
+// onCommand handles a command addressed to this bot; unknown ones are
+// ignored (a group may have other bots).
+func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang string) error {
+	handler, ok := commandRoutes[msg.Command()]
+	if !ok {
+		return nil
+	}
+	return handler(b, ctx, command{msg: msg, user: user, lang: lang, args: strings.TrimSpace(msg.CommandArguments())})
+}
