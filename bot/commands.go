@@ -297,6 +297,14 @@ func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to storage.Player
 		return
 	}
 	b.cardOf(g, nil)
+	if m, ok := g.Mirrored(); ok {
+		// A tournament game: told on the opponent's own card, in the
+		// language it is written in.
+		if m.ChatID() == to.UserID {
+			g = m
+		}
+		lang = cardLang(g)
+	}
 	b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_offered", "From", htmlName(from), "To", mention(to)),
 		parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: g.MessageID()}.reply())
 }

@@ -198,8 +198,21 @@ func TestE2EArenaTournament(t *testing.T) {
 		return m.FromBot && strings.Contains(m.Text, "1-0")
 	})
 
-	// Carol offers a draw in her chat; Dave accepts on his card.
+	// Carol and Dave each move by the picker on their own card (Dave's is
+	// the second card: his picks are shown on it); then Carol offers a
+	// draw in her chat and Dave accepts on his card.
+	pickFirstMove(t, srv, carol.chat, carol, cCard.ID)
+	waitMessage(t, srv, dave.chat.ID, "Carol's move on Dave's card", func(m telegramtest.Msg) bool {
+		return m.ID == dCard.ID && strings.Contains(m.Text, "Black to move: Dave") && len(buttons(m)) > 0
+	})
+	pickFirstMove(t, srv, dave.chat, dave, dCard.ID)
+	waitMessage(t, srv, carol.chat.ID, "Dave's move on Carol's card", func(m telegramtest.Msg) bool {
+		return m.ID == cCard.ID && strings.Contains(m.Text, "White to move: Carol")
+	})
 	say(srv, carol.chat, carol, "/draw")
+	waitMessage(t, srv, dave.chat.ID, "the draw offer told in Dave's chat", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.ReplyTo == dCard.ID && strings.Contains(m.Text, "Carol offers Dave a draw")
+	})
 	offer := waitMessage(t, srv, dave.chat.ID, "the draw offer on Dave's card", func(m telegramtest.Msg) bool {
 		for _, b := range buttons(m) {
 			if m.ID == dCard.ID && strings.HasPrefix(b[1], "dy|") {
