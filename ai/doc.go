@@ -1,7 +1,10 @@
 // Package ai is the Bashni engine: an iterative-deepening alpha-beta search
 // with principal-variation search, a transposition table, quiescence over
 // captures and an evaluation that understands towers, plus the difficulty
-// levels players choose from.
+// levels players choose from. It plays every ruleset of package rules; the
+// evaluation's weights are chosen by the root position's variant
+// (WeightsFor: RussianWeights for Russian draughts, DefaultWeights for
+// both schools of Bashni).
 //
 // An Engine owns its transposition table and search buffers; make one with
 // New and call Search. An Engine may be shared by goroutines, but its

@@ -76,7 +76,8 @@ type Options struct {
 	// HashMB is the transposition table size in megabytes (DefaultHashMB
 	// when 0).
 	HashMB int
-	// Weights replaces DefaultWeights when not nil.
+	// Weights, when not nil, replaces the weights of every variant
+	// (WeightsFor): a match or a tuning run plays exactly these.
 	Weights *Weights
 	// Threads is how many goroutines search each position (1 when 0, at
 	// most MaxThreads): helpers search the same tree sharing the
@@ -107,7 +108,12 @@ type rootMove struct {
 type Engine struct {
 	mu sync.Mutex
 	tt *table
-	ev *evaluator
+	ev *evaluator // the search's: evs' entry for the root position's variant
+	// evs holds an evaluator per variant, made once: the Engine is built
+	// before it knows what it will be asked, and each search picks its
+	// root position's (prepare), so the evaluation's hot path is the same
+	// for every variant.
+	evs *variantEvaluators
 
 	frames  [MaxPly + 1]frame
 	pos     [MaxPly + 1]rules.Position // the position at each ply of the path
@@ -142,20 +148,17 @@ func New(opts Options) *Engine {
 	if mb <= 0 {
 		mb = DefaultHashMB
 	}
-	w := DefaultWeights
-	if opts.Weights != nil {
-		w = *opts.Weights
-	}
-	e := newEngine(newTable(mb), w)
+	evs := newVariantEvaluators(opts.Weights)
+	e := newEngine(newTable(mb), evs)
 	for range min(max(opts.Threads, 1), MaxThreads) - 1 {
-		e.helpers = append(e.helpers, newEngine(e.tt, w))
+		e.helpers = append(e.helpers, newEngine(e.tt, evs))
 	}
 	return e
 }
 
 // newEngine makes an Engine, or a helper of one, on the table tt.
-func newEngine(tt *table, w Weights) *Engine {
-	e := &Engine{tt: tt, ev: newEvaluator(w)}
+func newEngine(tt *table, evs *variantEvaluators) *Engine {
+	e := &Engine{tt: tt, evs: evs, ev: evs.of(rules.Bashni)}
 	for i := range e.frames {
 		e.frames[i].moves = make([]rules.Move, 0, 64)
 		e.frames[i].order = make([]int32, 64)
@@ -176,9 +179,9 @@ func (e *Engine) Reset() {
 }
 
 // Evaluate returns the static evaluation of p for the side to move, without
-// search.
+// search, with the weights of p's variant.
 func (e *Engine) Evaluate(p rules.Position) int {
-	s, _ := e.ev.evaluate(&p)
+	s, _ := e.evs.of(p.Variant()).evaluate(&p)
 	return s
 }
 
@@ -274,6 +277,7 @@ func resolve(req Request) (Limits, int, error) {
 
 // prepare resets the per-search state.
 func (e *Engine) prepare(ctx context.Context, req Request, lim Limits, start time.Time) {
+	e.ev = e.evs.of(req.Position.Variant())
 	e.nodes = 0
 	e.start = start
 	e.nodeLimit = lim.Nodes

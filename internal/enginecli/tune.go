@@ -101,7 +101,7 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("tune", "-data FILE -out FILE [-from FILE] [-step N] [-holdout F]", stderr)
 	data := fs.String("data", "", "positions written by bashni selfplay")
 	out := fs.String("out", "", "file to write the fitted weights to, as JSON")
-	from := fs.String("from", "", "weights to start from, as JSON (default: the engine's own)")
+	from := fs.String("from", "", "weights to start from, as JSON (default: the engine's own for the positions' variant)")
 	step := fs.Int("step", 8, "first step of the local search (it halves down to 1)")
 	holdout := fs.Float64("holdout", 0.1, "share of the positions kept out of the fit, to check it generalises")
 	if err := parseFlags(fs, args); err != nil {
@@ -123,7 +123,15 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usagef("tune: -data %s: %v", *data, err)
 	}
-	w := ai.DefaultWeights
+	variant := rules.Bashni
+	for i, s := range samples {
+		if v := s.Position.Variant(); i == 0 {
+			variant = v
+		} else if v != variant {
+			return usagef("tune: -data %s: positions of %v and of %v: fit one ruleset at a time", *data, variant, v)
+		}
+	}
+	w := ai.WeightsFor(variant)
 	if *from != "" {
 		if w, err = LoadWeights(*from); err != nil {
 			return usagef("tune: -from: %v", err)
@@ -144,7 +152,7 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	k := tune.FitK(fit, w)
-	fmt.Fprintf(stdout, "%d positions to fit, %d held out; k = %.3f\n", len(fit), len(check), k)
+	fmt.Fprintf(stdout, "%d %v positions to fit, %d held out; k = %.3f\n", len(fit), variant, len(check), k)
 	fmt.Fprintf(stdout, "start: loss %.6f, held out %.6f\n", tune.Loss(fit, w, k), tune.Loss(check, w, k))
 	tuned := tune.Fit(fit, w, k, *step, func(step, pass int, loss float64) {
 		if ctx.Err() == nil {

@@ -72,6 +72,23 @@ func TestSelfPlayVariant(t *testing.T) {
 	}
 }
 
+// tune fits one ruleset at a time: a file mixing two is a usage error and
+// writes nothing.
+func TestTuneRefusesMixedVariants(t *testing.T) {
+	dir := t.TempDir()
+	data, weights := filepath.Join(dir, "mixed.txt"), filepath.Join(dir, "w.json")
+	start := rules.Start(rules.Bashni).String()
+	os.WriteFile(data, []byte("1\t"+start+"\n# variant russian\n0\t"+start+"\n"), 0o644)
+	var out bytes.Buffer
+	err := Tune(context.Background(), []string{"-data", data, "-out", weights}, &out, &out)
+	if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), "russian") {
+		t.Errorf("mixed variants: %v, want a usage error naming them", err)
+	}
+	if _, err := os.Stat(weights); !os.IsNotExist(err) {
+		t.Errorf("weights written after the error: %v", err)
+	}
+}
+
 func TestLoadWeightsKeepsUnnamedWeightsAndRefusesUnknownOnes(t *testing.T) {
 	dir := t.TempDir()
 	part := filepath.Join(dir, "part.json")

@@ -8,6 +8,7 @@
 // The data is made here, by the repository's own engine (bashni selfplay),
 // and the fitted weights are written as JSON for `bashni match` to play
 // against the current ones (player spec weights=FILE) and as a Go literal
-// for ai.DefaultWeights. A change is kept only if the match says so; the
-// loss alone does not decide.
+// for ai.DefaultWeights (or a variant's own, such as ai.RussianWeights,
+// from self-play under its rules). A change is kept only if the match says
+// so; the loss alone does not decide.
 package tune

@@ -128,7 +128,8 @@ func Fit(samples []Sample, w ai.Weights, k float64, firstStep int, log func(step
 	return w
 }
 
-// GoLiteral writes w as the Go composite literal ai.DefaultWeights is.
+// GoLiteral writes w as the Go composite literal ai.DefaultWeights and
+// ai.RussianWeights are.
 func GoLiteral(w ai.Weights) string {
 	v := reflect.ValueOf(w)
 	out := "ai.Weights{\n"
