@@ -82,6 +82,9 @@ type Store interface {
 	// Outbox keeps what handled updates owe the players (outbox.go).
 	Outbox
 
+	// Polls names the game of each team-vote poll (polls.go).
+	Polls
+
 	// Daily keeps the groups' daily puzzles (daily.go).
 	Daily
 

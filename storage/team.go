@@ -20,6 +20,23 @@ type TeamGame struct {
 	ClosesAt time.Time `json:"closes_at,omitzero"`
 	// Turns are the votes closed so far, oldest first.
 	Turns []TeamTurn `json:"turns,omitempty"`
+	// ByPoll: the chat votes in a native Telegram poll of the engine's
+	// shortlist (and by /vote), not by buttons on the card.
+	ByPoll bool `json:"by_poll,omitempty"`
+	// Poll is the poll of the chat's current or latest turn (ByPoll only).
+	Poll *TeamPoll `json:"poll,omitempty"`
+}
+
+// TeamPoll is the native poll a turn is voted in: claimed for the board
+// version Ply with its options (moves in notation) before it is sent,
+// then named by the id and message Telegram gave it.
+type TeamPoll struct {
+	Ply       int      `json:"ply"`
+	Moves     []string `json:"moves"`
+	ID        string   `json:"id,omitzero"`
+	MessageID int      `json:"message_id,omitzero"`
+	// Stopped is set once the bot has asked Telegram to stop it.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // Ballot is one member's vote: a move in notation.
@@ -27,6 +44,9 @@ type Ballot struct {
 	UserID int64  `json:"user_id"`
 	Name   string `json:"name,omitzero"`
 	Move   string `json:"move"`
+	// ByPoll marks a ballot cast in the turn's poll: the member may
+	// retract it or change it there, unlike a ballot by button or /vote.
+	ByPoll bool `json:"by_poll,omitempty"`
 }
 
 // TeamTurn is a closed vote: the move played, the ballots for it and the
@@ -45,6 +65,11 @@ func (t *TeamGame) Clone() *TeamGame {
 	}
 	c := *t
 	c.Ballots = slices.Clone(t.Ballots)
+	if t.Poll != nil {
+		p := *t.Poll
+		p.Moves = slices.Clone(t.Poll.Moves)
+		c.Poll = &p
+	}
 	if t.Turns != nil {
 		c.Turns = make([]TeamTurn, len(t.Turns))
 		for i, turn := range t.Turns {

@@ -23,12 +23,13 @@ var (
 	bucketGameExpiry      = []byte("game_expiry")
 	bucketOutbox          = []byte("outbox")
 	bucketReviews         = []byte("reviews")
+	bucketPolls           = []byte("polls")
 
 	allBuckets = [][]byte{
 		bucketGames, bucketChatGames, bucketUserGames, bucketDeadlines,
 		bucketChallenges, bucketChallengeExpiry, bucketUsers, bucketUsernames,
 		bucketStandings, bucketRanks, bucketUpdates, bucketUpdateExpiry,
-		bucketGameExpiry, bucketOutbox, bucketReviews,
+		bucketGameExpiry, bucketOutbox, bucketReviews, bucketPolls,
 	}
 )
 

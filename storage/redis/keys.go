@@ -55,6 +55,11 @@ func (s *Store) updateKey(id int64) string {
 	return s.prefix + "update:{tg}:" + strconv.FormatInt(id, 10)
 }
 
+// pollKey is a string: the id of the game a team-vote poll is for. It
+// expires after pollTTL should the bot never delete it (a poll the
+// process died before stopping).
+func (s *Store) pollKey(id string) string { return s.prefix + "poll:{" + id + "}" }
+
 // member is a user id as a leaderboard member: 16 hex digits of the id with
 // the sign bit flipped, so that the lexical order Redis uses among equal
 // scores is numeric order.
