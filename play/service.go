@@ -32,6 +32,7 @@ type Store interface {
 	Standing(ctx context.Context, scope, userID int64) (storage.Standing, error)
 	MarkUpdate(ctx context.Context, updateID int64, ttl time.Duration) (first bool, err error)
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
+	storage.Polls
 }
 
 // Thinker chooses the AI's move in a game at a level (1..6).

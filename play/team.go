@@ -43,6 +43,9 @@ type TeamGameRequest struct {
 	Variant  rules.Variant
 	Lang     string
 	Window   time.Duration // 0 means DefaultVoteWindow
+	// Poll votes each turn in a native Telegram poll of the engine's
+	// shortlist (teampoll.go) instead of by the card's buttons.
+	Poll bool
 }
 
 // NewTeamGame starts a team game. If the AI has White, call PlayAI next.
@@ -69,7 +72,7 @@ func (s *Service) NewTeamGame(ctx context.Context, r TeamGameRequest) (*Game, er
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
 	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang,
-		team: &storage.TeamGame{Window: window}})
+		team: &storage.TeamGame{Window: window, ByPoll: r.Poll}})
 }
 
 // VoteOutcome is what a ballot did: the move voted for and its votes so
@@ -82,6 +85,9 @@ type VoteOutcome struct {
 	// Closed is set when this ballot closed the vote (everyone who voted
 	// last time has voted): the chat's move was played.
 	Closed *Outcome
+	// Retracted is set when a member withdrew their poll answer (Move
+	// and Votes are then zero).
+	Retracted bool
 }
 
 // Vote casts voter's ballot for the move text (in notation) on the chat's
@@ -94,20 +100,10 @@ func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply
 	var closed *Outcome
 	g, err := s.updateContended(ctx, id, func(g *Game) error {
 		out, closed = VoteOutcome{}, nil
-		t := g.rec.Team
-		if t == nil {
-			return ErrNotTeamGame
+		if err := openVote(g, ply); err != nil {
+			return err
 		}
-		if !g.rec.Active() {
-			return ErrGameOver
-		}
-		if !g.isTeamTurn() || (ply != AnyPly && ply != g.Ply()) {
-			return ErrVoteClosed
-		}
-		if t.Ply != g.Ply() {
-			t.Ply, t.Ballots, t.ClosesAt = g.Ply(), nil, timeZero
-		}
-		if slices.ContainsFunc(t.Ballots, func(b storage.Ballot) bool { return b.UserID == voter.UserID }) {
+		if slices.ContainsFunc(g.rec.Team.Ballots, func(b storage.Ballot) bool { return b.UserID == voter.UserID }) {
 			return ErrAlreadyVoted
 		}
 		p := g.Position()
@@ -115,28 +111,59 @@ func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply
 		if err != nil {
 			return err
 		}
-		t.Ballots = append(t.Ballots, storage.Ballot{UserID: voter.UserID, Name: voter.Name, Move: m.String()})
-		if t.ClosesAt.IsZero() {
-			t.ClosesAt = s.now().Add(t.Window)
-		}
-		out.Move, out.Ballots = m, len(t.Ballots)
-		for _, b := range t.Ballots {
-			if b.Move == out.Move.String() {
-				out.Votes++
-			}
-		}
-		if everyoneVoted(t) {
-			o, err := s.closeVote(g)
-			if err != nil {
-				return err
-			}
-			closed = o
-		}
-		return nil
+		closed, err = s.cast(g, storage.Ballot{UserID: voter.UserID, Name: voter.Name, Move: m.String()}, &out)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	return s.voted(ctx, g, &out, closed), nil
+}
+
+// openVote checks that team game g takes ballots on board version ply
+// (AnyPly: whatever is on the board) and starts the vote's ballots afresh
+// on a new board.
+func openVote(g *Game, ply int) error {
+	t := g.rec.Team
+	if t == nil {
+		return ErrNotTeamGame
+	}
+	if !g.rec.Active() {
+		return ErrGameOver
+	}
+	if !g.isTeamTurn() || (ply != AnyPly && ply != g.Ply()) {
+		return ErrVoteClosed
+	}
+	if t.Ply != g.Ply() {
+		t.Ply, t.Ballots, t.ClosesAt = g.Ply(), nil, timeZero
+	}
+	return nil
+}
+
+// cast adds a ballot, checked against g's board, starts the vote's time
+// with the first, fills out, and closes the vote when everyone has voted.
+func (s *Service) cast(g *Game, b storage.Ballot, out *VoteOutcome) (*Outcome, error) {
+	t := g.rec.Team
+	t.Ballots = append(t.Ballots, b)
+	if t.ClosesAt.IsZero() {
+		t.ClosesAt = s.now().Add(t.Window)
+	}
+	out.Ballots = len(t.Ballots)
+	p := g.Position()
+	out.Move, _ = rules.ParseMove(&p, b.Move)
+	for _, o := range t.Ballots {
+		if o.Move == b.Move {
+			out.Votes++
+		}
+	}
+	if everyoneVoted(t) {
+		return s.closeVote(g)
+	}
+	return nil, nil
+}
+
+// voted completes a ballot's outcome once it is stored.
+func (s *Service) voted(ctx context.Context, g *Game, out *VoteOutcome, closed *Outcome) *VoteOutcome {
 	out.Game = g
 	if closed != nil {
 		closed.Game = g
@@ -146,7 +173,7 @@ func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply
 			s.finished(ctx, g)
 		}
 	}
-	return &out, nil
+	return out
 }
 
 // updateContended is update for writes many members make to one game at
