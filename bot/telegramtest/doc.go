@@ -17,7 +17,8 @@
 // The fake keeps a model of every chat's messages (Message, Messages,
 // InlineMessage), records every request (Calls, WaitFor, WaitCalls), tells
 // of every message sent or edited the moment it has it (OnMessage), feeds
-// updates to getUpdates (PushUpdate and the update builders), delivers
+// updates to getUpdates (PushUpdate and the update builders; PollAnswer
+// answers a poll the bot sent with sendPoll, PollOf shows its counts), delivers
 // updates to a webhook (DeliverWebhook) and fails calls on demand (FailNext,
 // FailWhen, SetLatency).
 //

@@ -40,6 +40,8 @@ var methods = map[string]struct {
 	"editmessagereplymarkup": {"editMessageReplyMarkup", (*Server).editMessageReplyMarkup},
 	"deletemessage":          {"deleteMessage", (*Server).deleteMessage},
 	"setmessagereaction":     {"setMessageReaction", (*Server).setMessageReaction},
+	"sendpoll":               {"sendPoll", (*Server).sendPoll},
+	"stoppoll":               {"stopPoll", (*Server).stopPoll},
 	"answercallbackquery":    {"answerCallbackQuery", (*Server).answerCallbackQuery},
 	"answerinlinequery":      {"answerInlineQuery", (*Server).answerInlineQuery},
 	"sendchataction":         {"sendChatAction", (*Server).sendChatAction},

@@ -19,8 +19,8 @@ type Msg struct {
 	InlineID string // inline_message_id of a message sent via inline mode
 	FromBot  bool   // sent by the bot, rather than by a user
 	FromID   int64
-	// Kind is "text", "photo", "document", "animation", or another media
-	// type an edit switched to.
+	// Kind is "text", "photo", "document", "animation", "poll", or another
+	// media type an edit switched to.
 	Kind string
 	// Text is the text or caption as users see it: HTML parsed, leading and
 	// trailing white space trimmed.
@@ -41,6 +41,9 @@ type Msg struct {
 	// Reaction is the bot's reaction on the message (setMessageReaction),
 	// "" if none.
 	Reaction string
+	// Poll is the poll of a message of Kind "poll" (sendPoll), nil for
+	// other messages.
+	Poll *Poll
 }
 
 type chatState struct {
@@ -70,6 +73,7 @@ type message struct {
 	edits     int
 	deleted   bool
 	reaction  string // the bot's emoji reaction
+	poll      *pollState
 }
 
 // Message returns a message of a chat, deleted ones included.
@@ -123,6 +127,9 @@ func (s *Server) export(m *message) Msg {
 		Kind: m.kind, Text: m.text, ParseMode: m.parseMode, FileID: m.fileID,
 		ReplyMarkup: m.markup.clone(), ReplyTo: m.replyTo,
 		Date: m.date, EditDate: m.editDate, Edits: m.edits, Deleted: m.deleted, Reaction: m.reaction,
+	}
+	if m.poll != nil {
+		out.Poll = m.poll.export()
 	}
 	if f, ok := s.files[m.fileID]; ok {
 		out.FileName, out.Data, out.MediaURL = f.name, bytes.Clone(f.data), f.url
@@ -222,6 +229,8 @@ func (s *Server) apiMessage(m *message, withReply bool) tgbotapi.Message {
 	case "photo":
 		out.Photo = s.photoSizes(m.fileID)
 		out.Caption = m.text
+	case "poll":
+		out.Poll = m.poll.api()
 	case "animation":
 		out.Animation = s.animation(m.fileID)
 		out.Document = s.document(m.fileID) // Telegram sends both

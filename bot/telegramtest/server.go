@@ -84,6 +84,8 @@ type Server struct {
 	inlineQueries map[string]*inlineState
 	webhook       Webhook
 	commands      map[string][]tgbotapi.BotCommand
+	polls         int                 // polls sent, for their ids
+	pollMsgs      map[string]*message // the bot's poll messages by poll id
 }
 
 // New starts a fake Bot API server, closed when the test ends.
@@ -124,6 +126,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		callbacks:     make(map[string]*callbackState),
 		inlineQueries: make(map[string]*inlineState),
 		commands:      make(map[string][]tgbotapi.BotCommand),
+		pollMsgs:      make(map[string]*message),
 	}
 	// The server's goroutines inherit the label, so that a CPU profile of
 	// a test tells the fake's work from the bot's (go tool pprof -tags).
