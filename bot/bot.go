@@ -87,6 +87,10 @@ type core struct {
 	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
 	bg    tasks
 
+	// pollsSending counts the team polls sent whose ids are not recorded
+	// yet (teampoll.go).
+	pollsSending pendingPolls
+
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
 	// write happens in the background). See cardOf. Like reposts, it is
@@ -135,7 +139,7 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 // getUpdates and setWebhook. Telegram keeps the last list a token asked
 // for, so the bot always sends its own: left out (null), a list set by
 // another program run with the same token would silently stay.
-var AllowedUpdates = []string{"message", "callback_query", "inline_query"}
+var AllowedUpdates = []string{"message", "callback_query", "inline_query", "poll_answer"}
 
 // Texts returns the bot's texts (for setMyCommands and tests).
 func (b *Bot) Texts() *texts.Catalog { return b.texts }

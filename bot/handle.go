@@ -134,6 +134,8 @@ func route(b *Bot, ctx context.Context, u tgbotapi.Update) (string, error) {
 		return "message", b.onMessage(ctx, u.Message)
 	case u.InlineQuery != nil:
 		return "inline", b.onInlineQuery(ctx, u.InlineQuery)
+	case u.PollAnswer != nil:
+		return "poll_answer", b.onPollAnswer(ctx, u.PollAnswer)
 	}
 	return "other", nil
 }

@@ -133,6 +133,7 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		b.gameOver(ctx, g)
 		return
 	}
+	b.teamPolls(g) // a team game's poll closed, or a new one due
 	if g.IsAITurn() {
 		// The board with the player's move and "thinking" waits a moment:
 		// if the AI answers meanwhile, only the board with its reply is

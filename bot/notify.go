@@ -190,6 +190,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
 	if g.IsTeamGame() {
 		text += "\n" + b.teamSummary(lang, g)
+		b.teamPolls(g) // the last vote's poll, if its stop is still owed
 	}
 	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
 }

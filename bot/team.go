@@ -32,9 +32,12 @@ const teamMaxButtons = 96
 // teamVoteReaction marks a typed vote that counted.
 const teamVoteReaction = "👍"
 
+// teamPollWords choose the native poll for a team game's votes.
+var teamPollWords = map[string]bool{"poll": true, "опрос": true}
+
 // cmdTeam starts a game the chat plays against the AI: "/team 6", with
-// optional "black" (the AI opens), a ruleset ("russian", "mp") and the
-// vote's length ("30s", "2m").
+// optional "black" (the AI opens), a ruleset ("russian", "mp"), the
+// vote's length ("30s", "2m") and "poll" (vote in a native poll).
 func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
 	if msg.Chat.IsPrivate() {
 		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
@@ -59,6 +62,10 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 			req.Window = d
 			continue
 		}
+		if teamPollWords[lf] {
+			req.Poll = true
+			continue
+		}
 		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
 		return nil
 	}
@@ -71,7 +78,10 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
 		return err
 	}
-	return b.postCard(msg.Chat, g, "", nil) // when the AI opens, its move is owed from the start (play/aiturns.go)
+	// When the AI opens, its move is owed from the start (play/aiturns.go);
+	// when the chat opens a game voted by poll, its first poll follows the
+	// card, as a reply to it, once the card is recorded.
+	return b.postCard(msg.Chat, g, "", func(_ context.Context, g *play.Game) { b.teamPolls(g) })
 }
 
 // teamMoves are the moves the vote keyboard offers, in the order shown.
@@ -79,9 +89,14 @@ func teamMoves(g *play.Game) []rules.Move {
 	return rules.SortedMoves(g.Rules().Legal())
 }
 
-// teamKeyboard is the vote: one button a legal move.
+// teamKeyboard is the vote: one button a legal move. A game voted by
+// poll has none (the poll is the vote) unless the move is forced, which a
+// poll of one option cannot offer.
 func (b *Bot) teamKeyboard(g *play.Game) tgbotapi.InlineKeyboardMarkup {
-	var rows [][]tgbotapi.InlineKeyboardButton
+	rows := [][]tgbotapi.InlineKeyboardButton{}
+	if g.PollsThisTurn() {
+		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+	}
 	var row []tgbotapi.InlineKeyboardButton
 	for i, m := range teamMoves(g) {
 		if i == teamMaxButtons {
@@ -112,7 +127,9 @@ func (b *Bot) teamLines(lang string, g *play.Game) []string {
 		lines = append(lines, b.texts.T(lang, "team_last_vote", "Move", last.Move, "Votes", len(last.For),
 			"Of", len(last.For)+len(last.Others), "Names", strings.Join(names, ", ")))
 	}
-	if v := g.Vote(); v.Open {
+	if v := g.Vote(); v.Open && g.PollsThisTurn() {
+		lines = append(lines, b.texts.T(lang, "team_vote_open_poll", "Seconds", int(v.Window.Seconds())))
+	} else if v.Open {
 		lines = append(lines, b.texts.T(lang, "team_vote_open", "Seconds", int(v.Window.Seconds())))
 	}
 	return lines

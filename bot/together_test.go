@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
@@ -81,5 +82,37 @@ func TestTeamSummaryNamesTheVoters(t *testing.T) {
 	lines := strings.Join(b.teamLines("en", g), "\n")
 	if !strings.Contains(lines, "The chat played c3-d4: 1 of 2 votes (Ann)") || !strings.Contains(lines, "The chat's move") {
 		t.Errorf("caption lines %q", lines)
+	}
+}
+
+// A game voted by poll has no vote buttons and says to vote in the poll,
+// in both languages, unless the move is forced: a poll needs two options,
+// so the one legal move is a button.
+func TestTeamPollCard(t *testing.T) {
+	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	load := func(start string) *play.Game {
+		rec := &storage.GameRecord{ID: "t2", White: storage.Player{Name: "👥 Club"}, Black: storage.Player{Name: "AI", AILevel: 1},
+			Start: start, Status: storage.GameActive, Team: &storage.TeamGame{Window: time.Minute, ByPoll: true}}
+		g, err := play.LoadGame(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	g := load(rules.StartText)
+	if kb := b.teamKeyboard(g); len(kb.InlineKeyboard) != 0 {
+		t.Errorf("vote buttons on a game voted by poll: %v", kb.InlineKeyboard)
+	}
+	for lang, want := range map[string]string{"en": "vote in the poll below", "ru": "голосуйте в опросе ниже"} {
+		if lines := strings.Join(b.teamLines(lang, g), "\n"); !strings.Contains(lines, want) {
+			t.Errorf("%s caption lines %q, want %q", lang, lines, want)
+		}
+	}
+	forced := load("w:c3w,d4b,h8b") // c3xe5 is White's only move
+	if n := len(forced.Rules().Legal()); n != 1 {
+		t.Fatalf("the forced position has %d legal moves", n)
+	}
+	if kb := b.teamKeyboard(forced); len(kb.InlineKeyboard) != 1 || len(kb.InlineKeyboard[0]) != 1 {
+		t.Errorf("a forced move voted by poll: keyboard %v, want its one button", kb.InlineKeyboard)
 	}
 }

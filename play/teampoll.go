@@ -32,8 +32,13 @@ const PollOptionsMax = 12
 // thousand positions a move).
 const shortlistDepth = 4
 
-// ErrBadPollAnswer: an answer names no option of its poll.
-var ErrBadPollAnswer = errors.New("play: the answer names no option of the poll")
+// Errors of poll answers. ErrUnknownPoll is an ErrVoteClosed: the poll's
+// vote is over and forgotten, or (for a moment after it is sent) not yet
+// recorded.
+var (
+	ErrBadPollAnswer = errors.New("play: the answer names no option of the poll")
+	ErrUnknownPoll   = fmt.Errorf("%w: no game is voted in this poll", ErrVoteClosed)
+)
 
 // TeamPollPlan is a poll to send: the board version it votes on and its
 // options, in notation order.
@@ -73,29 +78,37 @@ func (s *Service) ClaimPoll(ctx context.Context, id string) (*TeamPollPlan, erro
 }
 
 // pollWanted reports whether the chat is to vote by poll on this board
-// and its poll is not claimed yet.
+// and its poll is not claimed yet. A board with one legal move has no
+// poll (Telegram wants two options): the card offers it as a button.
 func pollWanted(g *Game) bool {
 	t := g.rec.Team
-	return t != nil && t.ByPoll && g.isTeamTurn() && (t.Poll == nil || t.Poll.Ply != g.Ply())
+	return t != nil && t.ByPoll && g.isTeamTurn() && (t.Poll == nil || t.Poll.Ply != g.Ply()) && len(g.rules.Legal()) >= 2
+}
+
+// PollsThisTurn reports whether the chat's vote on this board is by poll:
+// a team game voted by poll, with more than one legal move.
+func (g *Game) PollsThisTurn() bool {
+	return g.VotesByPoll() && len(g.rules.Legal()) >= 2
 }
 
 // PollSent records the poll sent for board version ply of team game id:
 // its Telegram id and message, and the poll id's game in the store. It
-// reports whether the poll should be stopped at once: its vote closed
-// while it was being sent.
+// reports whether the caller is to stop the poll at once: its vote closed
+// while it was being sent (it is then marked stopped, so StopPoll leaves
+// it to the caller).
 func (s *Service) PollSent(ctx context.Context, id string, ply int, pollID string, messageID int) (stop bool, err error) {
 	if err := s.store.PutPoll(ctx, pollID, id); err != nil {
 		return true, err
 	}
-	stop = true
 	_, err = s.update(ctx, id, func(g *Game) error {
+		stop = true
 		t := g.rec.Team
 		if t == nil || t.Poll == nil || t.Poll.Ply != ply || t.Poll.ID != "" {
-			stop = true
 			return errUnchanged // another turn's poll is claimed: this one is over
 		}
 		t.Poll.ID, t.Poll.MessageID = pollID, messageID
 		stop = !g.isTeamTurn() || g.Ply() != ply
+		t.Poll.Stopped = stop
 		return nil
 	})
 	return stop, err
@@ -135,7 +148,7 @@ func (s *Service) ForgetPoll(ctx context.Context, pollID string) error {
 func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Player, options []int) (*VoteOutcome, error) {
 	id, err := s.store.PollGame(ctx, pollID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil, ErrVoteClosed
+		return nil, ErrUnknownPoll
 	}
 	if err != nil {
 		return nil, err

@@ -61,6 +61,7 @@ func TestE2ETeamGameByVote(t *testing.T) {
 	if !strings.Contains(c.Text, "The chat's move") || !strings.Contains(c.Text, "closes 60 s after the first vote") || !strings.Contains(c.Text, "Club") {
 		t.Errorf("the card does not explain the vote:\n%s", c.Text)
 	}
+	_, atStart := groupMessages(srv, group.ID)
 	if toast := tap(t, srv, group, alice, c.ID, voteButton(t, c, "g3-h4")); !strings.Contains(toast, "Your vote: g3-h4 (1 of 1") {
 		t.Errorf("Alice's toast %q", toast)
 	}
@@ -72,6 +73,9 @@ func TestE2ETeamGameByVote(t *testing.T) {
 		t.Errorf("Bob's second vote: toast %q", toast)
 	}
 	edits := len(srv.CallsTo("editMessageMedia"))
+	if _, n := groupMessages(srv, group.ID); n != atStart {
+		t.Errorf("the votes cost the group %d messages", n-atStart)
+	}
 
 	clock.Advance(time.Minute)
 	after := waitMessage(t, srv, group.ID, "the AI's answer to the chat's g3-h4", func(m telegramtest.Msg) bool {
@@ -80,6 +84,14 @@ func TestE2ETeamGameByVote(t *testing.T) {
 	})
 	if n := len(srv.CallsTo("editMessageMedia")); n == edits {
 		t.Error("the card was not edited when the vote closed")
+	}
+	// The turn cost the group the card's edits alone: one with the AI's
+	// answer, and one showing the chat's move while the AI thinks if the
+	// AI took longer than the bot waits before showing it (bot.aiGrace).
+	by, n := groupMessages(srv, group.ID)
+	t.Logf("a turn by buttons cost the group %d messages: %v (from %d at the card)", n-atStart, by, atStart)
+	if turn := n - atStart; turn != by["editMessageMedia"] || turn < 1 || turn > 2 {
+		t.Errorf("messages %v since %d: want one or two edits of the card a turn, nothing else", by, atStart)
 	}
 	// A tap on the first move's board is on a closed vote.
 	if toast := tap(t, srv, group, bob, c.ID, voteButton(t, c, "a3-b4")); !strings.Contains(toast, "vote has closed") {
