@@ -14,15 +14,38 @@ import (
 )
 
 // The chat against the AI (/team): the group is one side and votes on each
-// of its moves (play/team.go decides). The card lists the chat's legal
-// moves as buttons: one tap is one vote, answered by a toast, which
-// Telegram does not count against the group's 20 messages a minute; the
-// card itself is edited only when a vote closes, and then shows the tally.
-// A native poll of the engine's shortlist would show live counts with no
-// edit, but it costs a message every turn, shows at most ten moves (and so
-// hides the rest of the legal ones), and its answers arrive as updates the
-// bot would have to ask Telegram for; the buttons cost nothing per vote and
-// offer every legal move.
+// of its moves (play/team.go decides). By default the card lists the
+// chat's legal moves as buttons: one tap is one vote, answered by a toast,
+// which Telegram does not count against the group's 20 messages a minute;
+// the card itself is edited only when a vote closes, and then shows the
+// tally. "/team 6 poll" votes in a native Telegram poll instead
+// (teampoll.go). Both were built and measured end to end through the fake
+// Bot API (cmd/bashni TestE2ETeamGameByVote, TestE2ETeamGameByPoll), and
+// buttons stay the default:
+//
+//   - Messages a turn (the chat's move and the AI's answer): buttons 1,
+//     the card's edit (2 when the AI takes longer than aiGrace and the
+//     chat's move is shown first); poll 3, the same edit plus sendPoll and
+//     stopPoll. Votes cost nothing either way (toasts; poll answers).
+//   - A 40-ply game (20 turns of the chat's) at the group's 20 messages a
+//     minute, the floor when members vote at once: buttons 20-40 messages,
+//     1-2 minutes of the group's budget; poll 60-80, 3-4 minutes, a third
+//     of the pace of other games in the group meanwhile.
+//   - Moves offered: buttons every legal move (up to teamMaxButtons, /vote
+//     for the rare rest); poll 12 (Bot API 9.1's limit, was 10), the
+//     engine's shortlist, so it also hints the engine's choices; the rest
+//     by /vote; a forced move cannot be polled (two options at least) and
+//     is a button.
+//   - What a member sees: the poll shows live counts and who voted, lets a
+//     member change or retract an answer, and its new message each turn
+//     notifies the chat; buttons show the count only in the voter's toast
+//     until the card shows the tally, and edits notify nobody. A poll
+//     answer from a member who voted by /vote shows in the poll but does
+//     not count, so the poll's counts can differ from the tally.
+//
+// Live counts and a turn's notification are worth a poll to some groups,
+// so it is an option; three times the messages and a twelfth of the moves
+// are not worth making it everyone's.
 
 // teamMaxButtons bounds the vote keyboard: Telegram allows 100 buttons and
 // the card may add the board link. Rarer positions with more legal moves
