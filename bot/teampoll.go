@@ -32,6 +32,14 @@ func (b *Bot) teamPolls(g *play.Game) {
 		return
 	}
 	id, chatID := g.ID(), g.ChatID()
+	// Straight to the outbox, not among the replies of the update being
+	// handled: those may be dropped (an update applied already), and a
+	// poll claimed in the store must be sent, and its Done must come.
+	out := b.out
+	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
+		out = c.next
+	}
+	b = &Bot{core: b.core, out: out}
 	b.background(func(ctx context.Context) {
 		if p, err := b.svc.StopPoll(ctx, id); err != nil {
 			b.log.Warn("stopping a team poll", "game", id, "err", err)
