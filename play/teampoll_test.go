@@ -1,14 +1,22 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
 // startPollGame starts a team game voted by poll and sends its first poll
@@ -198,5 +206,115 @@ func TestShortlist(t *testing.T) {
 	start := rules.NewGame(rules.MustParsePosition(rules.StartText))
 	if all := Shortlist(context.Background(), start, PollOptionsMax); len(all) != len(start.Legal()) {
 		t.Errorf("the start's shortlist %v, want all %d moves", all, len(start.Legal()))
+	}
+}
+
+// Replicas on one store (bbolt, and Redis as several processes share it):
+// of two claims of a turn's poll one wins; answers taken by either
+// replica at once all count (a poll_answer goes to whichever replica
+// Telegram reaches), one changed on the other replica replaces the first;
+// of two stops after the vote, one wins.
+func TestPollAcrossReplicas(t *testing.T) {
+	stores := map[string]func(t *testing.T, now func() time.Time) Store{
+		"bolt": func(t *testing.T, now func() time.Time) Store {
+			st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+		"redis": func(t *testing.T, now func() time.Time) Store {
+			db := redistest.New(t)
+			st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+	}
+	for name, open := range stores {
+		t.Run(name, func(t *testing.T) {
+			clock := testkit.NewClock(time.Now())
+			st := open(t, clock.Now)
+			a, b := New(st, nil, DefaultConfig, clock.Now), New(st, nil, DefaultConfig, clock.Now)
+			ctx := t.Context()
+			g, err := a.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "Club", Level: 1, Poll: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plans := make(chan *TeamPollPlan, 2)
+			var wg sync.WaitGroup
+			for _, s := range []*Service{a, b} {
+				wg.Go(func() {
+					p, err := s.ClaimPoll(ctx, g.ID())
+					if err != nil {
+						t.Error(err)
+					}
+					plans <- p
+				})
+			}
+			wg.Wait()
+			close(plans)
+			var plan *TeamPollPlan
+			for p := range plans {
+				if p != nil && plan != nil {
+					t.Fatal("both replicas claimed the poll")
+				}
+				plan = cmp.Or(p, plan)
+			}
+			if plan == nil {
+				t.Fatal("no replica claimed the poll")
+			}
+			if _, err := a.PollSent(ctx, g.ID(), plan.Ply, "p1", 10); err != nil {
+				t.Fatal(err)
+			}
+
+			const voters = 10
+			for i := range voters {
+				s := []*Service{a, b}[i%2]
+				wg.Go(func() {
+					if _, err := s.PollVote(ctx, "p1", storage.Player{UserID: int64(100 + i)}, []int{i % 2}); err != nil {
+						t.Errorf("voter %d on replica %d: %v", i, i%2, err)
+					}
+				})
+			}
+			wg.Wait()
+			// Voter 100 answered on a; the change comes to b.
+			if _, err := b.PollVote(ctx, "p1", storage.Player{UserID: 100}, []int{1}); err != nil {
+				t.Fatal(err)
+			}
+			g, err = a.Game(ctx, g.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := g.Vote(); v.Ballots != voters {
+				t.Fatalf("%d ballots stored, want %d", v.Ballots, voters)
+			}
+			clock.Advance(DefaultVoteWindow)
+			evs, err := b.Tick(ctx, 10)
+			if err != nil || len(evs) != 1 || evs[0].Move.String() != plan.Moves[1] {
+				t.Fatalf("Tick: %+v, %v; want %s, six votes to four", evs, err, plan.Moves[1])
+			}
+			stops := make(chan *storage.TeamPoll, 2)
+			for _, s := range []*Service{a, b} {
+				wg.Go(func() {
+					p, err := s.StopPoll(ctx, g.ID())
+					if err != nil {
+						t.Error(err)
+					}
+					stops <- p
+				})
+			}
+			wg.Wait()
+			close(stops)
+			n := 0
+			for p := range stops {
+				if p != nil {
+					n++
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d replicas were to stop the poll, want one", n)
+			}
+		})
 	}
 }
