@@ -168,7 +168,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 		}
 		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
 		switch {
-		case g.RematchID() != "": // started: nothing more to offer
+		case g.RematchID() != "", g.TourLink() != nil: // started, or a tournament pairs them: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
 		case g.RematchBy() != 0: // offered: the opponent answers here
 			by := g.White()
@@ -352,8 +352,10 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	if m, ok := g.Mirrored(); ok && v.selected == nil && v.stage == nil && m.MessageID() != 0 {
-		// A tournament game's second card (tournament.go) shows every board too.
-		b.editCard(m, cardView{lang: cardLang(m), thinking: v.thinking}, "", nil)
+		// A tournament game's second card (tournament.go) shows every board
+		// too. A done (doing nothing) keeps it out of deferEdit, which
+		// holds one edit a game for a /board re-post of the game's card.
+		b.editCard(m, cardView{lang: cardLang(m), thinking: v.thinking}, "", func() {})
 	}
 	if done == nil && b.deferEdit(g, v, theme) {
 		return // made on the re-posted card once it is known

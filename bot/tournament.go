@@ -287,15 +287,18 @@ func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
 	}
 }
 
-// postTourGame posts a tournament game's two cards: the game's own in
+// postTourGame posts a tournament game's two cards, those not recorded
+// yet (a game posted again by the clock may have one): the game's own in
 // White's private chat, the second in Black's.
 func (b *Bot) postTourGame(g *play.Game) {
-	white := &tgbotapi.Chat{ID: g.White().UserID, Type: "private"}
-	if err := b.postCard(white, g, "", nil); err != nil {
-		b.log.Warn("tournament card not posted", "game", g.ID(), "err", err)
+	if g.MessageID() == 0 {
+		white := &tgbotapi.Chat{ID: g.White().UserID, Type: "private"}
+		if err := b.postCard(white, g, "", nil); err != nil {
+			b.log.Warn("tournament card not posted", "game", g.ID(), "err", err)
+		}
 	}
 	m, ok := g.Mirrored()
-	if !ok {
+	if !ok || m.MessageID() != 0 {
 		return
 	}
 	v := cardView{lang: cardLang(m)}

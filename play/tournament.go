@@ -415,7 +415,8 @@ func (g *Game) Mirrored() (m *Game, ok bool) {
 	if l.MirrorLang != "" {
 		m.rec.Lang = l.MirrorLang
 	}
-	m.rec.Tour = nil // the copy has no second card of its own
+	// Still a tournament's game, but the copy has no second card of its own.
+	m.rec.Tour = &storage.TourLink{ChatID: l.ChatID, ID: l.ID}
 	return m, true
 }
 

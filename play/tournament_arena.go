@@ -167,6 +167,10 @@ const (
 	// recorded before the clock posts them again (the process that
 	// claimed them died).
 	tourRepostAfter = 30 * time.Second
+	// tourMaxReposts bounds the posts again: a player who blocked the bot
+	// never gets a card, and their opponent must not get one every
+	// tourRepostAfter until the flag falls.
+	tourMaxReposts = 2
 )
 
 // arenaStep moves a tournament on at now, given the state of its games in
@@ -188,8 +192,9 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 			dirty = true
 			continue
 		}
-		if (!gs.exists || !gs.carded) && !now.Before(tg.Posted.Add(tourRepostAfter)) {
+		if (!gs.exists || !gs.carded) && !now.Before(tg.Posted.Add(tourRepostAfter)) && tg.Reposts < tourMaxReposts {
 			tg.Posted = now
+			tg.Reposts++
 			st.repost = append(st.repost, *tg)
 		}
 	}

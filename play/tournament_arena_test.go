@@ -186,6 +186,16 @@ func TestArenaStep(t *testing.T) {
 	if len(st.repost) != 1 || st.repost[0].ID != g4.ID {
 		t.Errorf("repost %+v, want %s", st.repost, g4.ID)
 	}
+	// Posted again at most tourMaxReposts times, each after tourRepostAfter.
+	if st := step(t0.Add(time.Minute + time.Second)); len(st.repost) != 0 {
+		t.Errorf("posted again a second after the last: %+v", st.repost)
+	}
+	if st := step(t0.Add(time.Minute + tourRepostAfter)); len(st.repost) != 1 {
+		t.Errorf("not posted again after %v: %+v", tourRepostAfter, st.repost)
+	}
+	if st := step(t0.Add(time.Minute + 2*tourRepostAfter)); len(st.repost) != 0 {
+		t.Errorf("posted again a third time: %+v", st.repost)
+	}
 	games[g4.ID] = tourGameState{exists: true, result: "0-1"} // 2 wins
 	games[g3.ID] = tourGameState{exists: true, result: "1-0"} // 1 wins: two in a row
 	st = step(t0.Add(2 * time.Minute))

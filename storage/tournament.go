@@ -67,13 +67,15 @@ type TourPlayer struct {
 // TourGame is one game of a tournament: its players and, once over, its
 // result ("1-0", "0-1", "1/2-1/2"). Posted is when the players' cards were
 // last claimed for posting (a replica that dies before posting them
-// leaves the game to be posted again by the clock).
+// leaves the game to be posted again by the clock), Reposts how often
+// they were claimed again.
 type TourGame struct {
-	ID     string    `json:"id"`
-	White  int64     `json:"white"`
-	Black  int64     `json:"black"`
-	Result string    `json:"result,omitzero"`
-	Posted time.Time `json:"posted,omitzero"`
+	ID      string    `json:"id"`
+	White   int64     `json:"white"`
+	Black   int64     `json:"black"`
+	Result  string    `json:"result,omitzero"`
+	Posted  time.Time `json:"posted,omitzero"`
+	Reposts int       `json:"reposts,omitzero"`
 }
 
 // Clone returns a copy of t that shares nothing it could change.

@@ -197,6 +197,21 @@ func TestE2EArenaTournament(t *testing.T) {
 	waitMessage(t, srv, boris.chat.ID, "the result in Boris's chat", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "1-0")
 	})
+	// Both cards show the end; neither offers a rematch (the tournament
+	// pairs them).
+	for _, c := range []struct {
+		u  user
+		id int
+	}{{alice, aCard.ID}, {boris, bCard.ID}} {
+		final := waitMessage(t, srv, c.u.chat.ID, "the final card", func(m telegramtest.Msg) bool {
+			return m.ID == c.id && strings.Contains(m.Text, "1-0")
+		})
+		for _, b := range buttons(final) {
+			if strings.HasPrefix(b[1], "r|") {
+				t.Errorf("%s's final card offers a rematch: %v", c.u.u.FirstName, buttons(final))
+			}
+		}
+	}
 
 	// Carol and Dave each move by the picker on their own card (Dave's is
 	// the second card: his picks are shown on it); then Carol offers a

@@ -15,7 +15,7 @@ func tournament(id string, chat int64) *storage.Tournament {
 		ID: id, ChatID: chat, Lang: "ru", TimeControl: "3+2", CreatedBy: storage.Player{UserID: 1, Name: "Ann"},
 		StartedAt: at(0), EndsAt: at(30), Status: storage.TournamentRunning,
 		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann", Results: "WWD", FreeSince: at(1)}, {UserID: 2, Name: "Ben", Game: "g1", Paused: true, Last: 1, Whites: 2}},
-		Games:   []storage.TourGame{{ID: "g0", White: 1, Black: 2, Result: "1-0", Posted: at(2)}, {ID: "g1", White: 2, Black: 1}},
+		Games:   []storage.TourGame{{ID: "g0", White: 1, Black: 2, Result: "1-0", Posted: at(2)}, {ID: "g1", White: 2, Black: 1, Reposts: 1}},
 	}
 }
 
