@@ -153,3 +153,25 @@ func TestE2ETeamGameByPoll(t *testing.T) {
 		}
 	}
 }
+
+// When the AI opens (/team 1 black poll), the chat's first poll follows
+// the AI's first move, under the card, in the chat's language.
+func TestE2ETeamPollWhenTheAIOpens(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	startBotWithClock(t, srv, clock)
+	group := telegramtest.GroupChat(-1004000000003, "Клуб")
+	ivan := newUser(4201, "Ivan", "ru")
+
+	say(srv, group, ivan, "/team 1 black опрос")
+	c := waitMessage(t, srv, group.ID, "team card", func(m telegramtest.Msg) bool { return m.FromBot && m.Kind == "photo" })
+	p := waitMessage(t, srv, group.ID, "the chat's first poll", func(m telegramtest.Msg) bool { return m.Kind == "poll" })
+	if p.ReplyTo != c.ID || p.Poll.Anonymous || !strings.Contains(p.Poll.Question, "Ход чата 1") || len(p.Poll.Options) < 2 {
+		t.Errorf("the first poll %+v, reply to %d; want it under the card %d, in Russian", p.Poll, p.ReplyTo, c.ID)
+	}
+	// The poll may come before the card's edit: it is sent apart from
+	// the edit that shows the AI's move (bot/teampoll.go).
+	waitMessage(t, srv, group.ID, "the card with the AI's move, voted by poll", func(m telegramtest.Msg) bool {
+		return m.ID == c.ID && strings.Contains(m.Text, "голосуйте в опросе ниже") && len(buttons(m)) == 0
+	})
+}
