@@ -10,7 +10,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
@@ -18,7 +18,7 @@ import (
 	"github.com/bashni/bashni/texts"
 )
 
-// Sender queues replies for sending (bot/outbox.Outbox).
+// Sender queues replies for sending (bot/telegram/outbox.Outbox).
 type Sender interface {
 	Enqueue(r outbox.Reply) error
 }
@@ -59,7 +59,7 @@ type Config struct {
 }
 
 // Committer stores the replies a handled update owes with the update's
-// mark, in one write, and then queues them (bot/outbox.Outbox with a
+// mark, in one write, and then queues them (bot/telegram/outbox.Outbox with a
 // journal); ErrNoJournal means it queued them and kept nothing.
 type Committer interface {
 	Commit(ctx context.Context, updateID int64, rs []outbox.Reply) (first bool, err error)

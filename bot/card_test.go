@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"

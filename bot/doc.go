@@ -7,10 +7,10 @@
 // route by its kind to a handler found in a table (routes.go: a button's
 // callback kind, or a command's name). Handlers decide, a loop sends: a
 // handler turns an update into Replies and enqueues them on the outbox
-// (bot/outbox), which paces and sends them. A game's changes are stored
+// (bot/telegram/outbox), which paces and sends them. A game's changes are stored
 // by package play with the events they owe the players, and this package
 // shows them (events.go). Game logic lives in play; this package only
-// translates between Telegram and it. Updates come from bot/updates (long
+// translates between Telegram and it. Updates come from bot/telegram/updates (long
 // polling or webhook).
 //
 // The words are package texts' (English and Russian data files); errors

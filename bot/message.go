@@ -5,7 +5,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegram/outbox"
 )
 
 // outMessage is a sendMessage in the Bot API's current form. tgbotapi

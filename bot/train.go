@@ -11,7 +11,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
 )

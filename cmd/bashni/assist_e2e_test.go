@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/render"
 )
 

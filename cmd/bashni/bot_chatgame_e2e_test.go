@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // Commands in the bot's private chat act on the games of that chat, even

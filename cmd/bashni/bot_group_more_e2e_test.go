@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // A player who blocked the bot (Telegram answers 403) is no longer sent

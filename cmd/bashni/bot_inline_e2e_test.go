@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // waitInline waits until an inline message satisfies ok.

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -22,8 +21,9 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
-	"github.com/bashni/bashni/bot/outbox"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram"
+	"github.com/bashni/bashni/bot/telegram/outbox"
+	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
@@ -186,7 +186,7 @@ func cmdBot(ctx context.Context, e env) error {
 		}, b.Handle)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		err = outbox.Redact(err)
+		err = telegram.Redact(err, "")
 		health.stopped(err)
 		logger.Error("update loop died; exiting so that the supervisor restarts the bot", "err", err)
 		stopRun()
@@ -346,7 +346,7 @@ func newTelegram(cfg Config) (*tgbotapi.BotAPI, error) {
 	client := &http.Client{Timeout: cfg.Telegram.PollTimeout + 15*time.Second, Transport: transport}
 	api, err := tgbotapi.NewBotAPIWithClient(string(cfg.Telegram.Token), endpoint, client)
 	if err != nil {
-		return nil, fmt.Errorf("telegram: %s", redact(err.Error(), string(cfg.Telegram.Token)))
+		return nil, fmt.Errorf("telegram: %s", telegram.RedactString(err.Error(), string(cfg.Telegram.Token)))
 	}
 	return api, nil
 }
@@ -354,14 +354,6 @@ func newTelegram(cfg Config) (*tgbotapi.BotAPI, error) {
 // botAPIConns is how many idle connections to the Bot API are kept: more
 // than the outbox's senders, callback answers and long polls use at once.
 const botAPIConns = 32
-
-// redact removes the token from text (tgbotapi's errors include URLs).
-func redact(text, token string) string {
-	if token == "" {
-		return text
-	}
-	return strings.ReplaceAll(text, token, "[token]")
-}
 
 func newEnginePool(cfg Config) *play.EnginePool {
 	var limits ai.Limits
@@ -407,7 +399,7 @@ func setCommands(api *tgbotapi.BotAPI, catalog *texts.Catalog, logger *slog.Logg
 			req = tgbotapi.NewSetMyCommands(cmds...) // also the default for every other language
 		}
 		if _, err := api.Request(req); err != nil {
-			logger.Warn("setMyCommands failed", "lang", lang, "err", redact(err.Error(), api.Token))
+			logger.Warn("setMyCommands failed", "lang", lang, "err", telegram.RedactString(err.Error(), api.Token))
 		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/bashni/bashni/ai"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
 )
 
 // Config is every setting of `bashni bot` and `bashni worker`. Each one can

@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/bot/telegram"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // envTags lists every env tag of the Config struct.
@@ -132,7 +133,7 @@ func TestSecretsRedactedInLogs(t *testing.T) {
 	if strings.Contains(buf.String(), "SECRET") {
 		t.Errorf("log line shows the token: %s", buf.String())
 	}
-	if got := redact("Post https://api.telegram.org/bot123456:SECRET/getMe: timeout", "123456:SECRET"); strings.Contains(got, "SECRET") {
+	if got := telegram.RedactString("Post https://api.telegram.org/bot123456:SECRET/getMe: timeout", "123456:SECRET"); strings.Contains(got, "SECRET") {
 		t.Errorf("redact left the token: %s", got)
 	}
 }

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // metricValue reads one series from a /metrics text (0 when absent).

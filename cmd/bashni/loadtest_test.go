@@ -14,8 +14,8 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 
-	"github.com/bashni/bashni/bot/telegramtest"
 	"github.com/bashni/bashni/internal/loadtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	redisstore "github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"

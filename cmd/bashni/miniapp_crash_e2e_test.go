@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )

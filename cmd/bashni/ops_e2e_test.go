@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/telegramtest"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 func get(t *testing.T, url string) (int, string) {

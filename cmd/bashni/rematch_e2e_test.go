@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // Rematch in a group is an offer Bob must accept: Alice's taps make no

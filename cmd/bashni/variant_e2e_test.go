@@ -8,7 +8,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // playTyped plays moves in a group game by typed commands, White and Black

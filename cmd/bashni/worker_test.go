@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/aiqueue"
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"

@@ -1,5 +1,5 @@
 // Package loadtest drives many Bashni games through the fake Bot API
-// (bot/telegramtest) into bot replicas in webhook mode, and measures how
+// (internal/telegramtest) into bot replicas in webhook mode, and measures how
 // fast they are served.
 //
 // Each game is played in a group of its own by two simulated players who

@@ -7,7 +7,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/internal/telegramtest"
 )
 
 // event is a message the bot sent or edited, as the fake recorded it.

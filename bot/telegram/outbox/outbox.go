@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bashni/bashni/bot/telegram"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"golang.org/x/time/rate"
 )
@@ -857,7 +858,7 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 				return
 			}
 			log().Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
-			if it.lane == nil && !sleep(ctx, retryAfter) {
+			if it.lane == nil && !telegram.Sleep(ctx, retryAfter) {
 				o.finish(it, nil, ErrShutdown)
 				lost.add()
 				return
@@ -870,7 +871,7 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 			}
 			wait := o.opts.Backoff << attempt
 			log().Info("outbox: request failed, retrying", "err", err, "backoff", wait)
-			if !sleep(ctx, wait) {
+			if !telegram.Sleep(ctx, wait) {
 				o.finish(it, nil, ErrShutdown)
 				lost.add()
 				return
@@ -903,7 +904,7 @@ func (o *Outbox) pace(ctx context.Context, l *lane, unpaced bool) error {
 	o.mu.Lock()
 	hold := l.hold
 	o.mu.Unlock()
-	if d := time.Until(hold); d > 0 && !sleep(ctx, d) {
+	if d := time.Until(hold); d > 0 && !telegram.Sleep(ctx, d) {
 		return ctx.Err()
 	}
 	if o.opts.Pacer != nil && l.key != (laneKey{}) {
@@ -967,7 +968,7 @@ func (o *Outbox) call(it *item) (*tgbotapi.APIResponse, error) {
 	} else {
 		resp, err = o.api.MakeRequest(it.r.Call.Method, it.r.Call.Params)
 	}
-	err = Redact(err)
+	err = telegram.Redact(err, "")
 	if o.opts.OnCall != nil {
 		o.safely("OnCall", func() { o.opts.OnCall(it.req.method, err, time.Since(start)) })
 	}
@@ -1037,19 +1038,4 @@ func decodeMessage(resp *tgbotapi.APIResponse, log *slog.Logger) *tgbotapi.Messa
 		return nil
 	}
 	return &m
-}
-
-// sleep waits for d or until ctx ends; it reports whether d passed.
-func sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return ctx.Err() == nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
@@ -110,48 +109,4 @@ func closesChat(err error) bool {
 		}
 	}
 	return false
-}
-
-// tokenRE matches a bot token in a Bot API URL (".../bot<token>/method"),
-// and bare tokens of the shape BotFather issues.
-var tokenRE = regexp.MustCompile(`bot[0-9]+:[A-Za-z0-9_-]+|\b[0-9]{5,}:[A-Za-z0-9_-]{30,}`)
-
-// redactedError is an error whose text had the bot token removed. The
-// token-bearing *url.Error tgbotapi returns is replaced by a copy with the
-// URL redacted, so unwrapping does not bring the token back.
-type redactedError struct {
-	msg string
-	err error
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
-
-// Redact returns err with any bot token removed from its text, for
-// logging and for handing errors on. Errors without a token are returned
-// as they are; errors.Is and errors.As still see the original error chain.
-func Redact(err error) error {
-	if err == nil {
-		return nil
-	}
-	msg := err.Error()
-	clean := RedactString(msg)
-	if clean == msg {
-		return err
-	}
-	inner := err
-	if ue, ok := err.(*url.Error); ok {
-		inner = &url.Error{Op: ue.Op, URL: RedactString(ue.URL), Err: ue.Err}
-	}
-	return &redactedError{msg: clean, err: inner}
-}
-
-// RedactString removes bot tokens from s.
-func RedactString(s string) string {
-	return tokenRE.ReplaceAllStringFunc(s, func(m string) string {
-		if strings.HasPrefix(m, "bot") {
-			return "bot<redacted>"
-		}
-		return "<redacted>"
-	})
 }

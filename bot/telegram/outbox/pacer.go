@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/bashni/bashni/bot/telegram"
 	"github.com/go-redis/redis_rate/v10"
 	goredis "github.com/redis/go-redis/v9"
 	"golang.org/x/time/rate"
@@ -74,7 +75,7 @@ func (p *RedisPacer) Wait(ctx context.Context, lane string, group, unpaced bool)
 			if held <= 0 {
 				break
 			}
-			if !sleep(ctx, held) {
+			if !telegram.Sleep(ctx, held) {
 				return ctx.Err()
 			}
 		}
@@ -98,7 +99,7 @@ func (p *RedisPacer) spend(ctx context.Context, key string, lim redis_rate.Limit
 		if res.Allowed > 0 {
 			return nil
 		}
-		if !sleep(ctx, max(res.RetryAfter, time.Millisecond)) {
+		if !telegram.Sleep(ctx, max(res.RetryAfter, time.Millisecond)) {
 			return ctx.Err()
 		}
 	}

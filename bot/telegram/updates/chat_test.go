@@ -3,8 +3,8 @@ package updates_test
 import (
 	"testing"
 
-	"github.com/bashni/bashni/bot/telegramtest"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
+	"github.com/bashni/bashni/internal/telegramtest"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 

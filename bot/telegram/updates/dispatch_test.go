@@ -89,18 +89,3 @@ func TestDispatchBlocksWhenFull(t *testing.T) {
 		t.Errorf("%d dropped", n)
 	}
 }
-
-func TestBackoff(t *testing.T) {
-	for n, want := range []time.Duration{100, 200, 400, 800, 1000, 1000} {
-		want *= time.Millisecond
-		for range 20 {
-			got := backoff(100*time.Millisecond, time.Second, n)
-			if got > want || got < want*4/5 {
-				t.Errorf("backoff after %d failures = %v, want %v less up to a fifth", n, got, want)
-			}
-		}
-	}
-	if got := backoff(time.Second, 30*time.Second, 1000); got > 30*time.Second || got < 24*time.Second {
-		t.Errorf("backoff after 1000 failures = %v", got)
-	}
-}

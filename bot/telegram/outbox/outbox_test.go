@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/outbox"
-	"github.com/bashni/bashni/bot/telegramtest"
+	"github.com/bashni/bashni/bot/telegram/outbox"
+	"github.com/bashni/bashni/internal/telegramtest"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 

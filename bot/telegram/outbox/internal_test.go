@@ -5,11 +5,11 @@ import (
 	"errors"
 	"io"
 	"net/url"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/bot/telegram"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
@@ -31,7 +31,7 @@ func TestClassify(t *testing.T) {
 		{"401", nil, &tgbotapi.Error{Code: 401, Message: "Unauthorized"}, final, 0},
 		{"502", nil, &tgbotapi.Error{Code: 502, Message: "Bad Gateway"}, transient, 0},
 		{"error as a value", nil, tgbotapi.Error{Code: 429, Message: "Too Many Requests"}, tooMany, 0},
-		{"wrapped", nil, Redact(&tgbotapi.Error{Code: 403, Message: "Forbidden: bot123:ABC"}), forbidden, 0},
+		{"wrapped", nil, telegram.Redact(&tgbotapi.Error{Code: 403, Message: "Forbidden: bot123:ABC"}, ""), forbidden, 0},
 		{"network", nil, &url.Error{Op: "Post", URL: "http://x/bot1:A/sendMessage", Err: syscall.ECONNREFUSED}, transient, 0},
 		{"proxy page", nil, &json.SyntaxError{}, transient, 0},
 		{"cut answer", nil, io.ErrUnexpectedEOF, transient, 0},
@@ -44,36 +44,6 @@ func TestClassify(t *testing.T) {
 				t.Errorf("classify = %d, %v; want %d, %v", got, after, tt.want, tt.retryAfter)
 			}
 		})
-	}
-}
-
-func TestRedact(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`Post "https://api.telegram.org/bot123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getUpdates": dial tcp: i/o timeout`,
-			`Post "https://api.telegram.org/bot<redacted>/getUpdates": dial tcp: i/o timeout`},
-		{`Post "http://127.0.0.1:8081/bot123456:TEST/sendMessage": EOF`, `Post "http://127.0.0.1:8081/bot<redacted>/sendMessage": EOF`},
-		{`token 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw leaked`, `token <redacted> leaked`},
-		{`dial tcp 10.0.0.100:8080: connection refused`, `dial tcp 10.0.0.100:8080: connection refused`},
-		{`Bad Request: chat not found`, `Bad Request: chat not found`},
-	}
-	for _, tt := range tests {
-		if got := RedactString(tt.in); got != tt.want {
-			t.Errorf("RedactString(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-
-	orig := &url.Error{Op: "Post", URL: "http://h/bot1:SECRET/getMe", Err: syscall.ECONNREFUSED}
-	err := Redact(orig)
-	if strings.Contains(err.Error(), "SECRET") {
-		t.Errorf("Redact: %v", err)
-	}
-	ue, ok := errors.AsType[*url.Error](err)
-	if !ok || strings.Contains(ue.URL, "SECRET") || !errors.Is(err, syscall.ECONNREFUSED) {
-		t.Errorf("unwrapped: %#v; want the *url.Error with its URL redacted, and its cause", ue)
-	}
-	plain := errors.New("no token here")
-	if Redact(plain) != plain || Redact(nil) != nil {
-		t.Errorf("Redact changed an error without a token")
 	}
 }
 

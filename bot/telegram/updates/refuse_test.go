@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/internal/testkit"
 )
 

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bashni/bashni/bot/telegram"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"golang.org/x/time/rate"
 )
@@ -211,7 +212,7 @@ func SetWebhook(api *tgbotapi.BotAPI, url, secret string, allowed []string) erro
 		}
 	}
 	if _, err := api.MakeRequest("setWebhook", params); err != nil {
-		return fmt.Errorf("updates: setWebhook: %w", redactToken(err, api.Token))
+		return fmt.Errorf("updates: setWebhook: %w", telegram.Redact(err, api.Token))
 	}
 	return nil
 }
@@ -221,7 +222,7 @@ func SetWebhook(api *tgbotapi.BotAPI, url, secret string, allowed []string) erro
 func DeleteWebhook(api *tgbotapi.BotAPI, dropPending bool) error {
 	params := tgbotapi.Params{"drop_pending_updates": strconv.FormatBool(dropPending)}
 	if _, err := api.MakeRequest("deleteWebhook", params); err != nil {
-		return fmt.Errorf("updates: deleteWebhook: %w", redactToken(err, api.Token))
+		return fmt.Errorf("updates: deleteWebhook: %w", telegram.Redact(err, api.Token))
 	}
 	return nil
 }

@@ -11,8 +11,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot/telegramtest"
-	"github.com/bashni/bashni/bot/updates"
+	"github.com/bashni/bashni/bot/telegram/updates"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 )
 

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/bashni/bashni/bot/outbox"
+	"github.com/bashni/bashni/bot/telegram"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
@@ -134,14 +132,14 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 				err = fmt.Errorf("%w: %w", ErrUnauthorized, ferr)
 				break
 			}
-			wait := backoff(opts.MinBackoff, opts.MaxBackoff, failures)
+			wait := telegram.Backoff(opts.MinBackoff, opts.MaxBackoff, failures)
 			failures++
 			if strings.Contains(ferr.Error(), "webhook is active") {
 				log.Error("updates: a webhook is set, so Telegram refuses to be polled; delete it or run in webhook mode", "retry_in", wait)
 			} else {
 				log.Warn("updates: getUpdates failed", "err", ferr, "retry_in", wait, "failures", failures)
 			}
-			if !sleep(ctx, wait) {
+			if !telegram.Sleep(ctx, wait) {
 				break
 			}
 			continue
@@ -347,30 +345,8 @@ func (c ctxClient) Do(req *http.Request) (*http.Response, error) {
 // redact removes the token from an error: the api's own, and anything
 // that looks like one.
 func (p *poller) redact(err error) error {
-	return redactToken(err, p.api.Token)
+	return telegram.Redact(err, p.api.Token)
 }
-
-func redactToken(err error, token string) error {
-	if err == nil {
-		return nil
-	}
-	if ue, ok := err.(*url.Error); ok && token != "" && strings.Contains(ue.URL, token) {
-		err = &url.Error{Op: ue.Op, URL: strings.ReplaceAll(ue.URL, token, "<redacted>"), Err: ue.Err}
-	}
-	err = outbox.Redact(err)
-	if token == "" || !strings.Contains(err.Error(), token) {
-		return err
-	}
-	return &tokenFree{msg: strings.ReplaceAll(err.Error(), token, "<redacted>"), err: err}
-}
-
-type tokenFree struct {
-	msg string
-	err error
-}
-
-func (e *tokenFree) Error() string { return e.msg }
-func (e *tokenFree) Unwrap() error { return e.err }
 
 func isUnauthorized(err error) bool {
 	e, ok := errors.AsType[*tgbotapi.Error](err)
@@ -378,27 +354,4 @@ func isUnauthorized(err error) bool {
 		return false
 	}
 	return e.Code == http.StatusUnauthorized || e.Code == http.StatusNotFound
-}
-
-// backoff returns the wait after n failures in a row: doubling from min up
-// to max, less up to a fifth at random so that replicas do not retry in
-// step.
-func backoff(minWait, maxWait time.Duration, n int) time.Duration {
-	d := minWait
-	for i := 0; i < n && d < maxWait; i++ {
-		d *= 2
-	}
-	d = min(d, maxWait)
-	return d - time.Duration(rand.Int64N(int64(d)/5+1))
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	}
 }
