@@ -3,29 +3,64 @@ package play
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/storage/bolt"
+	"github.com/bashni/bashni/storage/redis"
+	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
-// twoReplicas returns two services on one store with tournaments, and the
-// clock they share.
-func twoReplicas(t *testing.T) (a, b *Service, st Store, clock interface{ Advance(time.Duration) }) {
+// tourStores are the stores the replica tests run on: bbolt, and Redis
+// shared by replicas as in production.
+var tourStores = map[string]func(t *testing.T, now func() time.Time) Store{
+	"bolt": func(t *testing.T, now func() time.Time) Store {
+		st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	},
+	"redis": func(t *testing.T, now func() time.Time) Store {
+		db := redistest.New(t)
+		st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
+		t.Cleanup(func() { st.Close() })
+		return st
+	},
+}
+
+// twoReplicas returns two services with tournaments on one store opened by
+// open, and the clock they share (from the real present).
+func twoReplicas(t *testing.T, open func(t *testing.T, now func() time.Time) Store) (a, b *Service, st Store, clock *testkit.Clock) {
 	t.Helper()
-	a, c, st := newTestService(t)
+	clock = testkit.NewClock(time.Now())
+	st = open(t, clock.Now)
 	ts := st.(storage.Tournaments)
-	a.tours = ts
-	b = New(st, nil, DefaultConfig, c.Now, WithTournaments(ts))
-	return a, b, st, c
+	a = New(st, nil, DefaultConfig, clock.Now, WithTournaments(ts))
+	b = New(st, nil, DefaultConfig, clock.Now, WithTournaments(ts))
+	return a, b, st, clock
+}
+
+// onEachStore runs test on each of tourStores.
+func onEachStore(t *testing.T, test func(t *testing.T, a, b *Service, st Store, clock *testkit.Clock)) {
+	for name, open := range tourStores {
+		t.Run(name, func(t *testing.T) {
+			a, b, st, clock := twoReplicas(t, open)
+			test(t, a, b, st, clock)
+		})
+	}
 }
 
 const tourChat = -100500
 
 // Bad input changes nothing and says why.
 func TestTournamentRefusals(t *testing.T) {
-	a, _, _, _ := twoReplicas(t)
+	a, _, _, _ := twoReplicas(t, tourStores["bolt"])
 	ctx := t.Context()
 	for _, tc := range []struct {
 		r    TournamentRequest
@@ -79,7 +114,10 @@ func third[T, U any](_ T, _ U, err error) error { return err }
 // Six players join at once through two replicas while both replicas' clocks
 // tick: every one is paired exactly once, three games, each created once.
 func TestTournamentReplicasPairEachPlayerOnce(t *testing.T) {
-	a, b, st, _ := twoReplicas(t)
+	onEachStore(t, testReplicasPairEachPlayerOnce)
+}
+
+func testReplicasPairEachPlayerOnce(t *testing.T, a, b *Service, st Store, _ *testkit.Clock) {
 	ctx := t.Context()
 	tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "5+3", Duration: 30 * time.Minute})
 	if err != nil {
@@ -153,7 +191,10 @@ func TestTournamentReplicasPairEachPlayerOnce(t *testing.T) {
 // with each other; when time is up nobody is paired, the game in progress
 // is played out, and the tournament finishes exactly once.
 func TestTournamentGameEndAndTimeUpOnce(t *testing.T) {
-	a, b, _, clock := twoReplicas(t)
+	onEachStore(t, testGameEndAndTimeUpOnce)
+}
+
+func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testkit.Clock) {
 	ctx := t.Context()
 	tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "20+0", Duration: 15 * time.Minute})
 	if err != nil {
