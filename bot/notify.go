@@ -61,7 +61,7 @@ func (b *Bot) noticesNow() bool { return b.svc.Config().NoticeDelay <= 0 }
 // notifyTurn tells the player to move that it is their move.
 func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 	c, p := g.ToMove()
-	if !p.Human() || g.ChatID() == p.UserID {
+	if m, ok := g.Mirrored(); !p.Human() || g.ChatID() == p.UserID || ok && m.ChatID() == p.UserID {
 		return // the AI, or a game in the player's own private chat
 	}
 	u, err := b.svc.User(ctx, p.UserID)

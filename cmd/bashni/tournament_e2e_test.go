@@ -5,6 +5,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,27 +13,36 @@ import (
 	"github.com/bashni/bashni/internal/testkit"
 )
 
-// startClockedWithLogs is startBotWithClock keeping the bot's logs, which a
-// failing test shows.
-func startClockedWithLogs(t *testing.T, srv *telegramtest.Server, clock *testkit.Clock) *testkit.Buffer {
+// startClockedWithLogs runs the bot in this process as startBotWithClock
+// does, on the environment vars, keeping its logs (a failing test shows
+// them); stop ends it and waits.
+func startClockedWithLogs(t *testing.T, srv *telegramtest.Server, clock *testkit.Clock, vars map[string]string) (logs *testkit.Buffer, stop func()) {
 	t.Helper()
-	vars := withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	logs := &testkit.Buffer{}
+	logs = &testkit.Buffer{}
 	before := len(srv.CallsTo("getUpdates"))
 	go func() {
 		done <- cmdBot(ctx, env{args: nil, getenv: func(k string) string { return vars[k] }, environ: environ(vars),
 			stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: logs, now: clock.Now})
 	}()
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			<-done
+		})
+	}
+	t.Cleanup(stop)
 	t.Cleanup(func() {
-		cancel()
-		<-done
+		if t.Failed() {
+			t.Logf("bot logs:\n%s", logs)
+		}
 	})
 	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
 		return c.Method == "getUpdates" && len(srv.CallsTo("getUpdates")) > before
 	})
-	return logs
+	return logs, stop
 }
 
 // tourButton finds a button of the group's tournament card by its data's
@@ -73,12 +83,8 @@ func tourGameCard(t *testing.T, srv *telegramtest.Server, u user, after int, wha
 func TestE2EArenaTournament(t *testing.T) {
 	srv := telegramtest.New(t)
 	clock := testkit.NewClock(time.Now())
-	logs := startClockedWithLogs(t, srv, clock)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("bot logs:\n%s", logs)
-		}
-	})
+	vars := withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"})
+	_, stop := startClockedWithLogs(t, srv, clock, vars)
 	group := telegramtest.GroupChat(-1004000000077, "Arena club")
 	alice, boris, carol, dave, eve := newUser(7001, "Alice", "en"), newUser(7002, "Boris", "ru"), newUser(7003, "Carol", "en"),
 		newUser(7004, "Dave", "en"), newUser(7005, "Eve", "en")
@@ -190,6 +196,16 @@ func TestE2EArenaTournament(t *testing.T) {
 		t.Fatalf("no legal move in %q", legal.Text)
 	}
 	say(srv, boris.chat, boris, reply[1])
+	// Neither player is sent turn notices: the board in their own chat is it.
+	defer func() {
+		for _, u := range []user{alice, boris, carol, dave} {
+			for _, m := range srv.Messages(u.chat.ID) {
+				if m.FromBot && strings.HasPrefix(m.Text, "♟") {
+					t.Errorf("%s got a turn notice: %q", u.u.FirstName, m.Text)
+				}
+			}
+		}
+	}()
 	waitMessage(t, srv, alice.chat.ID, "Boris's typed move on Alice's card", func(m telegramtest.Msg) bool {
 		return m.ID == aCard.ID && strings.Contains(m.Text, reply[1]) && strings.Contains(m.Text, "White to move")
 	})
@@ -260,6 +276,10 @@ func TestE2EArenaTournament(t *testing.T) {
 	waitMessage(t, srv, group.ID, "the standings on the card", func(m telegramtest.Msg) bool {
 		return m.ID == tc.ID && strings.Contains(m.Text, "1. Alice — 2 · 2 ⚔️") && strings.Contains(m.Text, "Boris — 0 · 0 ⚔️")
 	})
+
+	// The bot restarts: the tournament is in the store, not in the process.
+	stop()
+	startClockedWithLogs(t, srv, clock, vars)
 
 	// Boris resigns again: Dave and Boris just played, so they wait.
 	resign(t, srv, boris.chat, boris)
