@@ -21,7 +21,7 @@
 // ("Novice", 60 nodes: it sees the captures in front of it and little
 // else) to the top ("Grandmaster", 700,000 nodes), spaced so that each
 // level scores 60 to 75% against the one below, as measured in matches
-// (package ai/match; the table is in levels.go and the README). A node
+// (package ai/match; the table is in levels.go and docs/engine.md). A node
 // budget is searched on one thread, so a level plays alike on any machine;
 // Options.Threads speed up time-limited searches.
 package ai

@@ -34,7 +34,7 @@ var (
 )
 
 // artifactDir is where screenshots go: $BASHNI_ARTIFACTS, else
-// artifacts/miniapp at the top of the repository (README: "The live
+// artifacts/miniapp at the top of the repository (docs/miniapp.md: "The live
 // board"; not committed).
 func artifactDir(t *testing.T) string {
 	dir := os.Getenv("BASHNI_ARTIFACTS")
