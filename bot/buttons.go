@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -144,7 +145,7 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	g, err := b.svc.Accept(ctx, cb.ID, player(q.From), q.From.UserName)
 	if err != nil {
 		b.toast(q, b.userMessage(lang, err, false))
-		if err == play.ErrNoChallenge && q.Message != nil {
+		if errors.Is(err, play.ErrNoChallenge) && q.Message != nil {
 			b.editText(q.Message, b.texts.T(lang, "challenge_gone"), nil)
 		}
 		return err

@@ -35,7 +35,6 @@ var errorTexts = []struct {
 	{play.ErrBadColour, "err_bad_colour"},
 	{play.ErrTimeUp, "err_time_up"},
 	{play.ErrBadTimeControl, "err_bad_time_control"},
-	{play.ErrNotOver, "err_not_over"},
 	{play.ErrRematchOffered, "err_rematch_offered"},
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
@@ -92,15 +91,6 @@ func (b *Bot) userMessage(lang string, err error, withLegal bool) string {
 }
 
 // expected reports whether err is an everyday refusal rather than a fault
-// worth logging.
-func expected(err error) bool {
-	if errors.Is(err, rules.ErrIllegalMove) || errors.Is(err, rules.ErrAmbiguousMove) {
-		return true
-	}
-	for _, e := range errorTexts {
-		if e.err != storage.ErrUnavailable && errors.Is(err, e.err) {
-			return true
-		}
-	}
-	return false
-}
+// worth logging. Its kind says (play.Kind.Refusal): the store down or an
+// error of no kind is a fault, any other refusal is expected.
+func expected(err error) bool { return play.KindOf(err).Refusal() }

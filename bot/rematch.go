@@ -18,7 +18,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 	if cb.Kind == KindRematchNo {
 		g, offeredBy, err := b.svc.DeclineRematch(ctx, cb.ID, q.From.ID)
 		if err != nil {
-			b.toast(q, b.userMessage(lang, err, false))
+			b.toast(q, b.rematchRefusal(lang, err))
 			b.refreshRematch(ctx, cb.ID, err)
 			return err
 		}
@@ -35,7 +35,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 	}
 	out, err := rematch(ctx, cb.ID, q.From.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.rematchRefusal(lang, err))
 		b.refreshRematch(ctx, cb.ID, err)
 		return err
 	}
@@ -78,4 +78,13 @@ func (b *Bot) refreshRematch(ctx context.Context, id string, err error) {
 		g.HideRematchOffer() // expired: the stored offer no longer counts
 	}
 	b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+}
+
+// rematchRefusal says why a rematch tap was refused. A game still going on
+// is said as such: ErrGameNotOver's own text speaks of the analysis.
+func (b *Bot) rematchRefusal(lang string, err error) string {
+	if errors.Is(err, play.ErrGameNotOver) {
+		return b.texts.T(lang, "err_not_over")
+	}
+	return b.userMessage(lang, err, false)
 }

@@ -139,8 +139,7 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request, v viewer)
 		}
 		writeJSON(w, http.StatusAccepted, s.pendingOf(v.lang, place))
 	default:
-		if !errors.Is(err, play.ErrGameNotOver) && !errors.Is(err, play.ErrNoAnalysis) && !errors.Is(err, play.ErrReviewsFull) &&
-			!errors.Is(err, play.ErrTooManyReviews) && r.Context().Err() == nil {
+		if !play.KindOf(err).Refusal() && r.Context().Err() == nil {
 			s.log.Warn("miniapp: analysis failed", "game", r.PathValue("id"), "err", err)
 		}
 		s.fail(w, v, err)

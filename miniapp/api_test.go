@@ -273,3 +273,20 @@ func TestRussianGameThroughTheAPI(t *testing.T) {
 		t.Errorf("stored moves %v", g.Moves())
 	}
 }
+
+// A short capture that fits two paths is the request's fault, told why:
+// 422 like any illegal move. Before refusals had kinds it was a 500 ("the
+// server failed"), since only rules.ErrIllegalMove was mapped and an
+// ambiguous move is not one.
+func TestAmbiguousMoveThroughTheAPI(t *testing.T) {
+	h := newHarnessFrom(t, "w:c1w,d2bb,d4b,b4b,b2b", nil)
+	r := h.reps[0]
+	var errBody errorBody
+	code := h.call(r, "POST", "/api/games/"+h.gameID+"/move", h.initData(h.alice), `{"ply":0,"move":"c1:c1"}`, &errBody)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(errBody.Error, "Several captures from c1") {
+		t.Errorf("ambiguous capture: %d %q; want 422 saying several captures fit", code, errBody.Error)
+	}
+	if g := h.stored(); g.Ply() != 0 {
+		t.Errorf("a refused move changed the game: ply %d", g.Ply())
+	}
+}

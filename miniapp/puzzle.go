@@ -1,7 +1,6 @@
 package miniapp
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/bashni/bashni/play"
@@ -17,21 +16,10 @@ import (
 // PuzzleParam is the start parameter that opens the viewer's puzzle.
 const PuzzleParam = "puzzle"
 
-// puzzleStatus maps the trainer's errors to HTTP statuses.
-func puzzleStatus(err error) int {
-	switch {
-	case errors.Is(err, play.ErrNoPuzzle), errors.Is(err, play.ErrNoPuzzlesSet):
-		return http.StatusNotFound
-	case errors.Is(err, play.ErrStalePuzzle):
-		return http.StatusConflict
-	}
-	return statusOf(err)
-}
-
 // puzzleFail refuses a puzzle request, with the puzzle as it is now when
 // the board is behind.
 func (s *Server) puzzleFail(w http.ResponseWriter, r *http.Request, v viewer, err error) {
-	code := puzzleStatus(err)
+	code := statusOf(err)
 	body := errorBody{Error: s.texts.AppError(v.lang, err)}
 	if code == http.StatusConflict || code == http.StatusUnprocessableEntity {
 		if cur, cerr := s.opts.Puzzles.Current(r.Context(), v.user.ID); cerr == nil {

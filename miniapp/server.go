@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -360,42 +359,6 @@ func (s *Server) fail(w http.ResponseWriter, v viewer, err error) {
 		msg = s.texts.AppError(v.lang, err)
 	}
 	writeJSON(w, statusOf(err), errorBody{Error: msg})
-}
-
-// statusOf maps an error to its HTTP status.
-func statusOf(err error) int {
-	switch {
-	case errors.Is(err, ErrUnauthorized):
-		return http.StatusUnauthorized
-	case errors.Is(err, errBadRequest):
-		return http.StatusBadRequest
-	case errors.Is(err, errTooManyStreams):
-		return http.StatusTooManyRequests
-	case errors.Is(err, errStreamsFull):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, storage.ErrNotFound):
-		return http.StatusNotFound
-	case errors.Is(err, play.ErrNotAPlayer), errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrDrawOfferOwn):
-		return http.StatusForbidden
-	case errors.Is(err, play.ErrTimeUp), errors.Is(err, play.ErrGameNotOver):
-		return http.StatusConflict
-	case errors.Is(err, play.ErrNoAnalysis):
-		return http.StatusNotImplemented
-	case errors.Is(err, play.ErrTooManyReviews):
-		return http.StatusTooManyRequests
-	case errors.Is(err, play.ErrReviewsFull):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, play.ErrAIDeclinesDraw):
-		return http.StatusConflict // the AI's answer, in the message
-	case errors.Is(err, play.ErrStale), errors.Is(err, play.ErrGameOver), errors.Is(err, play.ErrDrawPending), errors.Is(err, play.ErrNoDrawOffer):
-		return http.StatusConflict
-	case errors.Is(err, play.ErrBusy), errors.Is(err, storage.ErrUnavailable):
-		return http.StatusServiceUnavailable
-	case errors.Is(err, rules.ErrIllegalMove):
-		return http.StatusUnprocessableEntity // the message says why
-	default:
-		return http.StatusInternalServerError
-	}
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -18,13 +17,6 @@ type Reviewer interface {
 }
 
 var _ Reviewer = (*EnginePool)(nil)
-
-// ErrNoAnalysis is returned by Analyse when no engine here can review.
-var ErrNoAnalysis = errors.New("play: game analysis is not available here")
-
-// ErrGameNotOver is returned by Analyse for a game still being played: an
-// analysis would be a hint for every move.
-var ErrGameNotOver = errors.New("play: the game is not over yet")
 
 // Analysis bounds: the whole review takes at most analysisTime (a search
 // per position, each its share of it, between the two per-position bounds).

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 
 	"github.com/bashni/bashni/rules"
 )
@@ -14,14 +13,6 @@ const (
 	HintsPerGame = 3
 	// TakebacksPerGame is how many full moves a game lets be taken back.
 	TakebacksPerGame = 3
-)
-
-var (
-	ErrNotAgainstAI    = errors.New("play: hints and takebacks are for games against the AI")
-	ErrNoHintsLeft     = errors.New("play: no hints left in this game")
-	ErrNoTakeback      = errors.New("play: there is no move of yours to take back")
-	ErrNoTakebacksLeft = errors.New("play: no takebacks left in this game")
-	ErrHintRunning     = errors.New("play: a hint for this game is being worked out already")
 )
 
 // Hint is the engine's suggestion for the player to move.

@@ -13,13 +13,6 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// Errors of the daily puzzle the bot maps to what the user reads.
-var (
-	ErrDailyClosed = errors.New("play: that daily puzzle is closed; its day is over")
-	ErrDailyTried  = errors.New("play: one try each a day, and this member has had theirs")
-	ErrNoDaily     = errors.New("play: no daily puzzles are loaded")
-)
-
 // DailyNamed is how many of the first correct solvers the card names.
 // Each name is one edit of the card, and edits count against a group's
 // 20 messages a minute: so at most this many edits a day, whatever the

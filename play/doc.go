@@ -13,5 +13,8 @@
 // make a player's buttons stale.
 //
 // The service returns what happened (an Outcome); the bot decides what to
-// send. Clock, id generator, AI and store are injected.
+// send. What it refuses is a *Error of a Kind (errors.go: invalid,
+// forbidden, conflict, not found, ...), and the doors answer by the kind:
+// the Mini App's HTTP status, whether the bot logs a fault. Clock, id
+// generator, AI and store are injected.
 package play

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 
 	"github.com/bashni/bashni/rules"
 )
@@ -90,7 +91,7 @@ func (s *Service) end(ctx context.Context, id string, decide func(g *Game) error
 			return ErrGameOver
 		}
 		if err := decide(g); err != nil {
-			if err == rules.ErrGameOver {
+			if errors.Is(err, rules.ErrGameOver) {
 				return ErrGameOver
 			}
 			return err

@@ -2,18 +2,10 @@ package play
 
 import (
 	"context"
-	"errors"
 	"slices"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
-)
-
-// Errors of the course the bot maps to what the user reads.
-var (
-	ErrNotTheTask  = errors.New("play: a legal move, but not the one the lesson asks for")
-	ErrStaleLesson = errors.New("play: that board is from another lesson")
-	ErrCourseDone  = errors.New("play: the course is complete")
 )
 
 // Lesson is one step of the course (/learn): a position, and the move or

@@ -13,13 +13,6 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// Errors of the puzzles the bot maps to what the user reads.
-var (
-	ErrNoPuzzle     = errors.New("play: no puzzle is under way; send /puzzle for one")
-	ErrStalePuzzle  = errors.New("play: that board is from an earlier puzzle or move")
-	ErrNoPuzzlesSet = errors.New("play: no puzzles are loaded")
-)
-
 // PuzzleStore is what the puzzles need of the store.
 type PuzzleStore interface {
 	User(ctx context.Context, id int64) (*storage.User, error)

@@ -43,7 +43,7 @@ func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly b
 	g, err := s.update(ctx, id, func(g *Game) error {
 		out.Offered, started = false, false
 		if g.rec.Active() {
-			return ErrNotOver
+			return ErrGameNotOver
 		}
 		c, ok := g.colorOfAny(by)
 		if !ok {

@@ -71,12 +71,6 @@ func (l ReviewLimits) withDefaults() ReviewLimits {
 // admitted review finishes unless the engines themselves are broken.
 const maxReviewFailures = 5
 
-// Refusals of a review request.
-var (
-	ErrReviewsFull    = errors.New("play: the analysis queue is full; try again later")
-	ErrTooManyReviews = errors.New("play: you have as many analyses queued as allowed")
-)
-
 // QueuedError says a review is admitted and waiting (or under way): the
 // caller stopped waiting for it at Place in the queue (1: being worked
 // on, or next). It wraps the waiting context's error.

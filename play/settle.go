@@ -27,6 +27,9 @@ func (e *TimeUpError) Error() string { return "play: the game was lost on time b
 // Is makes a TimeUpError an ErrGameOver and an ErrTimeUp.
 func (e *TimeUpError) Is(target error) bool { return target == ErrGameOver || target == ErrTimeUp }
 
+// Unwrap gives ErrTimeUp, so that errors.As finds its kind (Conflict).
+func (e *TimeUpError) Unwrap() error { return ErrTimeUp }
+
 // flagFallen reports whether g's deadline for the side to move has passed
 // at now.
 func flagFallen(g *Game, now time.Time) bool {

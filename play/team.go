@@ -26,14 +26,6 @@ import (
 // ballot unless the request says otherwise.
 const DefaultVoteWindow = 60 * time.Second
 
-// Errors of team games, for the bot to explain.
-var (
-	ErrNotTeamGame  = errors.New("play: this is not a game the chat plays by vote")
-	ErrVoteClosed   = errors.New("play: this vote has closed")
-	ErrAlreadyVoted = errors.New("play: you have voted on this move already")
-	ErrBadWindow    = errors.New("play: a vote lasts from 10 seconds to an hour")
-)
-
 // TeamGameRequest starts a game the chat plays against the AI by vote.
 type TeamGameRequest struct {
 	ChatID   int64

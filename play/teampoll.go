@@ -32,14 +32,6 @@ const PollOptionsMax = 12
 // thousand positions a move).
 const shortlistDepth = 4
 
-// Errors of poll answers. ErrUnknownPoll is an ErrVoteClosed: the poll's
-// vote is over and forgotten, or (for a moment after it is sent) not yet
-// recorded.
-var (
-	ErrBadPollAnswer = errors.New("play: the answer names no option of the poll")
-	ErrUnknownPoll   = fmt.Errorf("%w: no game is voted in this poll", ErrVoteClosed)
-)
-
 // TeamPollPlan is a poll to send: the board version it votes on and its
 // options, in notation order.
 type TeamPollPlan struct {

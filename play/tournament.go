@@ -27,18 +27,6 @@ import (
 // Black's, storage.TourLink), where Telegram paces each chat on its own:
 // the group sees only the tournament's card and the results.
 
-// Errors of tournaments, for the bot to explain.
-var (
-	ErrNoTournaments    = errors.New("play: tournaments are not set up")
-	ErrBadDuration      = errors.New("play: a tournament lasts from 5 minutes to 3 hours, e.g. 30m or 1h")
-	ErrTournamentRuns   = errors.New("play: a tournament already runs in this chat")
-	ErrNoTournament     = errors.New("play: no tournament runs in this chat")
-	ErrTournamentOver   = errors.New("play: this tournament has ended")
-	ErrAlreadyJoined    = errors.New("play: you are in this tournament already")
-	ErrNotInTournament  = errors.New("play: you are not in this tournament")
-	ErrTournamentInChat = errors.New("play: a tournament is played in a group")
-)
-
 // Bounds of a tournament's length.
 const (
 	MinTourDuration = 5 * time.Minute
