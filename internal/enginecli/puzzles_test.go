@@ -64,3 +64,22 @@ func TestPuzzlesUsage(t *testing.T) {
 		}
 	}
 }
+
+// Without PDN files the games are self-play, -games of them; a run whose
+// context ends stops early and says so.
+func TestPuzzlesFromSelfPlay(t *testing.T) {
+	args := []string{"-games", "2", "-level", "1", "-nodes", "100", "-max-level", "2", "-min-level", "1"}
+	var out, errOut bytes.Buffer
+	if err := Puzzles(context.Background(), args, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errOut.String(), "from 2 games") {
+		t.Errorf("summary %q does not count 2 games", errOut.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	errOut.Reset()
+	if err := Puzzles(ctx, args, &out, &errOut); !errors.Is(err, context.Canceled) || !strings.Contains(errOut.String(), "from 0 games") {
+		t.Errorf("a cancelled run: %v, summary %q; want it stopped early after 0 games", err, errOut.String())
+	}
+}
