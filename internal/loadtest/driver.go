@@ -175,43 +175,14 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 	if len(o.Hooks) == 0 {
 		return nil, errors.New("loadtest: no webhook URLs")
 	}
-	if o.Games <= 0 {
-		o.Games = 16
-	}
-	if o.Duration <= 0 {
-		o.Duration = 10 * time.Second
-	}
-	if o.Connections <= 0 {
-		o.Connections = 2
-	}
-	if o.Timeout <= 0 {
-		o.Timeout = 30 * time.Second
-	}
-	r := &runner{fake: d.fake, opts: o, sems: make([]chan struct{}, len(o.Hooks))}
-	for i := range r.sems {
-		r.sems[i] = make(chan struct{}, o.Connections)
-	}
+	o = o.withDefaults()
+	r := newRunner(d.fake, o)
 	// Update ids are the driver's own, so a redelivery carries the same
 	// one; each run starts far above the last.
 	runNo := d.runs.Add(1)
 	r.updateID.Store(runNo << 32)
 	droppedBefore := d.events.dropped.Load()
-
-	tables := make([]*table, o.Games)
-	for i := range tables {
-		n := runNo*1_000_000 + int64(i)
-		chat := telegramtest.GroupChat(-1_009_000_000_000-n, fmt.Sprintf("Load %d", n))
-		tables[i] = &table{
-			r:    r,
-			chat: chat,
-			players: [2]tgbotapi.User{
-				telegramtest.User(10_000_000_000+2*n, fmt.Sprintf("White%d", n), "", "en"),
-				telegramtest.User(10_000_000_001+2*n, fmt.Sprintf("Black%d", n), "", "en"),
-			},
-			rng:    rand.New(rand.NewPCG(o.Seed, uint64(i))),
-			events: d.events.watch(chat.ID),
-		}
-	}
+	tables := d.seat(r, runNo)
 	defer func() {
 		for _, t := range tables {
 			d.events.unwatch(t.chat.ID)
@@ -243,7 +214,77 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 		}
 	})
 	res := &Result{Replicas: len(o.Hooks), Tables: o.Games, Elapsed: time.Since(start)}
+	errs := res.addTables(tables)
+	res.Updates = int(r.updates.Load() - updatesBefore)
+	res.Redelivered = int(r.redelivered.Load())
+	res.Delivered = int(r.updates.Load()) + res.Redelivered
+	res.Retried = int(r.retried.Load())
+	if n := d.events.dropped.Load() - droppedBefore; n > 0 {
+		errs = append(errs, fmt.Errorf("loadtest: %d messages the fake recorded were not passed to the players", n))
+	}
+	if len(o.Metrics) == 0 {
+		return res, errors.Join(errs...)
+	}
+	after, err := d.settle(ctx, client, o.Metrics, first, res)
+	if err != nil {
+		return res, errors.Join(append(errs, err)...)
+	}
+	if o.CPU != nil {
+		res.CPU = cpuUsed(o, cpuBefore)
+	}
+	res.addHandling(after, before)
+	return res, errors.Join(errs...)
+}
 
+// withDefaults is o with its zero values replaced by the defaults.
+func (o Options) withDefaults() Options {
+	if o.Games <= 0 {
+		o.Games = 16
+	}
+	if o.Duration <= 0 {
+		o.Duration = 10 * time.Second
+	}
+	if o.Connections <= 0 {
+		o.Connections = 2
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 30 * time.Second
+	}
+	return o
+}
+
+func newRunner(fake *telegramtest.Server, o Options) *runner {
+	r := &runner{fake: fake, opts: o, sems: make([]chan struct{}, len(o.Hooks))}
+	for i := range r.sems {
+		r.sems[i] = make(chan struct{}, o.Connections)
+	}
+	return r
+}
+
+// seat sets a table for each game of run runNo: a group of its own and its
+// two players, the group's messages watched. The caller unwatches them.
+func (d *Driver) seat(r *runner, runNo int64) []*table {
+	tables := make([]*table, r.opts.Games)
+	for i := range tables {
+		n := runNo*1_000_000 + int64(i)
+		chat := telegramtest.GroupChat(-1_009_000_000_000-n, fmt.Sprintf("Load %d", n))
+		tables[i] = &table{
+			r:    r,
+			chat: chat,
+			players: [2]tgbotapi.User{
+				telegramtest.User(10_000_000_000+2*n, fmt.Sprintf("White%d", n), "", "en"),
+				telegramtest.User(10_000_000_001+2*n, fmt.Sprintf("Black%d", n), "", "en"),
+			},
+			rng:    rand.New(rand.NewPCG(r.opts.Seed, uint64(i))),
+			events: d.events.watch(chat.ID),
+		}
+	}
+	return tables
+}
+
+// addTables adds up what the players measured, and returns the failure of
+// each game that failed.
+func (res *Result) addTables(tables []*table) []error {
 	var errs []error
 	var taps, moves []time.Duration
 	for _, t := range tables {
@@ -257,25 +298,19 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 		res.Games = append(res.Games, t.games...)
 	}
 	res.TapLatency, res.MoveLatency = summarise(taps), summarise(moves)
-	res.Updates = int(r.updates.Load() - updatesBefore)
-	res.Redelivered = int(r.redelivered.Load())
-	res.Delivered = int(r.updates.Load()) + res.Redelivered
-	res.Retried = int(r.retried.Load())
-	if n := d.events.dropped.Load() - droppedBefore; n > 0 {
-		errs = append(errs, fmt.Errorf("loadtest: %d messages the fake recorded were not passed to the players", n))
-	}
-	if len(o.Metrics) == 0 {
-		return res, errors.Join(errs...)
-	}
+	return errs
+}
 
-	// A second delivery may still wait in a replica's queue when its first
-	// has been answered: give the bots a moment to handle what they took.
-	var after []scrape
-	settle := time.Now().Add(10 * time.Second)
+// settle scrapes the replicas until they have handled every delivery
+// since first, or for 10 s at most: a second delivery may still wait in a
+// replica's queue when its first has been answered. It counts what was
+// handled into res, and returns the last scrape.
+func (d *Driver) settle(ctx context.Context, client *http.Client, urls []string, first []scrape, res *Result) ([]scrape, error) {
+	deadline := time.Now().Add(10 * time.Second)
 	for {
-		after, err = d.scrapeAll(ctx, client, o.Metrics)
+		after, err := d.scrapeAll(ctx, client, urls)
 		if err != nil {
-			return res, errors.Join(append(errs, err)...)
+			return nil, err
 		}
 		whole := newScrape()
 		for i := range after {
@@ -289,23 +324,33 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 				res.Repeats += int(n)
 			}
 		}
-		if res.Handled >= res.Delivered || time.Now().After(settle) {
-			break
+		if res.Handled >= res.Delivered || time.Now().After(deadline) {
+			return after, nil
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if o.CPU != nil {
-		for i, used := range o.CPU() {
-			name := fmt.Sprintf("process %d", i)
-			if i < len(o.CPUNames) {
-				name = o.CPUNames[i]
-			}
-			if i < len(cpuBefore) {
-				used -= cpuBefore[i]
-			}
-			res.CPU = append(res.CPU, ProcessCPU{Name: name, Used: used})
+}
+
+// cpuUsed is the CPU time each process used since before.
+func cpuUsed(o Options, before []time.Duration) []ProcessCPU {
+	var out []ProcessCPU
+	for i, used := range o.CPU() {
+		name := fmt.Sprintf("process %d", i)
+		if i < len(o.CPUNames) {
+			name = o.CPUNames[i]
 		}
+		if i < len(before) {
+			used -= before[i]
+		}
+		out = append(out, ProcessCPU{Name: name, Used: used})
 	}
+	return out
+}
+
+// addHandling adds the replicas' own handling times between the scrapes
+// before and after the measured phase: per replica, and per kind of
+// update. It changes after.
+func (res *Result) addHandling(after, before []scrape) {
 	measured := newScrape()
 	for i := range after {
 		after[i].add(before[i], -1)
@@ -325,7 +370,6 @@ func (d *Driver) run(ctx context.Context, o Options) (*Result, error) {
 		x.P99, x.P99AtMost = h.Quantile(0.99)
 		res.Handling = append(res.Handling, x)
 	}
-	return res, errors.Join(errs...)
 }
 
 func (d *Driver) scrapeAll(ctx context.Context, client *http.Client, urls []string) ([]scrape, error) {
