@@ -132,83 +132,105 @@ func medianCut(cols []hcol, k int) []color.RGBA {
 		}
 		return out
 	}
-	type box struct {
-		cols  []hcol
-		ch    int // channel of the widest spread
-		score int
-	}
-	measure := func(cs []hcol) box {
-		lo, hi := [3]uint8{255, 255, 255}, [3]uint8{}
-		w := 0
-		for _, c := range cs {
-			for i := range 3 {
-				lo[i] = min(lo[i], c.c[i])
-				hi[i] = max(hi[i], c.c[i])
-			}
-			w += c.n
-		}
-		b := box{cols: cs}
-		for i := range 3 {
-			if r := int(hi[i]) - int(lo[i]); r > b.score {
-				b.ch, b.score = i, r
-			}
-		}
-		// Spread counts most; weight breaks near-ties, so that the frequent
-		// blends (long anti-aliased edges) get finer steps.
-		b.score = b.score*64 + min(63, w/64)
-		if len(cs) < 2 {
-			b.score = -1
-		}
-		return b
-	}
-	boxes := []box{measure(cols)}
+	boxes := []colourBox{measureBox(cols)}
 	for len(boxes) < k {
-		bi := 0
-		for i := range boxes {
-			if boxes[i].score > boxes[bi].score {
-				bi = i
-			}
+		bi := widestBox(boxes)
+		if boxes[bi].score < 0 {
+			break // no box has two colours to split
 		}
-		b := boxes[bi]
-		if b.score < 0 {
-			break
-		}
-		ch := b.ch
-		sort.Slice(b.cols, func(i, j int) bool {
-			ci, cj := b.cols[i].c, b.cols[j].c
-			if ci[ch] != cj[ch] {
-				return ci[ch] < cj[ch]
-			}
-			return key(ci) < key(cj)
-		})
-		half, acc := 0, 0
-		for _, c := range b.cols {
-			half += c.n
-		}
-		cut := 1
-		for i, c := range b.cols {
-			acc += c.n
-			if 2*acc >= half {
-				cut = max(1, min(i+1, len(b.cols)-1))
-				break
-			}
-		}
-		boxes[bi] = measure(b.cols[:cut])
-		boxes = append(boxes, measure(b.cols[cut:]))
+		lo, hi := boxes[bi].split()
+		boxes[bi] = measureBox(lo)
+		boxes = append(boxes, measureBox(hi))
 	}
 	out := make([]color.RGBA, 0, len(boxes))
 	for _, b := range boxes {
-		var s [3]int
-		w := 0
-		for _, c := range b.cols {
-			for i := range 3 {
-				s[i] += int(c.c[i]) * c.n
-			}
-			w += c.n
-		}
-		out = append(out, color.RGBA{uint8(s[0] / w), uint8(s[1] / w), uint8(s[2] / w), 0xff})
+		out = append(out, b.mean())
 	}
 	return out
+}
+
+// colourBox is a box of median cut: its colours, the channel they spread
+// most along, and how much it deserves the next split (-1: it cannot).
+type colourBox struct {
+	cols  []hcol
+	ch    int
+	score int
+}
+
+func measureBox(cs []hcol) colourBox {
+	lo, hi := [3]uint8{255, 255, 255}, [3]uint8{}
+	w := 0
+	for _, c := range cs {
+		for i := range 3 {
+			lo[i] = min(lo[i], c.c[i])
+			hi[i] = max(hi[i], c.c[i])
+		}
+		w += c.n
+	}
+	b := colourBox{cols: cs}
+	for i := range 3 {
+		if r := int(hi[i]) - int(lo[i]); r > b.score {
+			b.ch, b.score = i, r
+		}
+	}
+	// Spread counts most; weight breaks near-ties, so that the frequent
+	// blends (long anti-aliased edges) get finer steps.
+	b.score = b.score*64 + min(63, w/64)
+	if len(cs) < 2 {
+		b.score = -1
+	}
+	return b
+}
+
+// widestBox is the index of the box to split next: the first of the
+// highest score.
+func widestBox(boxes []colourBox) int {
+	bi := 0
+	for i := range boxes {
+		if boxes[i].score > boxes[bi].score {
+			bi = i
+		}
+	}
+	return bi
+}
+
+// split sorts the box along its channel and cuts it at the weighted
+// median, each half keeping at least one colour.
+func (b colourBox) split() (lo, hi []hcol) {
+	ch := b.ch
+	sort.Slice(b.cols, func(i, j int) bool {
+		ci, cj := b.cols[i].c, b.cols[j].c
+		if ci[ch] != cj[ch] {
+			return ci[ch] < cj[ch]
+		}
+		return key(ci) < key(cj)
+	})
+	half, acc := 0, 0
+	for _, c := range b.cols {
+		half += c.n
+	}
+	cut := 1
+	for i, c := range b.cols {
+		acc += c.n
+		if 2*acc >= half {
+			cut = max(1, min(i+1, len(b.cols)-1))
+			break
+		}
+	}
+	return b.cols[:cut], b.cols[cut:]
+}
+
+// mean is the box's colours averaged by their counts.
+func (b colourBox) mean() color.RGBA {
+	var s [3]int
+	w := 0
+	for _, c := range b.cols {
+		for i := range 3 {
+			s[i] += int(c.c[i]) * c.n
+		}
+		w += c.n
+	}
+	return color.RGBA{uint8(s[0] / w), uint8(s[1] / w), uint8(s[2] / w), 0xff}
 }
 
 // buildLUT maps every 5-bit cell of the colour cube to the palette entry
