@@ -2,6 +2,7 @@ package updates
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"math/rand/v2"
 	"sync"
@@ -65,7 +66,7 @@ func TestDispatcherBoundsAndOrders(t *testing.T) {
 	if most > workers {
 		t.Errorf("%d handlers ran at once, want at most %d", most, workers)
 	}
-	if err := d.dispatch(t.Context(), update(999, 1)); err != ErrClosed {
+	if err := d.dispatch(t.Context(), update(999, 1)); !errors.Is(err, ErrClosed) {
 		t.Errorf("dispatch after drain: %v, want ErrClosed", err)
 	}
 }

@@ -99,13 +99,9 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 		return errors.New("updates: Poll needs an api and a handler")
 	}
 	opts = opts.withDefaults()
-	log := opts.Logger
-	p := &poller{api: api, opts: opts, log: log}
-	if c, ok := api.Client.(*http.Client); ok && c.Timeout > 0 && c.Timeout <= opts.Timeout {
-		log.Warn("updates: the HTTP client's timeout ends long polls early; make it longer than the poll timeout",
-			"client_timeout", c.Timeout, "poll_timeout", opts.Timeout)
-	}
-	d := newDispatcher(ctx, opts.Workers, opts.MaxPending, handle, log)
+	p := &poller{api: api, opts: opts, log: opts.Logger}
+	p.warnClientTimeout()
+	d := newDispatcher(ctx, opts.Workers, opts.MaxPending, handle, p.log)
 
 	// An update is confirmed to Telegram (by a later getUpdates offset)
 	// only once it has been handled, so one whose handling a crash cut
@@ -128,56 +124,86 @@ func Poll(ctx context.Context, api *tgbotapi.BotAPI, opts PollOptions, handle Ha
 			opts.OnFetch(ferr)
 		}
 		if ferr != nil {
-			if isUnauthorized(ferr) {
-				err = fmt.Errorf("%w: %w", ErrUnauthorized, ferr)
+			var goOn bool
+			if goOn, err = p.retry(ctx, ferr, failures); !goOn {
 				break
 			}
-			wait := telegram.Backoff(opts.MinBackoff, opts.MaxBackoff, failures)
 			failures++
-			if strings.Contains(ferr.Error(), "webhook is active") {
-				log.Error("updates: a webhook is set, so Telegram refuses to be polled; delete it or run in webhook mode", "retry_in", wait)
-			} else {
-				log.Warn("updates: getUpdates failed", "err", ferr, "retry_in", wait, "failures", failures)
-			}
-			if !telegram.Sleep(ctx, wait) {
-				break
-			}
 			continue
 		}
 		failures = 0
 		confirmed = offset
-		fresh := 0
-		for _, u := range ups {
-			if !tr.isNew(u.UpdateID) {
-				continue // confirmed, or dispatched already
-			}
-			if derr := d.dispatchThen(ctx, u, tr.add(u.UpdateID)); derr != nil {
-				tr.undo(u.UpdateID)
-				break // ctx ended; u stays unconfirmed and comes again
-			}
-			fresh++
-		}
-		if fresh == 0 && tr.busy() {
+		if fresh := dispatchNew(ctx, d, tr, ups); fresh == 0 && tr.busy() {
 			// Telegram answers at once while updates are unconfirmed:
 			// rather than spin, wait for one to be handled (or a moment,
 			// to see new ones).
 			tr.waitProgress(ctx, time.Second)
 		}
 	}
+	p.finish(ctx, d, tr, confirmed, err == nil)
+	return err
+}
 
-	drainCtx, cancelDrain := context.WithTimeout(context.WithoutCancel(ctx), opts.DrainTimeout)
+// warnClientTimeout warns when the api's HTTP client would end a long poll
+// before Telegram answers it.
+func (p *poller) warnClientTimeout() {
+	if c, ok := p.api.Client.(*http.Client); ok && c.Timeout > 0 && c.Timeout <= p.opts.Timeout {
+		p.log.Warn("updates: the HTTP client's timeout ends long polls early; make it longer than the poll timeout",
+			"client_timeout", c.Timeout, "poll_timeout", p.opts.Timeout)
+	}
+}
+
+// retry answers a failed getUpdates, the failures-th in a row: it waits
+// the backoff and says to go on, or says to stop, with ErrUnauthorized
+// when the token is refused (polling on cannot help) or nil when ctx ended
+// during the wait.
+func (p *poller) retry(ctx context.Context, ferr error, failures int) (goOn bool, err error) {
+	if isUnauthorized(ferr) {
+		return false, fmt.Errorf("%w: %w", ErrUnauthorized, ferr)
+	}
+	wait := telegram.Backoff(p.opts.MinBackoff, p.opts.MaxBackoff, failures)
+	if strings.Contains(ferr.Error(), "webhook is active") {
+		p.log.Error("updates: a webhook is set, so Telegram refuses to be polled; delete it or run in webhook mode", "retry_in", wait)
+	} else {
+		p.log.Warn("updates: getUpdates failed", "err", ferr, "retry_in", wait, "failures", failures+1)
+	}
+	return telegram.Sleep(ctx, wait), nil
+}
+
+// dispatchNew dispatches the updates of ups not dispatched before and
+// returns how many. One that cannot be dispatched (ctx ended) stays
+// unconfirmed and comes again.
+func dispatchNew(ctx context.Context, d *dispatcher, tr *tracker, ups []tgbotapi.Update) int {
+	fresh := 0
+	for _, u := range ups {
+		if !tr.isNew(u.UpdateID) {
+			continue // confirmed, or dispatched already
+		}
+		if derr := d.dispatchThen(ctx, u, tr.add(u.UpdateID)); derr != nil {
+			tr.undo(u.UpdateID)
+			break
+		}
+		fresh++
+	}
+	return fresh
+}
+
+// finish lets the handlers finish (up to DrainTimeout), waits for the
+// getUpdates in flight and, if confirm, confirms to Telegram what was
+// handled since the last offset it was sent.
+func (p *poller) finish(ctx context.Context, d *dispatcher, tr *tracker, confirmed int, confirm bool) {
+	drainCtx, cancelDrain := context.WithTimeout(context.WithoutCancel(ctx), p.opts.DrainTimeout)
 	defer cancelDrain()
 	if n := d.drain(drainCtx); n > 0 {
-		log.Warn("updates: updates dropped at shutdown; Telegram will deliver them again", "count", n)
+		p.log.Warn("updates: updates dropped at shutdown; Telegram will deliver them again", "count", n)
 	}
 	// Its own deadline: the drain may have used all of its own.
 	finishCtx, cancelFinish := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancelFinish()
 	p.wait(finishCtx)
-	if offset := tr.offset(); offset != confirmed && err == nil {
+	if offset := tr.offset(); offset != confirmed && confirm {
 		p.confirm(finishCtx, offset)
 	}
-	return err
 }
 
 // tracker knows which fetched updates are being handled, for Poll.
