@@ -12,7 +12,9 @@
 // is stored with its event (play.Detached); the bot shows that event on
 // the chat card as it shows its own (the app never calls into the bot,
 // which only lends it its words: the Texts interface), so the card, the
-// notices and the board stay one game.
+// notices and the board stay one game. A refused request's HTTP status is
+// its error's kind (play.KindOf; the table is errors.go): 422 invalid, 403
+// forbidden, 409 conflict (with the game as it is now), 404, 429, 503.
 //
 // Live updates: every write of a game record goes through WatchStore, which
 // tells the Broker; on Redis the broker publishes the game id on a channel
