@@ -50,166 +50,261 @@ func cmdBot(ctx context.Context, e env) error {
 	if cfg.Telegram.Token == "" {
 		return usageError("bot: no Telegram token: set TELEGRAM_BOT_TOKEN (from @BotFather) or telegram.token in the config file")
 	}
-	logger := newLogger(cfg, e.stderr)
 	silenceTelegramLog.Do(func() { _ = tgbotapi.SetLogger(log.New(io.Discard, "", 0)) })
-
-	store, err := openStore(ctx, cfg, e.now, logger)
-	if err != nil {
+	m := &Main{cfg: cfg, now: e.now, log: newLogger(cfg, e.stderr)}
+	if err := m.Open(ctx); err != nil {
 		return err
 	}
-	defer store.Close()
+	err = m.Run(ctx)
+	if cerr := m.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
 
-	// Ports are taken before Telegram is called: one in use ends the
-	// process at start, not at shutdown.
-	var opsLn, hookLn, appLn net.Listener
-	if cfg.MiniApp.enabled() {
-		if appLn, err = listen(cfg.MiniApp.Listen, "miniapp"); err != nil {
-			return err
-		}
-		defer appLn.Close()
-	}
-	if cfg.Ops.Listen != "" {
-		if opsLn, err = listen(cfg.Ops.Listen, "ops"); err != nil {
-			return err
-		}
-		defer opsLn.Close()
-	}
-	if cfg.Telegram.Mode == "webhook" {
-		if hookLn, err = listen(cfg.Telegram.Webhook.Listen, "webhook"); err != nil {
-			return err
-		}
-		defer hookLn.Close()
-	}
+// Main is `bashni bot`: Open builds the process (store, ports, Telegram,
+// the service, the outbox, the bot), Run runs its goroutines until the
+// update loop ends, and Close stops them in the order docs/runtime.md
+// gives. Each is called once, in that order; Close only after Run.
+type Main struct {
+	cfg Config
+	now func() time.Time // the process's one clock
+	log *slog.Logger
 
-	api, err := newTelegram(cfg)
-	if err != nil {
+	// Built by Open.
+	store                Store
+	appLn, opsLn, hookLn net.Listener
+	api                  *tgbotapi.BotAPI
+	metrics              *metrics
+	live                 *liveBoard
+	svc                  *play.Service
+	out                  *outbox.Outbox
+	bot                  *bot.Bot
+	// bgCtx is what background work and sending run under: it outlives
+	// runCtx, so shutdown finishes what handled updates started.
+	bgCtx  context.Context
+	stopBg context.CancelFunc
+
+	// Started by Run.
+	stopRun context.CancelFunc // ends runCtx
+	wg      sync.WaitGroup     // the clock, the review runners, the HTTP servers
+	aiDone  chan struct{}      // closed once the AI's moves under way are made
+	outDone chan error         // the outbox's end
+	errs    chan error         // a server's failure, which ended runCtx
+}
+
+// Open does everything that can fail before the update loop, the store
+// and the ports first: a bad setting or a taken port ends the process
+// before Telegram is called. What it opened is closed again if it fails.
+func (m *Main) Open(ctx context.Context) (err error) {
+	defer func() {
+		if err != nil {
+			m.closeResources()
+		}
+	}()
+	if m.store, err = openStore(ctx, m.cfg, m.now, m.log); err != nil {
 		return err
 	}
-	logger.Info("connected to Telegram", "bot", api.Self.UserName, "store", storeKind(cfg), "mode", cfg.Telegram.Mode)
+	if err := m.listen(); err != nil {
+		return err
+	}
+	if m.api, err = newTelegram(m.cfg); err != nil {
+		return err
+	}
+	m.log.Info("connected to Telegram", "bot", m.api.Self.UserName, "store", storeKind(m.cfg), "mode", m.cfg.Telegram.Mode)
+	m.metrics = newMetrics()
+	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
+	m.svc = m.newService()
+	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
+	m.out = m.newOutbox()
+	return m.newBot()
+}
 
-	m := newMetrics()
-	thinker := timedThinker{Thinker: newThinker(cfg, store, e.now, logger), observe: func(d time.Duration) { m.aiThink.Observe(d.Seconds()) }}
-	live := newLiveBoard(cfg, store, logger) // the Mini App, if configured
-	opts := []play.Option{play.WithLogger(logger),
-		play.WithHooks(play.Hooks{GameStarted: m.gamesStarted.Inc, GameFinished: m.gamesFinished.Inc}),
-		play.WithTournaments(store)}
-	if rq, ok := store.(play.ReviewQueue); ok {
+// listen takes the ports: one in use ends the process at start, not at
+// shutdown.
+func (m *Main) listen() (err error) {
+	if m.cfg.MiniApp.enabled() {
+		if m.appLn, err = listen(m.cfg.MiniApp.Listen, "miniapp"); err != nil {
+			return err
+		}
+	}
+	if m.cfg.Ops.Listen != "" {
+		if m.opsLn, err = listen(m.cfg.Ops.Listen, "ops"); err != nil {
+			return err
+		}
+	}
+	if m.cfg.Telegram.Mode == "webhook" {
+		if m.hookLn, err = listen(m.cfg.Telegram.Webhook.Listen, "webhook"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *Main) newService() *play.Service {
+	thinker := timedThinker{Thinker: newThinker(m.cfg, m.store, m.now, m.log), observe: func(d time.Duration) { m.metrics.aiThink.Observe(d.Seconds()) }}
+	opts := []play.Option{play.WithLogger(m.log),
+		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
+		play.WithTournaments(m.store)}
+	if rq, ok := m.store.(play.ReviewQueue); ok {
 		// Reviews wait in the stored queue; this process works on as many
 		// at once as it has engines (the pool serves AI moves first).
-		opts = append(opts, play.WithReviewQueue(rq, play.ReviewLimits{Runners: cfg.AI.Workers}))
+		opts = append(opts, play.WithReviewQueue(rq, play.ReviewLimits{Runners: m.cfg.AI.Workers}))
 	}
-	svc := play.New(live.store(store), thinker, playConfig(cfg), e.now, opts...)
-	// Background work and sending outlive the update loop by a little, so
-	// shutdown finishes what handled updates started.
-	bgCtx, stopBg := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopBg()
-	outOpts := outbox.Options{
+	return play.New(m.live.store(m.store), thinker, playConfig(m.cfg), m.now, opts...)
+}
+
+func (m *Main) newOutbox() *outbox.Outbox {
+	opts := outbox.Options{
 		// Replies are kept in the store until sent: a crash loses none.
-		Journal:   outbox.StoreJournal(store, processName(), outboxLease, play.UpdateMarkTTL),
-		PerChat:   rate.Limit(cfg.Telegram.RatePerChat),
-		PerGroup:  rate.Limit(cfg.Telegram.RatePerGroup / 60),
-		Global:    rate.Limit(cfg.Telegram.RateGlobal),
-		Logger:    logger,
-		OnBlocked: func(id int64) { _ = svc.Blocked(bgCtx, id) },
-		OnCall:    m.onCall,
+		Journal:   outbox.StoreJournal(m.store, processName(), outboxLease, play.UpdateMarkTTL),
+		PerChat:   rate.Limit(m.cfg.Telegram.RatePerChat),
+		PerGroup:  rate.Limit(m.cfg.Telegram.RatePerGroup / 60),
+		Global:    rate.Limit(m.cfg.Telegram.RateGlobal),
+		Logger:    m.log,
+		OnBlocked: func(id int64) { _ = m.svc.Blocked(m.bgCtx, id) },
+		OnCall:    m.metrics.onCall,
 	}
-	if rs, ok := store.(*redisstore.Store); ok {
+	if rs, ok := m.store.(*redisstore.Store); ok {
 		// Replicas share one pace: Telegram counts the bot's messages.
-		outOpts.Pacer = outbox.NewRedisPacer(rs.Client(), rs.Prefix(), outOpts)
+		opts.Pacer = outbox.NewRedisPacer(rs.Client(), rs.Prefix(), opts)
 	}
-	out := outbox.New(api, outOpts)
+	return outbox.New(m.api, opts)
+}
+
+func (m *Main) newBot() error {
 	puzzles, err := puzzle.Shipped()
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)
 	}
-	trainer := play.NewPuzzles(store, puzzles, logger)
-	live.puzzles = trainer // the board serves the same attempts as the chat
-	b := bot.New(bgCtx, svc, out, render.New(), bot.Config{
-		Username: api.Self.UserName, Logger: logger, LevelName: levelName, OnHandled: m.onHandled,
-		MediaChatID: cfg.Telegram.MediaChatID, BoardURL: live.boardURL(api.Self.UserName), BoardImageURL: live.boardImageURL(),
-		Puzzles: trainer, Course: play.NewCourse(store),
-		Daily: play.NewDaily(store, puzzles, e.now),
+	trainer := play.NewPuzzles(m.store, puzzles, m.log)
+	m.live.puzzles = trainer // the board serves the same attempts as the chat
+	name := m.api.Self.UserName
+	m.bot = bot.New(m.bgCtx, m.svc, m.out, render.New(), bot.Config{
+		Username: name, Logger: m.log, LevelName: levelName, OnHandled: m.metrics.onHandled,
+		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
+		Puzzles: trainer, Course: play.NewCourse(m.store),
+		Daily: play.NewDaily(m.store, puzzles, m.now),
 	})
+	return nil
+}
 
-	outDone := make(chan error, 1)
-	go func() { outDone <- out.Run(bgCtx) }()
-	setCommands(api, b.Texts(), logger)
+// Run starts the goroutines of docs/runtime.md's table and runs the update
+// loop until ctx ends or the loop or a server fails; it returns the loop's
+// failure. The process lives or dies with its update loop: when the loop
+// or a server ends by itself, runCtx ends everything else, and the
+// process exits non-zero so that its supervisor restarts it.
+func (m *Main) Run(ctx context.Context) error {
+	m.outDone = make(chan error, 1)
+	go func() { m.outDone <- m.out.Run(m.bgCtx) }()
+	setCommands(m.api, m.bot.Texts(), m.log)
 
-	// The process lives or dies with its update loop: when the loop or the
-	// ops server ends by itself, runCtx ends everything else, and the
-	// process exits non-zero so that its supervisor restarts it.
 	runCtx, stopRun := context.WithCancel(ctx)
-	defer stopRun()
+	m.stopRun = stopRun
 	var stale time.Duration
-	if cfg.Telegram.Mode != "webhook" {
-		stale = 2*(cfg.Telegram.PollTimeout+15*time.Second) + 30*time.Second // two calls' timeouts and the longest backoff
+	if m.cfg.Telegram.Mode != "webhook" {
+		stale = 2*(m.cfg.Telegram.PollTimeout+15*time.Second) + 30*time.Second // two calls' timeouts and the longest backoff
 	}
-	health := newLoopHealth(e.now, stale)
-	var wg sync.WaitGroup
-	errs := make(chan error, 4)
-	live.serve(runCtx, &wg, appLn, func(err error) {
-		logger.Error("miniapp server stopped; exiting", "err", err)
-		errs <- err
-		stopRun()
-	}, string(cfg.Telegram.Token), e.now, svc, b, logger, m)
-	wg.Add(1)
-	go func() { defer wg.Done(); b.RunClock(runCtx, cfg.Game.ClockInterval) }()
-	wg.Add(1)
-	go func() { defer wg.Done(); svc.RunReviews(runCtx) }()
+	health := newLoopHealth(m.now, stale)
+	m.errs = make(chan error, 4)
+	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.bot, m.log, m.metrics)
+	m.wg.Go(func() { m.bot.RunClock(runCtx, m.cfg.Game.ClockInterval) })
+	m.wg.Go(func() { m.svc.RunReviews(runCtx) })
 	// The AI's moves this process claimed (play's own writes, and the
 	// clock's claims of moves another process left owed). Moves under
 	// way finish after runCtx: a move handled just before shutdown still
 	// gets its answer.
-	aiDone := make(chan struct{})
-	go func() { defer close(aiDone); svc.RunAI(runCtx, aiRunners(cfg), b.AIHooks()) }()
-	if opsLn != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := serveHTTP(runCtx, opsLn, opsHandler(store, m, health), logger, "ops", opsLimits, m, e.now); err != nil {
-				logger.Error("ops server stopped; exiting", "err", err)
-				errs <- err
-				stopRun()
+	m.aiDone = make(chan struct{})
+	go func() { defer close(m.aiDone); m.svc.RunAI(runCtx, aiRunners(m.cfg), m.bot.AIHooks()) }()
+	if m.opsLn != nil {
+		fail := m.serverFailed("ops")
+		m.wg.Go(func() {
+			if err := serveHTTP(runCtx, m.opsLn, opsHandler(m.store, m.metrics, health), m.log, "ops", opsLimits, m.metrics, m.now); err != nil {
+				fail(err)
 			}
-		}()
+		})
 	}
 	health.running()
-	if cfg.Telegram.Mode == "webhook" {
-		err = runWebhook(runCtx, cfg, api, b, hookLn, logger, m, e.now)
-	} else {
-		err = updates.Poll(runCtx, api, updates.PollOptions{
-			Timeout:        cfg.Telegram.PollTimeout,
-			AllowedUpdates: bot.AllowedUpdates,
-			Workers:        cfg.Telegram.Workers,
-			Logger:         logger,
-			OnFetch:        health.polled,
-		}, b.Handle)
+	err := m.updateLoop(runCtx, health)
+	if err == nil || errors.Is(err, context.Canceled) {
+		return nil
 	}
-	if err != nil && !errors.Is(err, context.Canceled) {
-		err = telegram.Redact(err, "")
-		health.stopped(err)
-		logger.Error("update loop died; exiting so that the supervisor restarts the bot", "err", err)
-		stopRun()
+	err = telegram.Redact(err, "")
+	health.stopped(err)
+	m.log.Error("update loop died; exiting so that the supervisor restarts the bot", "err", err)
+	stopRun()
+	return fmt.Errorf("update loop: %w", err)
+}
+
+// updateLoop takes updates from Telegram until ctx ends: from the webhook,
+// or by long polling.
+func (m *Main) updateLoop(ctx context.Context, health *loopHealth) error {
+	if m.cfg.Telegram.Mode == "webhook" {
+		return runWebhook(ctx, m.cfg, m.api, m.bot, m.hookLn, m.log, m.metrics, m.now)
 	}
-	wg.Wait()
-	waitFor(func() { <-aiDone }, 15*time.Second) // AI moves in flight may take a few seconds
-	waitFor(b.Wait, 15*time.Second)
-	stopBg()
-	<-outDone
-	// Replies sent while draining may have started bookkeeping; it runs
-	// under a cancelled context now and ends at once. Let it end before
-	// the store closes.
-	waitFor(b.Wait, 5*time.Second)
-	logger.Info("stopped")
-	if err != nil && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("update loop: %w", err)
+	return updates.Poll(ctx, m.api, updates.PollOptions{
+		Timeout:        m.cfg.Telegram.PollTimeout,
+		AllowedUpdates: bot.AllowedUpdates,
+		Workers:        m.cfg.Telegram.Workers,
+		Logger:         m.log,
+		OnFetch:        health.polled,
+	}, m.bot.Handle)
+}
+
+// serverFailed is what a server that stopped by itself calls: the failure
+// is kept for Close to return, and runCtx ends.
+func (m *Main) serverFailed(name string) func(error) {
+	return func(err error) {
+		m.log.Error(name+" server stopped; exiting", "err", err)
+		m.errs <- err
+		m.stopRun()
 	}
+}
+
+// Close stops the process in the order docs/runtime.md gives, the steps
+// numbered as there, and returns the failure of a server that ended the
+// run, if one did.
+func (m *Main) Close() error {
+	// 1. runCtx ends: the update loop has stopped taking updates (Run
+	// has returned).
+	m.stopRun()
+	// 2. Handlers in flight have finished with the loop; the clock, the
+	// review runners and the HTTP servers stop.
+	m.wg.Wait()
+	// 3. The AI's moves under way are made, then the bookkeeping started
+	// by handled updates finishes.
+	waitFor(func() { <-m.aiDone }, 15*time.Second)
+	waitFor(m.bot.Wait, 15*time.Second)
+	// 4. bgCtx ends: the outbox sends what is queued, releases its lease
+	// on what it keeps in the store, and returns.
+	m.stopBg()
+	<-m.outDone
+	// 5. Bookkeeping that replies set off runs under a cancelled context
+	// now and ends at once; let it end, then close the ports and the store.
+	waitFor(m.bot.Wait, 5*time.Second)
+	m.log.Info("stopped")
+	m.closeResources()
 	select {
-	case err2 := <-errs:
-		return err2
+	case err := <-m.errs:
+		return err
 	default:
+		return nil // a signal: a clean stop
 	}
-	return nil // a signal: a clean stop
+}
+
+// closeResources closes what Open opened: the ports, then the store.
+func (m *Main) closeResources() {
+	if m.stopBg != nil {
+		m.stopBg()
+	}
+	for _, ln := range []net.Listener{m.hookLn, m.opsLn, m.appLn} {
+		if ln != nil {
+			ln.Close()
+		}
+	}
+	if m.store != nil {
+		m.store.Close()
+	}
 }
 
 // runWebhook registers the webhook with its secret and serves it until ctx

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +105,41 @@ func TestTakenPortExitsAtStart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A start that fails part way closes again what it had opened: the ports
+// taken before the one in use, and the store, so that the next start (a
+// supervisor's restart in the same container) finds them free.
+func TestFailedStartReleasesWhatItOpened(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	app := freeAddr(t)
+	path := filepath.Join(t.TempDir(), "bashni.db")
+	srv := telegramtest.New(t)
+	_, err = runBot(t, srv, map[string]string{
+		"BASHNI_BOLT_PATH":      path,
+		"BASHNI_MINIAPP_URL":    "https://board.example.org/",
+		"BASHNI_MINIAPP_NAME":   "board",
+		"BASHNI_MINIAPP_LISTEN": app, // taken first, before the ops port
+		"BASHNI_OPS_LISTEN":     taken.Addr().String(),
+	})
+	if err == nil || !strings.Contains(err.Error(), "ops server") {
+		t.Fatalf("run returned %v, want the ops port refused", err)
+	}
+	ln, err := net.Listen("tcp", app)
+	if err != nil {
+		t.Errorf("the Mini App's port after the failed start: %v", err)
+	} else {
+		ln.Close()
+	}
+	st, err := bolt.Open(path, time.Now)
+	if err != nil {
+		t.Fatalf("the store after the failed start: %v", err)
+	}
+	st.Close()
 }
 
 // /healthz reports the update loop: healthy while it runs and getUpdates
