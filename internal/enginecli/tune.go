@@ -114,22 +114,9 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !(*holdout >= 0 && *holdout < 1) || *step < 1 {
 		return usagef("tune: -holdout wants 0 to below 1, -step at least 1")
 	}
-	f, err := os.Open(*data)
+	samples, variant, err := readTuneSamples(*data)
 	if err != nil {
-		return usagef("tune: -data: %v", err)
-	}
-	samples, err := tune.ReadSamples(f)
-	f.Close()
-	if err != nil {
-		return usagef("tune: -data %s: %v", *data, err)
-	}
-	variant := rules.Bashni
-	for i, s := range samples {
-		if v := s.Position.Variant(); i == 0 {
-			variant = v
-		} else if v != variant {
-			return usagef("tune: -data %s: positions of %v and of %v: fit one ruleset at a time", *data, variant, v)
-		}
+		return err
 	}
 	w := ai.WeightsFor(variant)
 	if *from != "" {
@@ -137,20 +124,7 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return usagef("tune: -from: %v", err)
 		}
 	}
-	// The file is in game order; every tenth game's positions (and so on)
-	// are held out by position index, which keeps them from the fit.
-	var fit, check []tune.Sample
-	every := 0
-	if *holdout > 0 {
-		every = max(int(1 / *holdout), 2)
-	}
-	for i, s := range samples {
-		if every > 0 && i%every == 0 {
-			check = append(check, s)
-		} else {
-			fit = append(fit, s)
-		}
-	}
+	fit, check := holdOut(samples, *holdout)
 	k := tune.FitK(fit, w)
 	fmt.Fprintf(stdout, "%d %v positions to fit, %d held out; k = %.3f\n", len(fit), variant, len(check), k)
 	fmt.Fprintf(stdout, "start: loss %.6f, held out %.6f\n", tune.Loss(fit, w, k), tune.Loss(check, w, k))
@@ -160,14 +134,63 @@ func Tune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	})
 	fmt.Fprintf(stdout, "fitted: loss %.6f, held out %.6f\n", tune.Loss(fit, tuned, k), tune.Loss(check, tuned, k))
-	js, err := json.MarshalIndent(tuned, "", "  ")
+	if err := writeWeights(*out, tuned); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "written to %s; as Go:\n%s\n", *out, tune.GoLiteral(tuned))
+	return nil
+}
+
+// readTuneSamples reads a selfplay file, whose positions must all be of
+// one ruleset (Bashni for an empty file): the one the fit is for.
+func readTuneSamples(path string) ([]tune.Sample, rules.Variant, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, usagef("tune: -data: %v", err)
+	}
+	samples, err := tune.ReadSamples(f)
+	f.Close()
+	if err != nil {
+		return nil, 0, usagef("tune: -data %s: %v", path, err)
+	}
+	variant := rules.Bashni
+	for i, s := range samples {
+		if v := s.Position.Variant(); i == 0 {
+			variant = v
+		} else if v != variant {
+			return nil, 0, usagef("tune: -data %s: positions of %v and of %v: fit one ruleset at a time", path, variant, v)
+		}
+	}
+	return samples, variant, nil
+}
+
+// holdOut splits the samples into those to fit and a share to check the
+// fit on. The file is in game order; every tenth game's positions (and so
+// on) are held out by position index, which keeps them from the fit.
+func holdOut(samples []tune.Sample, share float64) (fit, check []tune.Sample) {
+	every := 0
+	if share > 0 {
+		every = max(int(1/share), 2)
+	}
+	for i, s := range samples {
+		if every > 0 && i%every == 0 {
+			check = append(check, s)
+		} else {
+			fit = append(fit, s)
+		}
+	}
+	return fit, check
+}
+
+// writeWeights writes w to path as JSON, for a match's weights=FILE.
+func writeWeights(path string, w ai.Weights) error {
+	js, err := json.MarshalIndent(w, "", "  ")
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	if err := os.WriteFile(*out, append(js, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(path, append(js, '\n'), 0o644); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	fmt.Fprintf(stdout, "written to %s; as Go:\n%s\n", *out, tune.GoLiteral(tuned))
 	return nil
 }
 
