@@ -109,6 +109,10 @@ type core struct {
 
 	// ai is the games whose AI searches in this process (typing.go).
 	ai aiThinking
+
+	// lazyCards: the outbox draws card edits when it sends them
+	// (lazycard.go).
+	lazyCards bool
 }
 
 // cardRef is where a game's card is.
@@ -131,6 +135,11 @@ func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg C
 	// the bot of their process (events.go).
 	if svc != nil {
 		svc.OnOwed(b.showDetached)
+	}
+	if rs, ok := out.(resolverSetter); ok && svc != nil {
+		// Card edits are drawn when they are sent (lazycard.go).
+		rs.SetResolver(b.resolveCard)
+		b.lazyCards = true
 	}
 	return b
 }

@@ -382,6 +382,21 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		}
 		return
 	}
+	if r, ok := b.lazyEdit(g, v, theme); ok {
+		// Drawn when it is sent (lazycard.go).
+		if done != nil || v.sent != nil {
+			r.Done = func(_ *tgbotapi.Message, err error) {
+				if v.sent != nil && err == nil {
+					v.sent()
+				}
+				if done != nil {
+					done()
+				}
+			}
+		}
+		b.send(r)
+		return
+	}
 	png, err := b.boardPNG(g, v, theme)
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID(), "err", err)

@@ -82,6 +82,11 @@ func encodeReply(r Reply) ([]byte, error) {
 	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key, Ver: r.Version}
 	var body any
 	var err error
+	if r.Req == nil && r.Call == nil && r.Lazy != nil {
+		// Kept as it is: made when it is sent.
+		s.Type, s.Req = "lazy", r.Lazy
+		return json.Marshal(s)
+	}
 	if r.Call != nil {
 		// A request by name is its method and params, strings both.
 		s.Type, body = "call", r.Call
@@ -157,6 +162,8 @@ func decodeReply(data []byte) (Reply, error) {
 	var req tgbotapi.Chattable
 	var err error
 	switch s.Type {
+	case "lazy":
+		return Reply{Lazy: s.Req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver}, nil
 	case "call":
 		c, err := decodeInto[Call](s.Req)
 		if err != nil {

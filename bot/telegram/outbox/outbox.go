@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bashni/bashni/bot/telegram"
@@ -26,6 +27,14 @@ type Reply struct {
 	// Call, when Req is nil, is a request for a method tgbotapi v5.5.1 has
 	// no config for (setMessageReaction), sent by name with its params.
 	Call *Call
+	// Lazy, when Req and Call are nil, is a request made only when it is
+	// sent: Resolve (SetResolver) turns it into the request then. It is
+	// small JSON, and what the journal keeps: a game's card edit is kept
+	// as "card of game G", not as the picture, and drawn as the game is
+	// stored at the moment of sending, so a card never shows an older
+	// board than one already shown, and the edits waiting for a chat's
+	// pace (Key) cost one drawing. ChatID must be set.
+	Lazy json.RawMessage
 	// ChatID keys pacing and ordering. When zero it is taken from the
 	// request's ChatID field; edits of inline messages are keyed by their
 	// inline message id instead.
@@ -207,6 +216,7 @@ type lane struct {
 	// Guarded by Outbox.mu.
 	queue    []*item
 	versions map[string]int64 // the newest Reply.Version queued per Key
+	drawn    map[string]int64 // per Key, the version last drawn at send time (Reply.Lazy)
 	running  bool             // a goroutine is sending, or one is about to be started
 	hold     time.Time        // no request before this (429)
 	lastUsed time.Time
@@ -221,17 +231,23 @@ type item struct {
 	jid       string    // the journal's id, once kept there
 }
 
+// Resolve makes a Lazy reply's request when it is sent, with the version
+// of what it shows (Reply.Version). A nil request, or an error, drops the
+// reply unsent.
+type Resolve func(ctx context.Context, lazy json.RawMessage) (req tgbotapi.Chattable, version int64, err error)
+
 // Outbox paces and sends replies. Create it with New, feed it with Enqueue,
 // and run it with Run.
 type Outbox struct {
-	api    Requester
-	opts   Options
-	log    *slog.Logger
-	global *rate.Limiter
-	sem    chan struct{} // bounds paced requests in flight
-	prio   chan *item    // query answers; sends to it happen under mu
-	kick   chan struct{} // tells Run that lanes wait to be started
-	acks   chan string   // journal ids of replies done with, for the acker
+	api     Requester
+	resolve atomic.Pointer[Resolve]
+	opts    Options
+	log     *slog.Logger
+	global  *rate.Limiter
+	sem     chan struct{} // bounds paced requests in flight
+	prio    chan *item    // query answers; sends to it happen under mu
+	kick    chan struct{} // tells Run that lanes wait to be started
+	acks    chan string   // journal ids of replies done with, for the acker
 
 	mu      sync.Mutex
 	lanes   map[laneKey]*lane
@@ -260,6 +276,9 @@ func New(api Requester, opts Options) *Outbox {
 		idle:   idle,
 	}
 }
+
+// SetResolver sets what makes Lazy replies' requests (the bot's).
+func (o *Outbox) SetResolver(fn Resolve) { o.resolve.Store(&fn) }
 
 // Enqueue queues a reply and returns at once. A reply with a Key replaces
 // a waiting one with the same Key (see Reply.Key). It returns ErrQueueFull when
@@ -294,14 +313,17 @@ const journalTimeout = 5 * time.Second
 
 // prepare checks r and makes its queue item.
 func (o *Outbox) prepare(r Reply) (*item, error) {
-	if r.Req == nil && r.Call == nil {
+	if r.Req == nil && r.Call == nil && (r.Lazy == nil || r.ChatID == 0) {
 		return nil, errors.New("outbox: reply without a request")
 	}
 	var req request
-	if r.Req != nil {
+	switch {
+	case r.Req != nil:
 		req = describe(r.Req)
-	} else {
+	case r.Call != nil:
 		req = describeCall(r.Call)
+	default:
+		req = request{method: lazyMethod, chatID: r.ChatID}
 	}
 	if r.Silent && r.Req != nil {
 		r.Req = silenced(r.Req)
@@ -809,8 +831,41 @@ func (o *Outbox) priorityWorker(ctx context.Context, lost *countLost) {
 	}
 }
 
+// lazyMethod names a Lazy reply until it is resolved: a message (paced).
+const lazyMethod = "lazy"
+
+// resolveLazy makes a Lazy reply's request, once, when its turn to be
+// sent has come. It reports false when there is nothing to send.
+func (o *Outbox) resolveLazy(ctx context.Context, it *item) bool {
+	if it.r.Lazy == nil || it.r.Req != nil {
+		return true
+	}
+	fn := o.resolve.Load()
+	if fn == nil {
+		o.log.Warn("outbox: a lazy reply and no resolver, dropped", "chat", it.r.ChatID)
+		return false
+	}
+	req, version, err := (*fn)(ctx, it.r.Lazy)
+	if err != nil || req == nil {
+		if err != nil {
+			o.log.Warn("outbox: lazy reply not made, dropped", "chat", it.r.ChatID, "err", err)
+		}
+		return false
+	}
+	it.r.Req, it.r.Version = req, version
+	it.req = describe(req)
+	return true
+}
+
 // deliver sends one reply, retrying as its errors allow, and finishes it.
 func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
+	// Drawn when it reaches the head of its chat's queue, before the
+	// pace: the chat's budget is measured at the wait, and a drawing
+	// after it would bring two messages closer than the pace allows.
+	if !o.resolveLazy(ctx, it) {
+		o.finish(it, nil, nil)
+		return
+	}
 	for attempt := 0; ; attempt++ {
 		if err := o.pace(ctx, it.lane, it.req.unpaced); err != nil {
 			o.finish(it, nil, ErrShutdown)
@@ -944,11 +999,38 @@ func (o *Outbox) slot(ctx context.Context) error {
 
 // stale reports whether another replica has shown a newer version of
 // what it shows (Reply.Version).
+//
+// A board drawn at send time (Reply.Lazy) is stale too when the same
+// version was drawn so already: two edits of one card, queued for older
+// boards, both drawn as the game stands now.
 func (o *Outbox) stale(ctx context.Context, it *item) bool {
-	if o.opts.Pacer == nil || it.r.Key == "" || it.r.Version <= 0 {
+	if it.r.Key == "" || it.r.Version <= 0 {
 		return false
 	}
-	fresh, err := o.opts.Pacer.Fresh(ctx, it.r.Key, it.r.Version)
+	lazy := it.r.Lazy != nil
+	o.mu.Lock()
+	l := it.lane
+	if lazy && l.drawn[it.r.Key] == it.r.Version {
+		o.mu.Unlock()
+		return true
+	}
+	if lazy {
+		if l.drawn == nil {
+			l.drawn = make(map[string]int64)
+		}
+		l.drawn[it.r.Key] = it.r.Version
+	} else {
+		delete(l.drawn, it.r.Key)
+	}
+	o.mu.Unlock()
+	if o.opts.Pacer == nil {
+		return false
+	}
+	check := o.opts.Pacer.Fresh
+	if lazy {
+		check = o.opts.Pacer.Drawn
+	}
+	fresh, err := check(ctx, it.r.Key, it.r.Version)
 	if err != nil {
 		return false // sent: an old board now and then beats none
 	}

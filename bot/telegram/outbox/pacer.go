@@ -30,6 +30,11 @@ type Pacer interface {
 	// may still be shown, and records it as shown: false when a newer
 	// version was shown already, by any replica.
 	Fresh(ctx context.Context, key string, v int64) (bool, error)
+	// Drawn is Fresh for a board drawn when it is sent (Reply.Lazy),
+	// which shows the game as it stands: false also when this version was
+	// drawn so already (two replicas' edits of one card, queued for older
+	// boards, drawn at the same moment).
+	Drawn(ctx context.Context, key string, v int64) (bool, error)
 }
 
 // RedisPacer is a Pacer in Redis. The budgets are GCRA limits kept by
@@ -110,11 +115,21 @@ func (p *RedisPacer) Hold(ctx context.Context, lane string, d time.Duration) err
 	return p.rdb.Set(ctx, p.prefix+"hold:"+lane, "1", max(d, time.Millisecond)).Err()
 }
 
-// fresh: KEYS[1] the newest version shown; ARGV version, lifetime (ms).
+// fresh: KEYS[1] the newest version shown, followed by " d" when it was
+// drawn at send time (a Lazy reply); ARGV version, lifetime (ms), "d" for
+// a board drawn at send time ("" otherwise). A board drawn at send time is
+// not shown twice: the same version drawn so already is refused.
 var fresh = goredis.NewScript(`
-local cur = tonumber(redis.call('GET', KEYS[1]) or '-1')
+local raw = redis.call('GET', KEYS[1]) or '-1'
+local sp = string.find(raw, ' ', 1, true)
+local cur, how = raw, ''
+if sp then cur, how = string.sub(raw, 1, sp - 1), string.sub(raw, sp + 1) end
+cur = tonumber(cur) or -1
 if cur > tonumber(ARGV[1]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+if ARGV[3] == 'd' and how == 'd' and cur == tonumber(ARGV[1]) then return 0 end
+local v = ARGV[1]
+if ARGV[3] == 'd' then v = v .. ' d' end
+redis.call('SET', KEYS[1], v, 'PX', ARGV[2])
 return 1
 `)
 
@@ -124,7 +139,13 @@ const shownFor = 24 * time.Hour
 
 // Fresh compares v with the newest version shown and records it if newer.
 func (p *RedisPacer) Fresh(ctx context.Context, key string, v int64) (bool, error) {
-	n, err := fresh.Run(ctx, p.rdb, []string{p.prefix + "shown:" + key}, v, shownFor.Milliseconds()).Int()
+	n, err := fresh.Run(ctx, p.rdb, []string{p.prefix + "shown:" + key}, v, shownFor.Milliseconds(), "").Int()
+	return n == 1, err
+}
+
+// Drawn is Fresh for a board drawn at send time.
+func (p *RedisPacer) Drawn(ctx context.Context, key string, v int64) (bool, error) {
+	n, err := fresh.Run(ctx, p.rdb, []string{p.prefix + "shown:" + key}, v, shownFor.Milliseconds(), "d").Int()
 	return n == 1, err
 }
 

@@ -47,3 +47,37 @@ func TestRedisPacerIsShared(t *testing.T) {
 		t.Errorf("unpaced Wait on a held chat: %v", err)
 	}
 }
+
+// A board drawn at send time is shown once a version, whichever replica
+// draws it; a board decided earlier (a picker step) may show the same
+// version again, and after it the drawn board may too.
+func TestRedisPacerDrawnOnceAVersion(t *testing.T) {
+	db := redistest.New(t)
+	rdb := db.Client(t)
+	a := outbox.NewRedisPacer(rdb, "test:", outbox.Options{})
+	b := outbox.NewRedisPacer(rdb, "test:", outbox.Options{})
+	ctx := t.Context()
+	steps := []struct {
+		what  string
+		drawn bool
+		p     *outbox.RedisPacer
+		v     int64
+		want  bool
+	}{
+		{"a draws 5", true, a, 5, true},
+		{"b draws 5 too", true, b, 5, false},
+		{"b's picker step at 5", false, b, 5, true},
+		{"a draws 5 after it", true, a, 5, true},
+		{"b draws 4", true, b, 4, false},
+		{"b draws 6", true, b, 6, true},
+	}
+	for _, s := range steps {
+		check := s.p.Fresh
+		if s.drawn {
+			check = s.p.Drawn
+		}
+		if got, err := check(ctx, "card:-1:8", s.v); err != nil || got != s.want {
+			t.Errorf("%s: got %v, %v; want %v", s.what, got, err, s.want)
+		}
+	}
+}

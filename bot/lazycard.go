@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/telegram/outbox"
+	"github.com/bashni/bashni/play"
+)
+
+// A card edit that shows the game as it stands (no tower picked, no
+// question asked) is not drawn when it is decided but when the outbox
+// sends it (outbox.Reply.Lazy): what the outbox keeps in the store until
+// Telegram answers is "the card of game G in message M", not a picture;
+// the board is drawn from the game as stored at the moment of sending, so
+// an edit sent late (after a crash, or after waiting for the chat's pace)
+// never shows an older board than one already shown, and the edits that
+// waited together for the pace cost one drawing.
+
+// lazyCard is a lazy card edit as the outbox keeps it.
+type lazyCard struct {
+	Game    string `json:"g"`
+	Chat    int64  `json:"c"`
+	Message int    `json:"m"`
+}
+
+// resolverSetter is an outbox that makes lazy replies (*outbox.Outbox).
+type resolverSetter interface {
+	SetResolver(fn outbox.Resolve)
+}
+
+// lazyEdit is the lazy form of editCard's edit, if v shows the game as it
+// stands (as resolveCard draws it) and the outbox makes lazy replies.
+func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bool) {
+	if !b.lazyCards || theme != "" || v.selected != nil || v.targets != nil || v.stage != nil || v.resign != nil ||
+		v.thinking != (g.Active() && g.IsAITurn()) {
+		return outbox.Reply{}, false
+	}
+	data, err := json.Marshal(lazyCard{Game: g.ID(), Chat: g.ChatID(), Message: g.MessageID()})
+	if err != nil {
+		return outbox.Reply{}, false
+	}
+	return outbox.Reply{Lazy: data, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold, Version: g.Version()}, true
+}
+
+// resolveCard draws a lazy card edit from the game as stored now.
+func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Chattable, int64, error) {
+	var lc lazyCard
+	if err := json.Unmarshal(raw, &lc); err != nil {
+		return nil, 0, fmt.Errorf("bot: a lazy card edit: %w", err)
+	}
+	g, err := b.svc.Game(ctx, lc.Game)
+	if err != nil {
+		return nil, 0, err
+	}
+	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
+	png, err := b.boardPNG(g, v, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	media.Caption = b.caption(g, v)
+	kb := b.keyboard(g, v)
+	return tgbotapi.EditMessageMediaConfig{
+		BaseEdit: tgbotapi.BaseEdit{ChatID: lc.Chat, MessageID: lc.Message, ReplyMarkup: &kb},
+		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
+	}, g.Version(), nil
+}
