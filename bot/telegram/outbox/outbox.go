@@ -872,7 +872,9 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 			lost.add()
 			return
 		}
-		if it.lane != nil && o.stale(ctx, it) {
+		// A board drawn at send time counts as shown from its first
+		// attempt: a retry (after a 429) is the same showing.
+		if it.lane != nil && (attempt == 0 || it.r.Lazy == nil) && o.stale(ctx, it) {
 			<-o.sem
 			o.finish(it, nil, ErrSuperseded)
 			return
