@@ -56,6 +56,10 @@ func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Ch
 	if err != nil {
 		return nil, 0, err
 	}
+	if m, ok := g.Mirrored(); ok && lc.Chat == m.ChatID() && lc.Chat != g.ChatID() {
+		// A tournament game's second card, in Black's chat and language.
+		g = m
+	}
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
 	png, err := b.boardPNG(g, v, "")
 	if err != nil {
