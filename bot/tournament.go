@@ -283,7 +283,27 @@ func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
 		b.send(outbox.Reply{Req: edit, ChatID: t.ChatID, Group: true, Key: "tour:" + strconv.FormatInt(t.ChatID, 10), Version: t.Version})
 	}
 	if ev.Final {
+		b.showTourFinal(ctx, ev)
+	}
+}
+
+// showTourFinal posts the final standings, committed with their receipt
+// straight to the outbox (not among a handled update's replies, which an
+// update applied already drops): of the writer's copy and the clock's
+// later ones (play shows them again until recorded shown) the mark lets
+// one go out. Then they are recorded shown.
+func (b *Bot) showTourFinal(ctx context.Context, ev *play.TourEvent) {
+	t := ev.T
+	out := b.out
+	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
+		out = c.next
+	}
+	(&Bot{core: b.core, out: out}).committed(ctx, ev.Receipt, func(b *Bot) {
 		b.send(outMessage{chatID: t.ChatID, text: b.tourFinal(t), parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: t.MessageID}.reply())
+	})
+	if err := b.svc.TournamentFinalShown(ctx, t.ChatID, t.ID); err != nil {
+		// The clock shows them again; the mark keeps the copy back.
+		b.log.Warn("final standings not recorded shown", "chat", t.ChatID, "err", err)
 	}
 }
 

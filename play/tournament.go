@@ -90,9 +90,12 @@ type TourEvent struct {
 	// missing with the process that was posting them.
 	Games []*Game
 	// Card: edit the group's card now (it is due; the write that said so
-	// claimed the edit). Final: the tournament has just finished.
-	Card  bool
-	Final bool
+	// claimed the edit). Final: the final standings are owed (the
+	// tournament has just finished, or they were never recorded shown):
+	// send them committed with Receipt, then call TournamentFinalShown.
+	Card    bool
+	Final   bool
+	Receipt int64
 }
 
 // StartTournament opens a tournament in a group; the bot posts its card
@@ -286,6 +289,9 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 			}
 		}
 		step := arenaStep(t, games, s.now(), s.newID)
+		if step.final && t.Receipt == 0 {
+			t.Receipt = ReceiptOf(withNewReceipt(ctx))
+		}
 		if reflect.DeepEqual(before, t) {
 			return &TourEvent{T: &Tournament{*t}}, nil
 		}
@@ -296,7 +302,7 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 		if err != nil {
 			return nil, err
 		}
-		ev := &TourEvent{T: &Tournament{*t.Clone()}, Card: step.card, Final: step.final}
+		ev := &TourEvent{T: &Tournament{*t.Clone()}, Card: step.card, Final: step.final, Receipt: t.Receipt}
 		for _, tg := range slices.Concat(step.paired, step.repost) {
 			g, err := s.tourGame(ctx, t, tg)
 			if err != nil {
@@ -309,6 +315,30 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 		return ev, nil
 	}
 	return nil, ErrBusy
+}
+
+// TournamentFinalShown records that the final standings of tournament id
+// of a chat went out (committed with their receipt): the clock stops
+// showing them again, and the chat may start the next tournament.
+func (s *Service) TournamentFinalShown(ctx context.Context, chatID int64, id string) error {
+	if s.tours == nil {
+		return ErrNoTournaments
+	}
+	for range maxAttempts {
+		t, err := s.tours.Tournament(ctx, chatID)
+		if err != nil {
+			return err
+		}
+		if t.ID != id || t.Status != storage.TournamentFinished || t.FinalShown {
+			return nil
+		}
+		t.FinalShown = true
+		err = s.tours.UpdateTournament(ctx, t)
+		if !errors.Is(err, storage.ErrConflict) {
+			return err
+		}
+	}
+	return ErrBusy
 }
 
 // tourGames reads the state of a tournament's games in progress.

@@ -171,6 +171,10 @@ const (
 	// never gets a card, and their opponent must not get one every
 	// tourRepostAfter until the flag falls.
 	tourMaxReposts = 2
+	// tourFinalRetry is how long the final standings are owed before the
+	// clock shows them again (their writer died before recording them
+	// shown; the outbox's mark keeps a second copy from going out).
+	tourFinalRetry = 5 * time.Second
 )
 
 // arenaStep moves a tournament on at now, given the state of its games in
@@ -179,6 +183,12 @@ const (
 // is over, and the group's card is claimed when due.
 func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.Time, newID func() string) tourStep {
 	var st tourStep
+	if t.Status == storage.TournamentFinished {
+		if !t.FinalShown && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
+			t.FinalAt, st.final = now, true
+		}
+		return st
+	}
 	dirty := false
 	for gi := range t.Games {
 		tg := &t.Games[gi]
@@ -214,7 +224,7 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 		}
 	}
 	if t.Status == storage.TournamentEnding && !slices.ContainsFunc(t.Games, func(g storage.TourGame) bool { return g.Result == "" }) {
-		t.Status = storage.TournamentFinished
+		t.Status, t.FinalAt = storage.TournamentFinished, now
 		st.final = true
 		dirty = true
 	}

@@ -223,6 +223,15 @@ func TestArenaStep(t *testing.T) {
 	if top.Player.UserID != 1 || top.Points != 8 || top.Player.Results != "WWW" {
 		t.Errorf("winner %+v, want 1 with WWW = 2+2+4 = 8", top)
 	}
+	// The final standings are owed until recorded shown: shown again
+	// after tourFinalRetry, then no more.
+	if st := step(tr.EndsAt.Add(time.Second + tourFinalRetry/2)); st.final || st.card {
+		t.Errorf("the final shown again at once: %+v", st)
+	}
+	if st := step(tr.EndsAt.Add(time.Second + tourFinalRetry)); !st.final || st.card || len(st.paired) != 0 {
+		t.Errorf("the final owed after %v: %+v, want it shown again (and nothing else)", tourFinalRetry, st)
+	}
+	tr.FinalShown = true
 	if st := step(tr.EndsAt.Add(time.Hour)); st.card || st.final || len(st.paired) != 0 {
 		t.Errorf("a finished tournament stepped again: %+v", st)
 	}

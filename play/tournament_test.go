@@ -287,6 +287,22 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if finals != 1 {
 		t.Errorf("the end was reported %d times, want once", finals)
 	}
+	// Not recorded shown: the clock shows it again a few seconds on, under
+	// the same receipt (whose mark keeps a second copy from going out),
+	// until it is recorded.
+	before, _ := a.ChatTournament(ctx, tourChat)
+	clock.Advance(tourFinalRetry)
+	again, err := b.TournamentTick(ctx)
+	if err != nil || len(again) != 1 || !again[0].Final || again[0].Receipt != before.Receipt || before.Receipt >= 0 {
+		t.Fatalf("the owed final a few seconds on: %+v, %v; want it again under receipt %d (negative)", again, err, before.Receipt)
+	}
+	if err := a.TournamentFinalShown(ctx, tourChat, tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Minute)
+	if evs, _ := b.TournamentTick(ctx); len(evs) != 0 {
+		t.Errorf("a final recorded shown was shown again: %+v", evs)
+	}
 	got, _ := a.ChatTournament(ctx, tourChat)
 	top := got.Standings()
 	if got.Status != storage.TournamentFinished || top[0].Player.UserID != alice.UserID || top[0].Points != 4 || !top[0].OnFire {
@@ -295,5 +311,8 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	// Ratings count as usual, on the group's board.
 	if st, err := a.store.Standing(ctx, tourChat, alice.UserID); err != nil || st.Games != 2 || st.Rating <= StartRating {
 		t.Errorf("Alice's standing in the group: %+v, %v; want 2 games, above %d", st, err, StartRating)
+	}
+	if _, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); err != nil {
+		t.Errorf("the next tournament after the final: %v", err)
 	}
 }

@@ -42,8 +42,20 @@ type Tournament struct {
 	// changed since.
 	CardAt    time.Time `json:"card_at,omitzero"`
 	CardDirty bool      `json:"card_dirty,omitzero"`
-	Version   int64     `json:"version"`
+	// The final standings are owed from the write that finishes the
+	// tournament until FinalShown: they are sent committed with Receipt
+	// (a mark in the outbox, as a game's events are), and the clock shows
+	// them again from FinalAt+a few seconds (the mark then keeps a second
+	// copy from going out) until one writer records FinalShown.
+	Receipt    int64     `json:"receipt,omitzero"`
+	FinalAt    time.Time `json:"final_at,omitzero"`
+	FinalShown bool      `json:"final_shown,omitzero"`
+	Version    int64     `json:"version"`
 }
+
+// Listed reports whether the tournament belongs in the running list: it
+// runs, or its final standings are still owed.
+func (t *Tournament) Listed() bool { return t.Status != TournamentFinished || !t.FinalShown }
 
 // TourPlayer is one player of a tournament.
 type TourPlayer struct {
@@ -103,8 +115,8 @@ type TourLink struct {
 // it and pass storagetest's tournament tests.
 type Tournaments interface {
 	// CreateTournament stores t as its chat's tournament unless the chat
-	// has one that is not finished (ErrConflict); a finished one is
-	// replaced. The version goes on from the replaced record's (1 if
+	// has one that is Listed (ErrConflict); a finished one whose final
+	// standings were shown is replaced. The version goes on from the replaced record's (1 if
 	// none), so that a write from a copy of an older tournament never
 	// lands; it is set on t.
 	CreateTournament(ctx context.Context, t *Tournament) error
@@ -113,10 +125,10 @@ type Tournaments interface {
 	Tournament(ctx context.Context, chatID int64) (*Tournament, error)
 	// UpdateTournament writes t if the stored version is t.Version, as
 	// version t.Version+1 (also set on t); ErrConflict if another write
-	// came first, ErrNotFound if the chat has none. A finished tournament
-	// leaves the running list.
+	// came first, ErrNotFound if the chat has none. A tournament that is
+	// no longer Listed leaves the running list.
 	UpdateTournament(ctx context.Context, t *Tournament) error
-	// RunningTournaments lists the chats whose tournament is not finished,
-	// by chat id.
+	// RunningTournaments lists the chats whose tournament is Listed (it
+	// runs, or its final standings are owed), by chat id.
 	RunningTournaments(ctx context.Context) ([]int64, error)
 }

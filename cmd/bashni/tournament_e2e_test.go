@@ -309,6 +309,23 @@ func TestE2EArenaTournament(t *testing.T) {
 	waitMessage(t, srv, group.ID, "the finished card", func(m telegramtest.Msg) bool {
 		return m.ID == tc.ID && strings.Contains(m.Text, "Over.")
 	})
+	// The final standings went out once and are recorded: a few seconds on
+	// the clock does not post them again, and the group may start the
+	// next tournament.
+	clock.Advance(10 * time.Second)
+	say(srv, group, carol, "/tournament 3+2 15m")
+	waitMessage(t, srv, group.ID, "the next tournament's card", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.ID > final.ID && strings.Contains(m.Text, "Arena 3+2 · 15 min")
+	})
+	finals := 0
+	for _, m := range srv.Messages(group.ID) {
+		if m.FromBot && strings.Contains(m.Text, "is over!") {
+			finals++
+		}
+	}
+	if finals != 1 {
+		t.Errorf("the final standings were posted %d times, want once", finals)
+	}
 	// Nobody was paired after Dave and Boris's game: they had just played
 	// each other, and then the time was up.
 	for _, c := range []struct {

@@ -40,7 +40,7 @@ func (s *Store) CreateTournament(ctx context.Context, t *storage.Tournament) err
 		if err != nil {
 			return err
 		}
-		if ok && old.Status != storage.TournamentFinished {
+		if ok && old.Listed() {
 			return fmt.Errorf("tournament of chat %d still runs: %w", t.ChatID, storage.ErrConflict)
 		}
 		rec.Version = old.Version + 1
@@ -59,7 +59,7 @@ func (s *Store) CreateTournament(ctx context.Context, t *storage.Tournament) err
 // indexTour keeps the running list in step with t's status.
 func (s *Store) indexTour(tx *bbolt.Tx, t *storage.Tournament) error {
 	k := tourKey(t.ChatID)
-	if t.Status == storage.TournamentFinished {
+	if !t.Listed() {
 		return tx.Bucket(bucketRunningTours).Delete(k)
 	}
 	return tx.Bucket(bucketRunningTours).Put(k, []byte{})

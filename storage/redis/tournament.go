@@ -39,7 +39,7 @@ func (s *Store) CreateTournament(ctx context.Context, t *storage.Tournament) err
 	case errors.Is(err, storage.ErrNotFound):
 	case err != nil:
 		return err
-	case old.Status != storage.TournamentFinished:
+	case old.Listed():
 		return fmt.Errorf("storage: redis: %s: the chat's tournament still runs: %w", op, storage.ErrConflict)
 	default:
 		from = old.Version
@@ -95,7 +95,7 @@ func (s *Store) writeTour(ctx context.Context, op string, t *storage.Tournament)
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
 	}
 	member := strconv.FormatInt(t.ChatID, 10)
-	finished := t.Status == storage.TournamentFinished
+	finished := !t.Listed()
 	if !finished {
 		if err := s.rdb.SAdd(ctx, s.runningToursKey(), member).Err(); err != nil {
 			return fail(op, err)
@@ -140,7 +140,7 @@ func (s *Store) RunningTournaments(ctx context.Context) ([]int64, error) {
 		if err != nil {
 			return nil, err
 		}
-		if t.Status != storage.TournamentFinished {
+		if t.Listed() {
 			out = append(out, id)
 		}
 	}

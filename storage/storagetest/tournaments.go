@@ -61,8 +61,16 @@ func testTournaments(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		checkErr(t, "RunningTournaments", err, nil)
 		checkDeep(t, "running tournaments", running, []int64{-100, -7})
 
-		again.Status = storage.TournamentFinished
+		// Finished, its final standings still owed: still listed, and no
+		// new one may replace it yet.
+		again.Status, again.Receipt, again.FinalAt = storage.TournamentFinished, -42, at(31)
 		checkErr(t, "UpdateTournament to finished", s.UpdateTournament(ctxFor(t), again), nil)
+		running, err = s.RunningTournaments(ctxFor(t))
+		checkErr(t, "RunningTournaments", err, nil)
+		checkDeep(t, "running tournaments while a final is owed", running, []int64{-100, -7})
+		checkErr(t, "CreateTournament while a final is owed", s.CreateTournament(ctxFor(t), tournament("t5", -100)), storage.ErrConflict)
+		again.FinalShown = true
+		checkErr(t, "UpdateTournament to final shown", s.UpdateTournament(ctxFor(t), again), nil)
 		running, err = s.RunningTournaments(ctxFor(t))
 		checkErr(t, "RunningTournaments", err, nil)
 		checkDeep(t, "running tournaments after one finished", running, []int64{-7})
@@ -71,11 +79,11 @@ func testTournaments(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		// holding the old one (version 3) never lands on the new.
 		next := tournament("t4", -100)
 		checkErr(t, "CreateTournament after the last finished", s.CreateTournament(ctxFor(t), next), nil)
-		if next.Version != 4 {
-			t.Errorf("version of the next tournament = %d, want 4 (after the finished one's 3)", next.Version)
+		if next.Version != 5 {
+			t.Errorf("version of the next tournament = %d, want 5 (after the finished one's 4)", next.Version)
 		}
 		old := again.Clone()
-		old.Version = 3
+		old.Version = 4
 		checkErr(t, "UpdateTournament from the finished one", s.UpdateTournament(ctxFor(t), old), storage.ErrConflict)
 		got, err = s.Tournament(ctxFor(t), -100)
 		checkErr(t, "Tournament", err, nil)
