@@ -7,8 +7,8 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -22,8 +22,8 @@ func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 
 func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string) error {
 	lang := texts.Lang(code)
-	if _, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) { u.Lang = lang }); err != nil {
-		b.toast(q, b.userMessage(texts.Lang(q.From.LanguageCode), err, false))
+	if _, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *play.User) { u.Lang = lang }); err != nil {
+		b.toast(q, b.texts.Error(texts.Lang(q.From.LanguageCode), err, false))
 		return err
 	}
 	b.toast(q, b.texts.T(lang, "lang_set"))
@@ -35,7 +35,7 @@ func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string
 
 // showSettings shows the user's settings with toggles; with messageID it
 // edits that message instead of sending a new one.
-func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *storage.User, lang string, messageID int) {
+func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.User, lang string, messageID int) {
 	theme := u.Theme
 	if theme == "" {
 		theme = render.ThemeNames()[0]
@@ -72,7 +72,7 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 	if which == "daily" {
 		return b.toggleDaily(ctx, q, lang) // the group's setting, not the user's
 	}
-	u, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *storage.User) {
+	u, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *play.User) {
 		switch which {
 		case "theme":
 			names := render.ThemeNames()
@@ -90,7 +90,7 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 		}
 	})
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "") // the message itself shows the new setting
@@ -100,7 +100,7 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 	return nil
 }
 
-func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *storage.User, lang string) error {
+func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *play.User, lang string) error {
 	st := u.Stats
 	streak := ""
 	switch {
@@ -125,7 +125,7 @@ func (b *Bot) cmdTop(ctx context.Context, msg *tgbotapi.Message, lang string) er
 	}
 	top, err := b.svc.Top(ctx, scope, 10)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	if len(top) == 0 {
@@ -157,8 +157,8 @@ func (b *Bot) cmdLang(ctx context.Context, msg *tgbotapi.Message, lang, arg stri
 		b.html(msg.Chat, b.texts.T(lang, "lang_choose"), langKeyboard())
 		return nil
 	}
-	if _, err := b.svc.UpdateUser(ctx, msg.From.ID, func(u *storage.User) { u.Lang = code }); err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+	if _, err := b.svc.UpdateUser(ctx, msg.From.ID, func(u *play.User) { u.Lang = code }); err != nil {
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	b.text(msg.Chat, b.texts.T(code, "lang_set"), msg.MessageID)

@@ -16,24 +16,6 @@ import (
 // The engine working for players: /hint and /takeback in games against the
 // AI, and the Analyse button of a finished game's card.
 
-// assistErrors extend errorTexts with the refusals of this file.
-var assistErrors = []struct {
-	err  error
-	text string
-}{
-	{play.ErrNotAgainstAI, "err_not_against_ai"},
-	{play.ErrNoHintsLeft, "err_no_hints_left"},
-	{play.ErrHintRunning, "err_hint_running"},
-	{play.ErrNoTakeback, "err_no_takeback"},
-	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
-	{play.ErrGameNotOver, "err_game_not_over"},
-	{play.ErrNoAnalysis, "err_no_analysis"},
-	{play.ErrReviewsFull, "err_reviews_full"},
-	{play.ErrTooManyReviews, "err_too_many_reviews"},
-}
-
-func init() { errorTexts = append(errorTexts, assistErrors...) }
-
 // cmdHint sends the engine's move for the user's game against the AI as a
 // board with the move drawn on it. The search runs in the background.
 func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) error {
@@ -47,7 +29,7 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		h, err := b.svc.Hint(ctx, g.ID(), from, play.AnyPly)
 		if err != nil {
 			b.settledOnTime(ctx, err)
-			b.text(chat, b.userMessage(lang, err, false), replyTo)
+			b.text(chat, b.texts.Error(lang, err, false), replyTo)
 			if !expected(err) {
 				b.log.Warn("hint failed", "game", g.ID(), "err", err)
 			}
@@ -92,7 +74,7 @@ func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang strin
 	}
 	out, err := b.svc.Takeback(ctx, g.ID(), msg.From.ID, play.AnyPly)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
@@ -119,11 +101,11 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 	}
 	g, err := b.svc.Game(ctx, id)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	if g.Active() {
-		b.toast(q, b.userMessage(lang, play.ErrGameNotOver, false))
+		b.toast(q, b.texts.Error(lang, play.ErrGameNotOver, false))
 		return nil
 	}
 	// Admitted to the review queue first, so the tapper reads their place
@@ -131,7 +113,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 	user := q.From.ID
 	place, _, err := b.svc.RequestReview(ctx, id, user)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		if expected(err) {
 			return nil
 		}
@@ -153,7 +135,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 			return
 		}
 		if err != nil {
-			b.text(chat, b.userMessage(lang, err, false), 0)
+			b.text(chat, b.texts.Error(lang, err, false), 0)
 			if !expected(err) {
 				b.log.Warn("analysis failed", "game", id, "err", err)
 			}
@@ -180,7 +162,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 	g := a.Game
 	lines := []string{b.texts.T(lang, "analysis_caption",
-		"White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()), "Result", b.recordResult(lang, g))}
+		"White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()), "Result", b.recordResult(lang, g))}
 	if len(a.Mistakes) == 0 {
 		return lines[0] + "\n" + b.texts.T(lang, "analysis_none")
 	}
@@ -199,9 +181,9 @@ func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 func (b *Bot) recordResult(lang string, g *play.Game) string {
 	switch g.Result() {
 	case "1-0":
-		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White()))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.White()))
 	case "0-1":
-		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black()))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Black()))
 	}
 	return g.Result() + ", " + b.texts.T(lang, "result_draw")
 }

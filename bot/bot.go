@@ -14,7 +14,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -37,9 +36,7 @@ type Config struct {
 	// MediaChatID is a chat the bot may post to, where boards of games
 	// played on inline messages are uploaded (0: a player's DM instead).
 	MediaChatID int64
-	// LevelName names AI levels 1..MaxLevel for the picker.
-	LevelName func(level int) string
-	Logger    *slog.Logger
+	Logger      *slog.Logger
 	// BoardURL, if set, gives the link that opens a game in the Mini App
 	// (package miniapp); every card then has an "Open board" button.
 	BoardURL func(gameID string) string
@@ -126,9 +123,6 @@ type cardRef struct {
 func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.LevelName == nil {
-		cfg.LevelName = func(level int) string { return play.AIName(level) }
 	}
 	b := &Bot{core: &core{svc: svc, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
 	// Changes made where nobody shows them (the Mini App) are shown by
@@ -256,15 +250,15 @@ func displayName(u *tgbotapi.User) string {
 }
 
 // player is a Telegram user as a game player.
-func player(u *tgbotapi.User) storage.Player {
-	return storage.Player{UserID: u.ID, Name: displayName(u)}
+func player(u *tgbotapi.User) play.Player {
+	return play.Player{UserID: u.ID, Name: displayName(u)}
 }
 
 // touch records the user and returns their language.
-func (b *Bot) touch(ctx context.Context, u *tgbotapi.User, private bool) (*storage.User, string) {
+func (b *Bot) touch(ctx context.Context, u *tgbotapi.User, private bool) (*play.User, string) {
 	su, err := b.svc.Touch(ctx, profile(u, private))
 	if err != nil || su == nil {
-		return &storage.User{ID: u.ID, Name: displayName(u), Lang: u.LanguageCode}, texts.Lang(u.LanguageCode)
+		return &play.User{ID: u.ID, Name: displayName(u), Lang: u.LanguageCode}, texts.Lang(u.LanguageCode)
 	}
 	return su, texts.Lang(su.Lang)
 }

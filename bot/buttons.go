@@ -11,7 +11,6 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
 // onDrawAnswer accepts or declines a draw offer from its buttons.
@@ -19,7 +18,7 @@ func (b *Bot) onDrawAnswer(ctx context.Context, t tap) error {
 	q := t.q
 	out, err := b.svc.AnswerDraw(ctx, t.cb.ID, q.From.ID, t.cb.Kind == KindDrawYes)
 	if err != nil {
-		b.toast(q, b.userMessage(t.lang, err, false))
+		b.toast(q, b.texts.Error(t.lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -73,7 +72,7 @@ func (b *Bot) onVariant(_ context.Context, t tap) error {
 		return nil
 	}
 	v := variantOfCode(t.cb.Arg)
-	b.toast(q, b.variantName(lang, v))
+	b.toast(q, b.texts.VariantName(lang, v))
 	b.editText(q.Message, b.colorQuestion(lang, level, v), b.colorKeyboard(lang, level, v))
 	return nil
 }
@@ -92,7 +91,7 @@ func (b *Bot) onColor(ctx context.Context, t tap) error {
 	colour := map[string]string{play.ColorWhite: "btn_white", play.ColorBlack: "btn_black", play.ColorRandom: "btn_random"}[t.cb.Arg]
 	v := variantOfCode(code)
 	if colour != "" {
-		text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.levelName(lang, level), "Colour", b.texts.T(lang, colour))
+		text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.texts.LevelName(lang, level), "Colour", b.texts.T(lang, colour))
 		if line := b.rulesLine(lang, v); line != "" {
 			text += "\n" + line
 		}
@@ -144,7 +143,7 @@ func (b *Bot) editText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKe
 func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
 	g, err := b.svc.Accept(ctx, cb.ID, player(q.From), q.From.UserName)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		if errors.Is(err, play.ErrNoChallenge) && q.Message != nil {
 			b.editText(q.Message, b.texts.T(lang, "challenge_gone"), nil)
 		}
@@ -176,7 +175,7 @@ func (b *Bot) notifyStart(ctx context.Context, g *play.Game) {
 }
 
 func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
-	var c *storage.Challenge
+	var c *play.Challenge
 	var err error
 	key := "challenge_declined"
 	if cb.Kind == KindCancel {
@@ -186,7 +185,7 @@ func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		c, err = b.svc.Decline(ctx, cb.ID, player(q.From), q.From.UserName)
 	}
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -200,7 +199,7 @@ func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	return nil
 }
 
-func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string, user *storage.User, lang string) error {
+func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string, user *play.User, lang string) error {
 	b.toast(q, "")
 	if q.Message == nil {
 		return nil
@@ -232,9 +231,9 @@ func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 	var rows [][]tgbotapi.InlineKeyboardButton
 	for first := 1; first <= max; first += levelsPerBand {
 		last := min(first+levelsPerBand-1, max)
-		label := strconv.Itoa(first) + "–" + strconv.Itoa(last) + " · " + b.levelName(lang, first) + " … " + b.levelName(lang, last)
+		label := strconv.Itoa(first) + "–" + strconv.Itoa(last) + " · " + b.texts.LevelName(lang, first) + " … " + b.texts.LevelName(lang, last)
 		if first == last {
-			label = strconv.Itoa(first) + " · " + b.levelName(lang, first)
+			label = strconv.Itoa(first) + " · " + b.texts.LevelName(lang, first)
 		}
 		rows = append(rows, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindLevel, Ply: -1, Arg: "b" + strconv.Itoa(first)}.Encode())))
 	}
@@ -246,7 +245,7 @@ func (b *Bot) levelKeyboard(lang string) *tgbotapi.InlineKeyboardMarkup {
 func (b *Bot) levelBandKeyboard(lang string, first int) *tgbotapi.InlineKeyboardMarkup {
 	var entries []tgbotapi.InlineKeyboardButton
 	for l := first; l < first+levelsPerBand && l <= b.svc.Config().MaxLevel; l++ {
-		label := strconv.Itoa(l) + " · " + b.levelName(lang, l)
+		label := strconv.Itoa(l) + " · " + b.texts.LevelName(lang, l)
 		entries = append(entries, tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindLevel, Ply: -1, Arg: strconv.Itoa(l)}.Encode()))
 	}
 	var rows [][]tgbotapi.InlineKeyboardButton
@@ -276,7 +275,7 @@ func (b *Bot) colorKeyboard(lang string, level int, v rules.Variant) *tgbotapi.I
 
 // colorQuestion is the text above colorKeyboard.
 func (b *Bot) colorQuestion(lang string, level int, v rules.Variant) string {
-	text := b.texts.T(lang, "choose_color", "Level", level, "Name", b.levelName(lang, level))
+	text := b.texts.T(lang, "choose_color", "Level", level, "Name", b.texts.LevelName(lang, level))
 	if line := b.rulesLine(lang, v); line != "" {
 		return text + "\n" + line
 	}
@@ -287,7 +286,7 @@ func (b *Bot) colorQuestion(lang string, level int, v rules.Variant) string {
 func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
 	g, err := b.svc.Game(ctx, id)
 	if err != nil || q.Message == nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -300,7 +299,7 @@ func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang s
 func (b *Bot) sendReplay(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
 	g, err := b.svc.Game(ctx, id)
 	if err != nil || q.Message == nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, b.texts.T(lang, "thinking"))

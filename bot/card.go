@@ -14,7 +14,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -42,15 +41,15 @@ type cardView struct {
 // caption writes the card's caption.
 func (b *Bot) caption(g *play.Game, v cardView) string {
 	lang := v.lang
-	lines := []string{b.texts.T(lang, "caption_players", "White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()))}
+	lines := []string{b.texts.T(lang, "caption_players", "White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()))}
 	if p := g.Rules().StartPosition(); p.Variant() != rules.Bashni {
 		lines = append(lines, b.rulesLine(lang, p.Variant()))
 	}
 	if g.Active() {
 		c, p := g.ToMove()
-		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.sideName(lang, c), "Player", b.playerName(lang, p)))
+		lines = append(lines, b.texts.T(lang, "caption_to_move", "Move", g.MoveNumber(), "Side", b.texts.SideName(lang, c), "Player", b.texts.PlayerName(lang, p)))
 	} else {
-		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason())))
+		lines = append(lines, b.texts.T(lang, "caption_result", "Result", b.resultText(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason())))
 	}
 	if last := lastPlies(g.Rules(), 2); last != "" {
 		lines = append(lines, b.texts.T(lang, "caption_last", "Move", last))
@@ -113,37 +112,13 @@ func pieceRun(p rules.Piece, n int) string {
 	return s
 }
 
-// levelName names AI level n in lang ("Novice", "Новичок"), falling back
-// on Config.LevelName for levels the texts do not know.
-func (b *Bot) levelName(lang string, level int) string {
-	id := "ai_level_" + strconv.Itoa(level)
-	if s := b.texts.T(lang, id); s != id {
-		return s
-	}
-	return b.cfg.LevelName(level)
-}
-
-// playerName names a player to people reading lang: a person by their
-// name, the AI by its level in their language (the stored name is the
-// English one).
-func (b *Bot) playerName(lang string, p storage.Player) string {
-	if p.AILevel > 0 {
-		return "🤖 " + b.levelName(lang, p.AILevel) + " (" + strconv.Itoa(p.AILevel) + ")"
-	}
-	return p.Name
-}
-
 // resultText is "White wins (Alice)" or "Draw".
 func (b *Bot) resultText(lang string, g *play.Game) string {
 	r, _ := g.Rules().Result()
 	if w, ok := r.Winner(); ok {
-		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Player(w)))
+		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Player(w)))
 	}
 	return g.Result() + ", " + b.texts.T(lang, "result_draw")
-}
-
-func (b *Bot) reasonText(lang, reason string) string {
-	return b.texts.T(lang, "reason_"+reason)
 }
 
 // keyboard is the card's buttons (gameKeyboard), and "Open board" under
@@ -217,7 +192,7 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 	if !g.Active() {
 		// The final image says so itself: it may be forwarded or saved
 		// without its caption.
-		o.Caption = b.texts.T(v.lang, "board_game_over", "Result", g.Result(), "Reason", b.reasonText(v.lang, g.Reason()))
+		o.Caption = b.texts.T(v.lang, "board_game_over", "Result", g.Result(), "Reason", b.texts.ReasonName(v.lang, g.Reason()))
 	}
 	if g.ChatID() > 0 {
 		flip := false

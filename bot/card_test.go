@@ -10,7 +10,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 	"github.com/bashni/bashni/texts"
 )
@@ -43,7 +42,7 @@ func TestBoardFollowsUserSettings(t *testing.T) {
 	svc := play.New(st, nil, play.DefaultConfig, time.Now)
 	rec := &optionsRecorder{}
 	b := New(ctx, svc, discardSender{}, rec, Config{})
-	alice := storage.Player{UserID: 42, Name: "Alice"}
+	alice := play.Player{UserID: 42, Name: "Alice"}
 	if _, err := svc.Touch(ctx, play.Profile{ID: 42, Name: "Alice", Private: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +62,7 @@ func TestBoardFollowsUserSettings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := svc.UpdateUser(ctx, 42, func(u *storage.User) { u.Theme, u.Flip = tt.theme, tt.flip }); err != nil {
+			if _, err := svc.UpdateUser(ctx, 42, func(u *play.User) { u.Theme, u.Flip = tt.theme, tt.flip }); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := b.boardPNG(g, cardView{}, ""); err != nil {

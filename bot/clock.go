@@ -76,7 +76,7 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 }
 
 // remind tells the player to move that time is running.
-func (b *Bot) remind(ctx context.Context, g *play.Game, lang string, p storage.Player) {
+func (b *Bot) remind(ctx context.Context, g *play.Game, lang string, p play.Player) {
 	if !p.Human() || g.ChatID() == 0 {
 		return
 	}

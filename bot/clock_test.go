@@ -15,7 +15,6 @@ import (
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
@@ -47,8 +46,8 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 		bots = append(bots, bot.New(ctx, svc, out, render.New(), bot.Config{Username: "bashni_test_bot"}))
 	}
 	group := telegramtest.GroupChat(-1009876543210, "Club")
-	alice := storage.Player{UserID: 11, Name: "Alice"}
-	bob := storage.Player{UserID: 12, Name: "Bob"}
+	alice := play.Player{UserID: 11, Name: "Alice"}
+	bob := play.Player{UserID: 12, Name: "Bob"}
 	c, err := svc.Challenge(ctx, play.ChallengeRequest{ChatID: group.ID, From: alice, Color: play.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

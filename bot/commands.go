@@ -34,7 +34,7 @@ func (b *Bot) onMessage(ctx context.Context, msg *tgbotapi.Message) error {
 	if msg.ReplyToMessage != nil {
 		g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID)
 		if err != nil {
-			b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+			b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 			return err
 		}
 		if g != nil {
@@ -176,7 +176,7 @@ func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args str
 func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant) error {
 	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang})
 	if err != nil {
-		b.text(chat, b.userMessage(lang, err, false), 0)
+		b.text(chat, b.texts.Error(lang, err, false), 0)
 		return err
 	}
 	return b.postCard(chat, g, "", nil)
@@ -195,7 +195,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 		case strings.HasPrefix(f, "@"):
 			req.ToName = f
 			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
-				req.To = &storage.Player{UserID: u.ID, Name: u.Name}
+				req.To = &play.Player{UserID: u.ID, Name: u.Name}
 			}
 		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
 			req.Color = lf
@@ -213,7 +213,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 	}
 	c, err := b.svc.Challenge(ctx, req)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	text, kb := b.challengeCard(lang, c)
@@ -236,7 +236,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 }
 
 // challengeCard is the text and buttons of an open challenge.
-func (b *Bot) challengeCard(lang string, c *storage.Challenge) (string, tgbotapi.InlineKeyboardMarkup) {
+func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.InlineKeyboardMarkup) {
 	from := htmlName(c.From.Name)
 	color := b.texts.T(lang, "challenge_color_"+c.FromColor, "From", from)
 	var text string
@@ -271,7 +271,7 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	// says so.
 	out, err := b.svc.OfferDraw(ctx, g.ID(), msg.From.ID)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		if errors.Is(err, play.ErrAIDeclinesDraw) {
 			return nil // an answer, not a failure
 		}
@@ -292,7 +292,7 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 // Decline buttons are on the card alone: every way an offer ends (a tap,
 // the Mini App, a move, resignation, the end of the game) redraws the
 // card, so no other message can keep buttons for an offer that is gone.
-func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to storage.Player) {
+func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to play.Player) {
 	if g.ChatID() == 0 {
 		return
 	}
@@ -312,7 +312,7 @@ func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to storage.Player
 func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) error {
 	games, err := b.svc.ActiveGames(ctx, msg.From.ID, 0)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	if len(games) == 0 {
@@ -322,11 +322,11 @@ func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) 
 	lines := []string{b.texts.N(lang, "games_list", len(games))}
 	for _, g := range games {
 		_, p := g.ToMove()
-		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(b.playerName(lang, p)))
+		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(b.texts.PlayerName(lang, p)))
 		if p.UserID == msg.From.ID && p.Human() {
 			turn = b.texts.T(lang, "games_your_turn")
 		}
-		line := b.texts.T(lang, "games_line", "White", htmlName(b.playerName(lang, g.White())), "Black", htmlName(b.playerName(lang, g.Black())), "Move", g.MoveNumber(), "Turn", turn)
+		line := b.texts.T(lang, "games_line", "White", htmlName(b.texts.PlayerName(lang, g.White())), "Black", htmlName(b.texts.PlayerName(lang, g.Black())), "Move", g.MoveNumber(), "Turn", turn)
 		if link := messageLink(g.ChatID(), g.MessageID()); link != "" {
 			line += ` <a href="` + link + `">↗</a>`
 		}
@@ -367,7 +367,7 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 	if msg.ReplyToMessage != nil {
 		if g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID); err != nil || g != nil {
 			if err != nil {
-				b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+				b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 			}
 			return g, err
 		}
@@ -379,7 +379,7 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 		all, err = b.svc.ActiveGames(ctx, msg.From.ID, 0)
 	}
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return nil, err
 	}
 	var mine, here []*play.Game
@@ -420,7 +420,7 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 func (b *Bot) sendMoves(msg *tgbotapi.Message, g *play.Game, lang string) {
 	text := b.texts.T(lang, "moves_none")
 	if g.Ply() > 0 {
-		text = b.texts.T(lang, "moves_so_far", "White", b.playerName(lang, g.White()), "Black", b.playerName(lang, g.Black()), "Record", g.Rules().Record())
+		text = b.texts.T(lang, "moves_so_far", "White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()), "Record", g.Rules().Record())
 	}
 	b.text(msg.Chat, text, msg.MessageID)
 }

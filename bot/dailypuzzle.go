@@ -123,7 +123,7 @@ func (b *Bot) onDailyTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Call
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
 	case err != nil:
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	if !res.Correct {
@@ -177,7 +177,7 @@ func (b *Bot) toggleDaily(ctx context.Context, q *tgbotapi.CallbackQuery, lang s
 		err = b.cfg.Daily.Set(ctx, chat.ID, lang, !on)
 	}
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	key := "daily_off_toast"
@@ -187,7 +187,7 @@ func (b *Bot) toggleDaily(ctx context.Context, q *tgbotapi.CallbackQuery, lang s
 	b.toast(q, b.texts.T(lang, key))
 	u, err := b.svc.User(ctx, q.From.ID)
 	if err != nil {
-		u = &storage.User{ID: q.From.ID, Notify: true}
+		u = &play.User{ID: q.From.ID, Notify: true}
 	}
 	b.showSettings(ctx, chat, u, lang, q.Message.MessageID)
 	return nil

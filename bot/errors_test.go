@@ -24,16 +24,11 @@ func TestExpectedByKind(t *testing.T) {
 	}
 }
 
-// The kinds keep what the bot logged before they existed: every error with
-// a text of its own was expected except the store down; illegal and
-// ambiguous moves were expected; anything else was a fault.
+// The kinds keep what the bot logged before they existed: illegal and
+// ambiguous moves were expected, the store down was a fault, and so was
+// anything else without a text (every error with a text of its own is a
+// refusal: texts.TestEveryErrorWithATextIsARefusal).
 func TestExpectedAsBeforeKinds(t *testing.T) {
-	for _, e := range errorTexts {
-		want := e.err != storage.ErrUnavailable
-		if got := expected(fmt.Errorf("wrapped: %w", e.err)); got != want {
-			t.Errorf("%v (text %s): expected = %v, want %v", e.err, e.text, got, want)
-		}
-	}
 	for _, tc := range []struct {
 		err  error
 		want bool
@@ -44,6 +39,8 @@ func TestExpectedAsBeforeKinds(t *testing.T) {
 		{play.ErrNoAI, false},
 		{play.ErrBadAnswer, false},
 		{errors.New("redis: connection refused"), false},
+		{fmt.Errorf("wrapped: %w", storage.ErrUnavailable), false},
+		{fmt.Errorf("wrapped: %w", storage.ErrNotFound), true},
 	} {
 		if got := expected(tc.err); got != tc.want {
 			t.Errorf("%v: expected = %v, want %v", tc.err, got, tc.want)
@@ -58,7 +55,7 @@ func TestGameNotOverSaidByContext(t *testing.T) {
 	b := &Bot{core: &core{texts: texts.New()}}
 	for _, lang := range []string{"en", "ru"} {
 		err := fmt.Errorf("play: game g1: %w", play.ErrGameNotOver)
-		if got, want := b.userMessage(lang, err, false), b.texts.T(lang, "err_game_not_over"); got != want {
+		if got, want := b.texts.Error(lang, err, false), b.texts.T(lang, "err_game_not_over"); got != want {
 			t.Errorf("%s: the analysis refused: %q, want %q", lang, got, want)
 		}
 		if got, want := b.rematchRefusal(lang, err), b.texts.T(lang, "err_not_over"); got != want {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -35,7 +34,7 @@ func FuzzHandleText(f *testing.F) {
 	alice := &tgbotapi.User{ID: 1, FirstName: "Alice", UserName: "alice"}
 	private := &tgbotapi.Chat{ID: 1, Type: "private"}
 	group := &tgbotapi.Chat{ID: -100, Type: "supergroup", Title: "g"}
-	if _, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 1, Human: storage.Player{UserID: 1, Name: "Alice"}, Level: 1, Color: play.ColorWhite}); err != nil {
+	if _, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 1, Human: play.Player{UserID: 1, Name: "Alice"}, Level: 1, Color: play.ColorWhite}); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, text string, inGroup bool) {

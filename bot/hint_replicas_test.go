@@ -19,7 +19,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
@@ -102,7 +101,7 @@ func TestHintsThroughTheWebhooksOfTwoReplicas(t *testing.T) {
 	})
 	alice := telegramtest.User(7101, "Alice", "alice", "en")
 	chat := telegramtest.PrivateChat(alice)
-	g, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: storage.Player{UserID: alice.ID, Name: "Alice"},
+	g, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: play.Player{UserID: alice.ID, Name: "Alice"},
 		Level: 1, Color: play.ColorWhite})
 	if err != nil {
 		t.Fatal(err)

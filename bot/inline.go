@@ -11,7 +11,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
 // Inline mode: "@bot" in any chat offers a challenge as White, Black or by
@@ -32,7 +31,7 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 			variant = v
 		}
 	}
-	var challenges []*storage.Challenge
+	var challenges []*play.Challenge
 	for _, color := range []string{play.ColorWhite, play.ColorBlack, play.ColorRandom} {
 		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color, Variant: variant})
 		if err != nil {

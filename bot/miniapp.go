@@ -4,7 +4,6 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 )
 
 // The live board (package miniapp) is a second face of the same games: a
@@ -31,10 +30,10 @@ func (b *Bot) withBoardLink(g *play.Game, lang string, kb tgbotapi.InlineKeyboar
 func (b *Bot) AppText(lang, id string, data ...any) string { return b.texts.T(lang, id, data...) }
 
 // AppError says err to a user in lang, as the chat would.
-func (b *Bot) AppError(lang string, err error) string { return b.userMessage(lang, err, false) }
+func (b *Bot) AppError(lang string, err error) string { return b.texts.Error(lang, err, false) }
 
 // AppPlayerName names a player (the AI by its level) in lang.
-func (b *Bot) AppPlayerName(lang string, p storage.Player) string { return b.playerName(lang, p) }
+func (b *Bot) AppPlayerName(lang string, p play.Player) string { return b.texts.PlayerName(lang, p) }
 
 // AppResult is the result line ("1-0, White wins (Alice)") and the reason
 // of a finished game, in lang.
@@ -45,11 +44,11 @@ func (b *Bot) AppPlayerName(lang string, p storage.Player) string { return b.pla
 func (b *Bot) AppResult(lang string, g *play.Game) (result, reason string) {
 	switch g.Result() {
 	case "1-0":
-		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.White()))
+		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.White()))
 	case "0-1":
-		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.playerName(lang, g.Black()))
+		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Black()))
 	default:
 		result = g.Result() + ", " + b.texts.T(lang, "result_draw")
 	}
-	return result, b.reasonText(lang, g.Reason())
+	return result, b.texts.ReasonName(lang, g.Reason())
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -21,7 +20,7 @@ func TestOpenBoardButton(t *testing.T) {
 	defer st.Close()
 	ctx := context.Background()
 	svc := play.New(st, nil, play.DefaultConfig, time.Now)
-	g, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 42, Human: storage.Player{UserID: 42, Name: "Alice"}, Level: 1, Color: play.ColorWhite})
+	g, err := svc.NewAIGame(ctx, play.AIGameRequest{ChatID: 42, Human: play.Player{UserID: 42, Name: "Alice"}, Level: 1, Color: play.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
 	}

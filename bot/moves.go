@@ -16,14 +16,14 @@ import (
 func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
 	g, err := b.svc.Game(ctx, cb.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	if err := g.MayMove(q.From.ID, cb.Ply); err != nil {
-		msg := b.userMessage(lang, err, false)
+		msg := b.texts.Error(lang, err, false)
 		if errors.Is(err, play.ErrNotYourTurn) {
 			_, p := g.ToMove()
-			msg = b.texts.T(lang, "err_not_your_turn_who", "Player", b.playerName(lang, p))
+			msg = b.texts.T(lang, "err_not_your_turn_who", "Player", b.texts.PlayerName(lang, p))
 		}
 		b.toast(q, msg)
 		return err
@@ -62,7 +62,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	}
 	out, err := b.svc.Move(ctx, g.ID(), q.From.ID, cb.Ply, res.move.String())
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -75,10 +75,10 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 func (b *Bot) typedMove(ctx context.Context, msg *tgbotapi.Message, g *play.Game, text, lang string) error {
 	out, err := b.svc.Move(ctx, g.ID(), msg.From.ID, play.AnyPly, text)
 	if err != nil {
-		reply := b.userMessage(lang, err, true)
+		reply := b.texts.Error(lang, err, true)
 		if errors.Is(err, play.ErrNotYourTurn) {
 			_, p := g.ToMove()
-			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", b.playerName(lang, p))
+			reply = b.texts.T(lang, "err_not_your_turn_who", "Player", b.texts.PlayerName(lang, p))
 		}
 		b.refuseTyped(ctx, msg, text, reply)
 		return err

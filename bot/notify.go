@@ -13,7 +13,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -79,7 +78,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 		lang := texts.Lang(u.Lang)
 		text := b.texts.T(lang, "your_move_dm", "Opponent", opponent.Name, "Last", last)
 		if last == "" {
-			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.sideName(lang, c))
+			text = b.texts.T(lang, "game_started_dm", "Opponent", opponent.Name, "Side", b.texts.SideName(lang, c))
 		}
 		m := outMessage{chatID: p.UserID, text: text}
 		if link := messageLink(g.ChatID(), g.MessageID()); link != "" {
@@ -98,7 +97,7 @@ func (b *Bot) notifyTurn(ctx context.Context, g *play.Game, last string) {
 }
 
 // mentionTurn tells the player to move, by a mention in the game's group.
-func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
+func (b *Bot) mentionTurn(g *play.Game, p play.Player, last string) {
 	if g.ChatID() >= 0 {
 		return
 	}
@@ -106,7 +105,7 @@ func (b *Bot) mentionTurn(g *play.Game, p storage.Player, last string) {
 	lang := cardLang(g)
 	text := b.texts.T(lang, "your_move_mention", "Player", mention(p), "Last", last)
 	if last == "" {
-		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.sideName(lang, c))
+		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.texts.SideName(lang, c))
 	}
 	m := outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML, replyTo: g.MessageID()}
 	b.sendNotice(g, p.UserID, m.reply(), false, nil)
@@ -159,7 +158,7 @@ func isForbidden(err error) bool {
 }
 
 // mention links a player's name so Telegram notifies them.
-func mention(p storage.Player) string {
+func mention(p play.Player) string {
 	return fmt.Sprintf(`<a href="tg://user?id=%d">%s</a>`, p.UserID, html.EscapeString(p.Name))
 }
 
@@ -186,7 +185,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 		return
 	}
 	text := b.texts.T(lang, "game_over_msg",
-		"Result", b.resultText(lang, g), "Reason", b.reasonText(lang, g.Reason()), "Record", g.Rules().Record())
+		"Result", b.resultText(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason()), "Record", g.Rules().Record())
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
 	if g.IsTeamGame() {
 		text += "\n" + b.teamSummary(lang, g)

@@ -7,14 +7,13 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 )
 
 // onRematch handles the buttons of a finished game's card: Rematch offers
 // a rematch (or accepts the opponent's), the offer's Accept and Decline
 // answer it. The card's keyboard shows the offer; a new message in the chat
 // tells the opponent, since an edit notifies nobody.
-func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *storage.User, lang string) error {
+func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *play.User, lang string) error {
 	if cb.Kind == KindRematchNo {
 		g, offeredBy, err := b.svc.DeclineRematch(ctx, cb.ID, q.From.ID)
 		if err != nil {
@@ -86,5 +85,5 @@ func (b *Bot) rematchRefusal(lang string, err error) string {
 	if errors.Is(err, play.ErrGameNotOver) {
 		return b.texts.T(lang, "err_not_over")
 	}
-	return b.userMessage(lang, err, false)
+	return b.texts.Error(lang, err, false)
 }

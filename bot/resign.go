@@ -63,7 +63,7 @@ func (b *Bot) cmdResign(ctx context.Context, msg *tgbotapi.Message, lang string)
 		return err
 	}
 	if _, ok := g.ColorOf(msg.From.ID); !ok || !g.Active() {
-		b.text(msg.Chat, b.userMessage(lang, play.ErrNotAPlayer, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, play.ErrNotAPlayer, false), msg.MessageID)
 		return nil
 	}
 	a := resignAsk{by: msg.From.ID, until: b.svc.Now().Add(resignWindow), lang: lang}
@@ -93,7 +93,7 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	g, err := b.svc.Game(ctx, cb.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	onCard := q.Message == nil || q.Message.Photo != nil
@@ -109,7 +109,7 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	switch {
 	case !g.Active():
-		b.toast(q, b.userMessage(lang, play.ErrGameOver, false))
+		b.toast(q, b.texts.Error(lang, play.ErrGameOver, false))
 		closeQuestion(b.texts.T(lang, "err_game_over"))
 		return nil
 	case cb.Kind == KindResignNo:
@@ -124,7 +124,7 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	out, err := b.svc.Resign(ctx, g.ID(), q.From.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")

@@ -6,7 +6,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/play"
 )
 
 // Routing: an update reaches its handler through two tables, one from a
@@ -21,7 +21,7 @@ import (
 type tap struct {
 	q    *tgbotapi.CallbackQuery
 	cb   Callback
-	user *storage.User
+	user *play.User
 	lang string
 }
 
@@ -29,7 +29,7 @@ type tap struct {
 // language, and the text after the command.
 type command struct {
 	msg  *tgbotapi.Message
-	user *storage.User
+	user *play.User
 	lang string
 	args string
 }
@@ -133,7 +133,7 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 
 // onCommand handles a command addressed to this bot; unknown ones are
 // ignored (a group may have other bots).
-func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang string) error {
+func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *play.User, lang string) error {
 	handler, ok := commandRoutes[msg.Command()]
 	if !ok {
 		return nil

@@ -98,7 +98,7 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 	}
 	g, err := b.svc.NewTeamGame(ctx, req)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	// When the AI opens, its move is owed from the start (play/aiturns.go);
@@ -162,18 +162,18 @@ func (b *Bot) teamLines(lang string, g *play.Game) []string {
 func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
 	g, err := b.svc.Game(ctx, cb.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	i, err := strconv.Atoi(cb.Arg)
 	moves := teamMoves(g)
 	if !g.IsTeamGame() || cb.Ply != g.Ply() || err != nil || i < 0 || i >= len(moves) {
-		b.toast(q, b.userMessage(lang, play.ErrVoteClosed, false))
+		b.toast(q, b.texts.Error(lang, play.ErrVoteClosed, false))
 		return nil
 	}
 	out, err := b.svc.Vote(ctx, g.ID(), player(q.From), cb.Ply, moves[i].String())
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	if out.Closed != nil {
@@ -192,7 +192,7 @@ func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
 	games, err := b.svc.ActiveGames(ctx, 0, msg.Chat.ID)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	var team *play.Game
@@ -202,7 +202,7 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		}
 	}
 	if team == nil || msg.Chat.IsPrivate() {
-		b.text(msg.Chat, b.userMessage(lang, play.ErrNotTeamGame, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, play.ErrNotTeamGame, false), msg.MessageID)
 		return nil
 	}
 	if args == "" {
@@ -211,7 +211,7 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 	}
 	out, err := b.svc.Vote(ctx, team.ID(), player(msg.From), play.AnyPly, args)
 	if err != nil {
-		b.refuseTyped(ctx, msg, args, b.userMessage(lang, err, true))
+		b.refuseTyped(ctx, msg, args, b.texts.Error(lang, err, true))
 		return err
 	}
 	params := tgbotapi.Params{}

@@ -3,7 +3,6 @@ package bot
 import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -17,12 +16,4 @@ func Commands(t *texts.Catalog, lang string) []tgbotapi.BotCommand {
 		out = append(out, tgbotapi.BotCommand{Command: c, Description: t.T(lang, "cmd_"+c)})
 	}
 	return out
-}
-
-// sideName is the localized name of a colour.
-func (b *Bot) sideName(lang string, c rules.Color) string {
-	if c == rules.White {
-		return b.texts.T(lang, "side_white")
-	}
-	return b.texts.T(lang, "side_black")
 }

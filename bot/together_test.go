@@ -66,7 +66,7 @@ func TestTogetherButtonsFit(t *testing.T) {
 func TestTeamSummaryNamesTheVoters(t *testing.T) {
 	ann, ben := storage.Ballot{UserID: 1, Name: "Ann"}, storage.Ballot{UserID: 2, Name: "Ben"}
 	vote := func(b storage.Ballot, m string) storage.Ballot { b.Move = m; return b }
-	rec := &storage.GameRecord{ID: "t1", White: storage.Player{Name: "👥 Club"}, Black: storage.Player{Name: "AI", AILevel: 1},
+	rec := &storage.GameRecord{ID: "t1", White: play.Player{Name: "👥 Club"}, Black: play.Player{Name: "AI", AILevel: 1},
 		Start: rules.StartText, Status: storage.GameActive, Moves: []string{"c3-d4", "f6-e5"},
 		Team: &storage.TeamGame{Turns: []storage.TeamTurn{{Move: "c3-d4", For: []storage.Ballot{vote(ann, "c3-d4")}, Others: []storage.Ballot{vote(ben, "a3-b4")}}}}}
 	g, err := play.LoadGame(rec)
@@ -91,7 +91,7 @@ func TestTeamSummaryNamesTheVoters(t *testing.T) {
 func TestTeamPollCard(t *testing.T) {
 	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
 	load := func(start string) *play.Game {
-		rec := &storage.GameRecord{ID: "t2", White: storage.Player{Name: "👥 Club"}, Black: storage.Player{Name: "AI", AILevel: 1},
+		rec := &storage.GameRecord{ID: "t2", White: play.Player{Name: "👥 Club"}, Black: play.Player{Name: "AI", AILevel: 1},
 			Start: start, Status: storage.GameActive, Team: &storage.TeamGame{Window: time.Minute, ByPoll: true}}
 		g, err := play.LoadGame(rec)
 		if err != nil {

@@ -58,7 +58,7 @@ func (b *Bot) cmdTournament(ctx context.Context, msg *tgbotapi.Message, lang, ar
 	fields := strings.Fields(args)
 	if len(fields) == 0 {
 		if t, err := b.svc.ChatTournament(ctx, msg.Chat.ID); err == nil && t.Status != storage.TournamentFinished {
-			b.text(msg.Chat, b.userMessage(lang, play.ErrTournamentRuns, false), msg.MessageID)
+			b.text(msg.Chat, b.texts.Error(lang, play.ErrTournamentRuns, false), msg.MessageID)
 			return nil
 		}
 		kb := tourChoices(tourControls, func(tc string) string { return tc })
@@ -85,7 +85,7 @@ func tourChoices(choices []string, arg func(string) string) tgbotapi.InlineKeybo
 // message, or in place of the setup question (setupID).
 func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.User, lang, control, length string, setupID, replyTo int) error {
 	refuse := func(err error) error {
-		b.send(outMessage{chatID: chatID, text: b.userMessage(lang, err, false), replyTo: replyTo}.reply())
+		b.send(outMessage{chatID: chatID, text: b.texts.Error(lang, err, false), replyTo: replyTo}.reply())
 		return err
 	}
 	if !play.IsTimeControl(control) {
@@ -136,7 +136,7 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 	control, length, both := strings.Cut(cb.Arg, " ")
 	if !both {
 		if !play.IsTimeControl(control) {
-			b.toast(q, b.userMessage(lang, play.ErrBadTimeControl, false))
+			b.toast(q, b.texts.Error(lang, play.ErrBadTimeControl, false))
 			return nil
 		}
 		b.toast(q, "")
@@ -146,7 +146,7 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 		return nil
 	}
 	if t, err := b.svc.ChatTournament(ctx, chat.ID); err == nil && t.Status != storage.TournamentFinished {
-		b.toast(q, b.userMessage(lang, play.ErrTournamentRuns, false))
+		b.toast(q, b.texts.Error(lang, play.ErrTournamentRuns, false))
 		return nil
 	}
 	if _, err := play.ParseTourDuration(length); err != nil || !play.IsTimeControl(control) {
@@ -160,7 +160,7 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 // onTourTap answers Join, Leave and Pause on the group's card: a toast
 // says what happened (Telegram does not count toasts against the group),
 // and the card shows it at its next edit.
-func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *storage.User, lang string) error {
+func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *play.User, lang string) error {
 	if q.Message == nil || q.Message.Chat == nil {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
@@ -193,7 +193,7 @@ func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		}
 	}
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, toast)
@@ -212,7 +212,7 @@ func (b *Bot) tourJoinLink(chatID int64, id string) string {
 
 // startJoin handles /start tj<chat>_<id>: a player who had not started the
 // bot tapped Join and came here by its link; now the bot may write to them.
-func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *storage.User, lang, payload string) error {
+func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *play.User, lang, payload string) error {
 	chatText, id, ok := strings.Cut(payload, "_")
 	chatID, err := strconv.ParseInt(chatText, 10, 64)
 	if !ok || err != nil || id == "" {
@@ -221,7 +221,7 @@ func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *storag
 	}
 	ev, err := b.svc.JoinTournament(ctx, chatID, id, player(msg.From), user.Lang)
 	if err != nil {
-		b.text(msg.Chat, b.userMessage(lang, err, false), msg.MessageID)
+		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
 	b.text(msg.Chat, b.texts.T(lang, "tour_joined"), msg.MessageID)
@@ -251,7 +251,7 @@ func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
 	if m, ok := g.Mirrored(); ok {
 		lang := cardLang(m)
 		text := b.texts.T(lang, "game_over_msg",
-			"Result", b.resultText(lang, m), "Reason", b.reasonText(lang, m.Reason()), "Record", m.Rules().Record())
+			"Result", b.resultText(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
 		b.send(outMessage{chatID: link.MirrorChat, text: text, replyTo: m.MessageID()}.reply())
 	}
 	ev, err := b.svc.TournamentGameOver(ctx, g)

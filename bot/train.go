@@ -15,7 +15,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
 // The course (/learn) and the puzzles (/puzzle) in a private chat. Both
@@ -52,7 +51,7 @@ func (b *Bot) cmdLearn(ctx context.Context, msg *tgbotapi.Message, lang string) 
 	}
 	if _, _, err := b.cfg.Course.Lesson(ctx, msg.From.ID); errors.Is(err, play.ErrCourseDone) {
 		if err := b.cfg.Course.Restart(ctx, msg.From.ID); err != nil {
-			b.text(msg.Chat, b.userMessage(lang, err, false), 0)
+			b.text(msg.Chat, b.texts.Error(lang, err, false), 0)
 			return err
 		}
 	}
@@ -68,7 +67,7 @@ func (b *Bot) sendLesson(ctx context.Context, chat *tgbotapi.Chat, userID int64,
 		return nil
 	}
 	if err != nil {
-		b.text(chat, b.userMessage(lang, err, false), 0)
+		b.text(chat, b.texts.Error(lang, err, false), 0)
 		return err
 	}
 	png, err := b.render.PNG(l.Position, render.Options{})
@@ -163,14 +162,14 @@ func (b *Bot) onLesson(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	switch {
 	case errors.As(err, &me):
 		b.toast(q, "")
-		b.text(q.Message.Chat, b.texts.T(lang, "lesson_wrong", "Reason", b.userMessage(lang, err, true)), 0)
+		b.text(q.Message.Chat, b.texts.T(lang, "lesson_wrong", "Reason", b.texts.Error(lang, err, true)), 0)
 		return nil
 	case errors.Is(err, play.ErrNotTheTask):
 		b.toast(q, "")
 		b.text(q.Message.Chat, b.texts.T(lang, "lesson_not_task"), 0)
 		return nil
 	case err != nil:
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -216,7 +215,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi
 	}
 	st, err := b.cfg.Puzzles.Next(ctx, from.ID)
 	if err != nil {
-		b.text(chat, b.userMessage(lang, err, false), replyTo)
+		b.text(chat, b.texts.Error(lang, err, false), replyTo)
 		return err
 	}
 	png, err := b.render.PNG(st.Position, render.Options{Perspective: st.Puzzle.Solver()})
@@ -273,7 +272,7 @@ func (b *Bot) onPuzzlePick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Ca
 	}
 	st, err := b.cfg.Puzzles.Current(ctx, q.From.ID)
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	if st.Puzzle.ID != cb.ID || st.Moves != cb.Ply {
@@ -298,7 +297,7 @@ func (b *Bot) onPuzzlePick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Ca
 	}
 	res, err := b.cfg.Puzzles.Move(ctx, q.From.ID, cb.ID, cb.Ply, pick.move.String())
 	if err != nil {
-		b.toast(q, b.userMessage(lang, err, false))
+		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
 	b.toast(q, "")
@@ -351,7 +350,7 @@ func (b *Bot) learnButton(lang string) tgbotapi.InlineKeyboardButton {
 // maybeNewcomer reports whether the one challenged may never have played:
 // someone who has neither played a game nor begun the course, someone the
 // bot has never seen, or, for an open challenge, whoever accepts.
-func (b *Bot) maybeNewcomer(ctx context.Context, c *storage.Challenge) bool {
+func (b *Bot) maybeNewcomer(ctx context.Context, c *play.Challenge) bool {
 	if b.cfg.Course == nil {
 		return false
 	}

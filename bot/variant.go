@@ -49,18 +49,13 @@ func variantOfCode(code string) rules.Variant {
 	return rules.Bashni
 }
 
-// variantName names a ruleset in lang.
-func (b *Bot) variantName(lang string, v rules.Variant) string {
-	return b.texts.T(lang, "rules_name_"+v.String())
-}
-
 // rulesLine is the line a card, a challenge or the AI menu adds for rules
 // other than the default: "" for Bashni.
 func (b *Bot) rulesLine(lang string, v rules.Variant) string {
 	if v == rules.Bashni {
 		return ""
 	}
-	return b.texts.T(lang, "caption_rules", "Rules", b.variantName(lang, v))
+	return b.texts.T(lang, "caption_rules", "Rules", b.texts.VariantName(lang, v))
 }
 
 // variantRow is the AI menu's row of rulesets for level, the chosen one

@@ -62,9 +62,9 @@ type pending struct {
 // known).
 func (s *Server) pendingOf(lang string, place int) pending {
 	if place > 1 {
-		return pending{Pending: true, Text: s.texts.AppText(lang, "app_analysis_queued", "Place", place), Place: place}
+		return pending{Pending: true, Text: s.texts.T(lang, "app_analysis_queued", "Place", place), Place: place}
 	}
-	return pending{Pending: true, Text: s.texts.AppText(lang, "app_analysing"), Place: place}
+	return pending{Pending: true, Text: s.texts.T(lang, "app_analysing"), Place: place}
 }
 
 // analysisOf lays a out for the page, in lang.
@@ -74,7 +74,7 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 	start := g.Rules().StartPosition()
 	out := analysis{ID: g.ID(), Result: g.Result(), Scores: rv.Scores, Cap: ai.ReviewCap,
 		Positions: make([]string, 0, len(rv.Moves)+1), Moves: make([]reviewedMove, 0, len(rv.Moves)), Mistakes: []mistake{}}
-	out.Status, _ = s.texts.AppResult(lang, g)
+	out.Status, _ = s.texts.Result(lang, g)
 	p := start
 	out.Positions = append(out.Positions, p.String())
 	texts := make([]string, len(rv.Moves))
@@ -87,7 +87,7 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 		if m.Loss >= play.MistakeThreshold && m.Best.Len() > 0 && m.Best != m.Move {
 			best := moveOf(m.Best)
 			rm.Best = &best
-			rm.Text = s.texts.AppText(lang, "analysis_line", "Number", rm.Number, "Move", m.Move.String(),
+			rm.Text = s.texts.T(lang, "analysis_line", "Number", rm.Number, "Move", m.Move.String(),
 				"Loss", fmt.Sprintf("%.1f", float64(m.Loss)/100), "Best", m.Best.String())
 		}
 		texts[i] = rm.Text

@@ -10,8 +10,8 @@
 // request (initdata.go): players move, anyone else watches. A move made in
 // the app goes through the same service as a tap on the card's picker and
 // is stored with its event (play.Detached); the bot shows that event on
-// the chat card as it shows its own (the app never calls into the bot,
-// which only lends it its words: the Texts interface), so the card, the
+// the chat card as it shows its own (the app never calls into the bot;
+// both take their words from package texts), so the card, the
 // notices and the board stay one game. A refused request's HTTP status is
 // its error's kind (play.KindOf; the table is errors.go): 422 invalid, 403
 // forbidden, 409 conflict (with the game as it is now), 404, 429, 503.

@@ -222,7 +222,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 	if h.spec.puzzles != nil {
 		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, nil)
 	}
-	app := New(svc, b, broker, opts)
+	app := New(svc, b.Texts(), broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {
 		h.cancel() // ends event streams, the outbox and the broker

@@ -20,7 +20,7 @@ const PuzzleParam = "puzzle"
 // the board is behind.
 func (s *Server) puzzleFail(w http.ResponseWriter, r *http.Request, v viewer, err error) {
 	code := statusOf(err)
-	body := errorBody{Error: s.texts.AppError(v.lang, err)}
+	body := errorBody{Error: s.texts.Error(v.lang, err, false)}
 	if code == http.StatusConflict || code == http.StatusUnprocessableEntity {
 		if cur, cerr := s.opts.Puzzles.Current(r.Context(), v.user.ID); cerr == nil {
 			st := s.puzzleState(cur, nil, v)
@@ -105,16 +105,16 @@ func (s *Server) puzzleState(cur *play.PuzzleState, res *play.PuzzleResult, v vi
 		if solver == rules.Black {
 			side = "puzzle_black"
 		}
-		st.Status = s.texts.AppText(lang, side)
+		st.Status = s.texts.T(lang, side)
 	case res.Solved:
-		st.Status = s.texts.AppText(lang, "puzzle_solved", "Solution", line)
+		st.Status = s.texts.T(lang, "puzzle_solved", "Solution", line)
 	default:
-		st.Status = s.texts.AppText(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
+		st.Status = s.texts.T(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
 	}
 	st.Texts = textsOfApp{}
 	for _, id := range append(pageTexts, "btn_next_puzzle") {
-		st.Texts[id] = s.texts.AppText(lang, id)
+		st.Texts[id] = s.texts.T(lang, id)
 	}
-	st.Texts["app_tower"] = s.texts.AppText(lang, "app_tower", "Square", "{sq}")
+	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")
 	return st
 }

@@ -14,21 +14,11 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 //go:embed static
 var static embed.FS
-
-// Texts are the words the app shows, borrowed from the bot (*bot.Bot):
-// the app changes games only through play, and the bot shows those changes
-// in the chat from the events stored with them (play.Detached).
-type Texts interface {
-	AppText(lang, id string, data ...any) string
-	AppError(lang string, err error) string
-	AppPlayerName(lang string, p storage.Player) string
-	AppResult(lang string, g *play.Game) (result, reason string)
-}
 
 // Options configure a Server.
 type Options struct {
@@ -65,7 +55,7 @@ type Options struct {
 type Server struct {
 	svc     *play.Service
 	streams *streams
-	texts   Texts
+	texts   *texts.Catalog
 	broker  *Broker
 	check   *Checker
 	opts    Options
@@ -73,7 +63,7 @@ type Server struct {
 }
 
 // New returns the app's server.
-func New(svc *play.Service, texts Texts, broker *Broker, opts Options) *Server {
+func New(svc *play.Service, words *texts.Catalog, broker *Broker, opts Options) *Server {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -92,7 +82,7 @@ func New(svc *play.Service, texts Texts, broker *Broker, opts Options) *Server {
 	if opts.Refused == nil {
 		opts.Refused = func(string) {}
 	}
-	return &Server{svc: svc, streams: newStreams(opts.Streams, opts.OnStreams), texts: texts, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
+	return &Server{svc: svc, streams: newStreams(opts.Streams, opts.OnStreams), texts: words, broker: broker, check: NewChecker(opts.Token, opts.MaxAge), opts: opts, log: opts.Logger}
 }
 
 // Link is the direct link that opens game id in the Mini App registered as
@@ -334,7 +324,7 @@ type errorBody struct {
 // the board can catch up (a stale move, a game already over).
 func (s *Server) failWithState(w http.ResponseWriter, r *http.Request, v viewer, err error) {
 	code := statusOf(err)
-	body := errorBody{Error: s.texts.AppError(v.lang, err)}
+	body := errorBody{Error: s.texts.Error(v.lang, err, false)}
 	if code != http.StatusNotFound && code != http.StatusServiceUnavailable {
 		if g, gerr := s.svc.Game(r.Context(), r.PathValue("id")); gerr == nil {
 			st := s.state(g, v)
@@ -348,15 +338,15 @@ func (s *Server) fail(w http.ResponseWriter, v viewer, err error) {
 	msg := ""
 	switch {
 	case errors.Is(err, ErrUnauthorized):
-		msg = s.texts.AppText(v.lang, "app_unauthorized")
+		msg = s.texts.T(v.lang, "app_unauthorized")
 	case errors.Is(err, errTooManyStreams):
-		msg = s.texts.AppText(v.lang, "app_too_many_streams")
+		msg = s.texts.T(v.lang, "app_too_many_streams")
 	case errors.Is(err, errStreamsFull):
-		msg = s.texts.AppText(v.lang, "err_unavailable")
+		msg = s.texts.T(v.lang, "err_unavailable")
 	case errors.Is(err, errBadRequest):
 		msg = "bad request"
 	default:
-		msg = s.texts.AppError(v.lang, err)
+		msg = s.texts.Error(v.lang, err, false)
 	}
 	writeJSON(w, statusOf(err), errorBody{Error: msg})
 }

@@ -91,8 +91,8 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	st := state{
 		ID: g.ID(), Ply: g.Ply(), Position: g.Position().String(), Turn: colorCode(turn),
 		Active: g.Active(), Lang: lang,
-		White: player{Name: s.texts.AppPlayerName(lang, g.White()), AI: g.White().AILevel},
-		Black: player{Name: s.texts.AppPlayerName(lang, g.Black()), AI: g.Black().AILevel},
+		White: player{Name: s.texts.PlayerName(lang, g.White()), AI: g.White().AILevel},
+		Black: player{Name: s.texts.PlayerName(lang, g.Black()), AI: g.Black().AILevel},
 		Moves: make([]string, 0, g.Ply()), Legal: []move{},
 	}
 	if c, ok := g.ColorOf(v.user.ID); ok {
@@ -112,11 +112,11 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		for _, m := range g.Rules().Legal() {
 			st.Legal = append(st.Legal, moveOf(m))
 		}
-		side := s.texts.AppText(lang, "side_white")
+		side := s.texts.T(lang, "side_white")
 		if turn == rules.Black {
-			side = s.texts.AppText(lang, "side_black")
+			side = s.texts.T(lang, "side_black")
 		}
-		st.Status = s.texts.AppText(lang, "app_to_move", "Move", g.MoveNumber(), "Side", side) + " · " + s.texts.AppPlayerName(lang, toMove)
+		st.Status = s.texts.T(lang, "app_to_move", "Move", g.MoveNumber(), "Side", side) + " · " + s.texts.PlayerName(lang, toMove)
 		switch g.DrawOfferBy() {
 		case 0:
 		case g.White().UserID:
@@ -125,7 +125,7 @@ func (s *Server) state(g *play.Game, v viewer) state {
 			st.Draw = "b"
 		}
 	} else {
-		st.Result, st.Reason = s.texts.AppResult(lang, g)
+		st.Result, st.Reason = s.texts.Result(lang, g)
 		st.Status = st.Result
 	}
 	if g.TimeControl() != "" {
@@ -137,14 +137,14 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		}
 	}
 	if start := g.Rules().StartPosition(); start.Variant() != rules.Bashni {
-		st.Rules = s.texts.AppText(lang, "btn_rules_"+start.Variant().String())
+		st.Rules = s.texts.T(lang, "btn_rules_"+start.Variant().String())
 		st.Status = st.Rules + " · " + st.Status
 	}
 	st.Texts = textsOfApp{}
 	for _, id := range pageTexts {
-		st.Texts[id] = s.texts.AppText(lang, id)
+		st.Texts[id] = s.texts.T(lang, id)
 	}
 	// The page puts the square in: "{sq}" marks where.
-	st.Texts["app_tower"] = s.texts.AppText(lang, "app_tower", "Square", "{sq}")
+	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")
 	return st
 }

@@ -181,7 +181,7 @@ func (m *Main) newBot() error {
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.out, render.New(), bot.Config{
-		Username: name, Logger: m.log, LevelName: levelName, OnHandled: m.metrics.onHandled,
+		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
 		Daily: play.NewDaily(m.store, puzzles, m.now),
@@ -476,13 +476,6 @@ func aiRunners(cfg Config) int {
 		return 32
 	}
 	return max(cfg.AI.Workers, 1)
-}
-
-func levelName(level int) string {
-	if level >= 1 && level <= len(ai.Levels) {
-		return ai.Levels[level-1].Name
-	}
-	return play.AIName(level)
 }
 
 // setCommands registers the command menu in each language the bot speaks.

@@ -160,7 +160,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 	if m != nil {
 		opts.Refused = func(reason string) { m.httpRefused.WithLabelValues("miniapp", reason).Inc() }
 	}
-	app := miniapp.New(svc, b, l.broker, opts)
+	app := miniapp.New(svc, b.Texts(), l.broker, opts)
 	go func() {
 		defer wg.Done()
 		if err := serveHTTP(ctx, ln, boardImages(b, app.Handler(ctx)), logger, "miniapp", miniappLimits, m, now); err != nil {
