@@ -162,7 +162,7 @@ func newHarnessWith(t testing.TB, spec gameSpec, store play.Store, buses ...Bus)
 // straight to the store (challenges always start from the start).
 func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 	svc := h.reps[0].svc
-	alice, bob := storage.Player{UserID: h.alice.ID, Name: "Alice"}, storage.Player{UserID: h.bob.ID, Name: "Bob"}
+	alice, bob := play.Player{UserID: h.alice.ID, Name: "Alice"}, play.Player{UserID: h.bob.ID, Name: "Bob"}
 	start := spec.start
 	if start == "" {
 		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control, Variant: spec.variant})

@@ -11,7 +11,6 @@ import (
 
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 )
 
 // Every answer carries the security headers: the page may be framed by
@@ -179,7 +178,7 @@ func TestStalledStreamsAreClosed(t *testing.T) {
 func TestAIDeclinesADrawInTheApp(t *testing.T) {
 	h := newHarness(t, nil)
 	r := h.reps[0]
-	g, err := r.svc.NewAIGame(h.ctx, play.AIGameRequest{ChatID: h.alice.ID, Human: storage.Player{UserID: h.alice.ID, Name: "Alice"}, Level: 1, Color: play.ColorWhite})
+	g, err := r.svc.NewAIGame(h.ctx, play.AIGameRequest{ChatID: h.alice.ID, Human: play.Player{UserID: h.alice.ID, Name: "Alice"}, Level: 1, Color: play.ColorWhite})
 	if err != nil {
 		t.Fatal(err)
 	}
