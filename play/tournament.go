@@ -288,6 +288,17 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 				t.CardDirty = true // a join, leave or pause shows on the card
 			}
 		}
+		away, err := s.tourAway(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		for i := range t.Players {
+			if p := &t.Players[i]; away[p.UserID] && !p.Paused && p.Game == "" {
+				// They blocked the bot since joining: a game's cards could
+				// not reach them, and their opponent would wait for the flag.
+				p.Paused, t.CardDirty = true, true
+			}
+		}
 		step := arenaStep(t, games, s.now(), s.newID)
 		if step.final && t.Receipt == 0 {
 			t.Receipt = ReceiptOf(withNewReceipt(ctx))
@@ -339,6 +350,30 @@ func (s *Service) TournamentFinalShown(ctx context.Context, chatID int64, id str
 		}
 	}
 	return ErrBusy
+}
+
+// tourAway lists the waiting players who blocked the bot (Telegram said
+// 403 to a message for them): they are paused rather than paired. Coming
+// back to the bot's chat clears it (play.Touch), and Join resumes them.
+func (s *Service) tourAway(ctx context.Context, t *storage.Tournament) (map[int64]bool, error) {
+	away := map[int64]bool{}
+	if t.Status != storage.TournamentRunning {
+		return away, nil
+	}
+	for _, p := range t.Players {
+		if p.Paused || p.Game != "" {
+			continue
+		}
+		u, err := s.store.User(ctx, p.UserID)
+		if isNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		away[p.UserID] = u.Blocked
+	}
+	return away, nil
 }
 
 // tourGames reads the state of a tournament's games in progress.

@@ -106,6 +106,29 @@ func TestTournamentRefusals(t *testing.T) {
 	if after.Version != before.Version {
 		t.Errorf("refusals wrote the tournament: version %d -> %d", before.Version, after.Version)
 	}
+
+	// Bob blocked the bot after joining: he is paused, not paired (his
+	// cards could not reach him); Join brings him back once he is back.
+	if _, err := a.Touch(ctx, Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Blocked(ctx, bob.UserID); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := a.JoinTournament(ctx, tourChat, tr.ID, bob, "en")
+	if err != nil || len(ev.Games) != 0 {
+		t.Fatalf("Bob, who blocked the bot, joins: %+v, %v; want no game", ev, err)
+	}
+	if p, _ := ev.T.Player(bob.UserID); !p.Paused {
+		t.Errorf("Bob, who blocked the bot, is not paused: %+v", p)
+	}
+	if _, err := a.Touch(ctx, Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
+		t.Fatal(err)
+	}
+	ev, err = a.JoinTournament(ctx, tourChat, tr.ID, bob, "en")
+	if err != nil || len(ev.Games) != 1 {
+		t.Errorf("Bob back in the bot's chat joins again: %+v, %v; want a game with Alice", ev, err)
+	}
 }
 
 func second[T any](_ T, err error) error        { return err }
