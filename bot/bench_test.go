@@ -156,6 +156,7 @@ func redisStore(tb testing.TB) play.Store {
 // to a recorder.
 type harness struct {
 	svc   *play.Service
+	marks bot.UpdateMarks
 	bot   *bot.Bot
 	rec   *recorder
 	alice tgbotapi.User
@@ -188,8 +189,9 @@ func newHarness(tb testing.TB, store play.Store) *harness {
 	rec := newRecorder()
 	h := &harness{
 		svc:   svc,
+		marks: store.(bot.UpdateMarks),
 		rec:   rec,
-		bot:   bot.New(ctx, svc, rec, render.New(), bot.Config{Username: "bashni_bench_bot"}),
+		bot:   bot.New(ctx, svc, store.(bot.UpdateMarks), rec, render.New(), bot.Config{Username: "bashni_bench_bot"}),
 		alice: tgbotapi.User{ID: 501, FirstName: "Alice", UserName: "alice", LanguageCode: "en"},
 		bob:   tgbotapi.User{ID: 502, FirstName: "Bob", UserName: "bob", LanguageCode: "en"},
 	}

@@ -55,6 +55,21 @@ type Config struct {
 	OnHandled func(kind string, d time.Duration, err error)
 }
 
+// UpdateMarks remember which Telegram updates were handled (the store
+// keeps them: a redelivered update may reach another replica). They are
+// the bot's own: an update id means nothing to play.
+type UpdateMarks interface {
+	// UpdateSeen reports whether updateID is marked (and the mark is live).
+	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
+	// MarkUpdate marks updateID for ttl and reports whether it was the
+	// first to.
+	MarkUpdate(ctx context.Context, updateID int64, ttl time.Duration) (first bool, err error)
+}
+
+// UpdateMarkTTL is how long a handled update is remembered: Telegram gives
+// up redelivering long before.
+const UpdateMarkTTL = 24 * time.Hour
+
 // Committer stores the replies a handled update owes with the update's
 // mark, in one write, and then queues them (bot/telegram/outbox.Outbox with a
 // journal); ErrNoJournal means it queued them and kept nothing.
@@ -76,6 +91,7 @@ type Bot struct {
 // core is what every update's Bot shares.
 type core struct {
 	svc    *play.Service
+	marks  UpdateMarks
 	render Renderer
 	texts  *texts.Catalog
 	cfg    Config
@@ -120,11 +136,11 @@ type cardRef struct {
 
 // New returns a bot. Background work started by handlers (AI moves,
 // storing message ids) runs under bgCtx; Wait waits for it.
-func New(bgCtx context.Context, svc *play.Service, out Sender, r Renderer, cfg Config) *Bot {
+func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender, r Renderer, cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	b := &Bot{core: &core{svc: svc, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
+	b := &Bot{core: &core{svc: svc, marks: marks, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
 	// Changes made where nobody shows them (the Mini App) are shown by
 	// the bot of their process (events.go).
 	if svc != nil {

@@ -41,7 +41,7 @@ func TestBoardFollowsUserSettings(t *testing.T) {
 	ctx := context.Background()
 	svc := play.New(st, nil, play.DefaultConfig, time.Now)
 	rec := &optionsRecorder{}
-	b := New(ctx, svc, discardSender{}, rec, Config{})
+	b := New(ctx, svc, nil, discardSender{}, rec, Config{})
 	alice := play.Player{UserID: 42, Name: "Alice"}
 	if _, err := svc.Touch(ctx, play.Profile{ID: 42, Name: "Alice", Private: true}); err != nil {
 		t.Fatal(err)

@@ -43,7 +43,7 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 		go out.Run(ctx)
 		outs = append(outs, out)
 		svc = play.New(store, nil, play.DefaultConfig, clock.Now)
-		bots = append(bots, bot.New(ctx, svc, out, render.New(), bot.Config{Username: "bashni_test_bot"}))
+		bots = append(bots, bot.New(ctx, svc, store, out, render.New(), bot.Config{Username: "bashni_test_bot"}))
 	}
 	group := telegramtest.GroupChat(-1009876543210, "Club")
 	alice := play.Player{UserID: 11, Name: "Alice"}

@@ -54,7 +54,7 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
 	go out.Run(ctx)
-	return bot.New(ctx, r.svc, out, render.New(), bot.Config{Username: "bashni_test_bot"}), out
+	return bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"}), out
 }
 
 func newEventsRig(t *testing.T, ctx context.Context) *eventsRig {
@@ -131,7 +131,7 @@ func (r *eventsRig) move() tgbotapi.Update {
 // game write, and checks that the move is stored and nothing was said.
 func (r *eventsRig) killedMidMove(t *testing.T, ctx context.Context) {
 	t.Helper()
-	dead := bot.New(ctx, r.svc, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead := bot.New(ctx, r.svc, r.store, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
 	dead.Handle(ctx, r.move())
 	dead.Wait()
 	g, err := r.svc.Game(ctx, r.gameID)
@@ -270,7 +270,7 @@ func TestKilledAfterTheTicksWriteNoticeStillSent(t *testing.T) {
 	}
 
 	r.clock.Advance(play.DefaultConfig.NoticeDelay + time.Second)
-	dead := bot.New(ctx, r.svc, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead := bot.New(ctx, r.svc, r.store, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
 	dead.ClockTick(ctx)
 	dead.Wait()
 	if g, err := r.store.Game(ctx, r.gameID); err != nil || !g.NoticeAt.IsZero() || len(g.Owed) == 0 {

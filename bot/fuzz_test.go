@@ -30,7 +30,7 @@ func FuzzHandleText(f *testing.F) {
 	f.Cleanup(func() { st.Close() })
 	ctx := context.Background()
 	svc := play.New(st, play.NewEnginePool(1, 1, ai.Limits{Nodes: 500}), play.DefaultConfig, time.Now)
-	b := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_test_bot"})
+	b := New(ctx, svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_test_bot"})
 	alice := &tgbotapi.User{ID: 1, FirstName: "Alice", UserName: "alice"}
 	private := &tgbotapi.Chat{ID: 1, Type: "private"}
 	group := &tgbotapi.Chat{ID: -100, Type: "supergroup", Title: "g"}

@@ -77,7 +77,7 @@ func once(next updateHandler) updateHandler {
 		if u.UpdateID == 0 {
 			return next(b, ctx, u)
 		}
-		seen, err := b.svc.UpdateSeen(ctx, int64(u.UpdateID))
+		seen, err := b.marks.UpdateSeen(ctx, int64(u.UpdateID))
 		if err == nil && seen {
 			return "repeat", nil
 		}
@@ -99,11 +99,11 @@ func once(next updateHandler) updateHandler {
 			}
 			_, err = col.commit(ctx, c, int64(u.UpdateID))
 			if errors.Is(err, outbox.ErrNoJournal) {
-				_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
+				_, err = b.marks.MarkUpdate(ctx, int64(u.UpdateID), UpdateMarkTTL)
 			}
 		} else {
 			kind, herr = next(b, ctx, u)
-			_, err = b.svc.MarkUpdate(ctx, int64(u.UpdateID))
+			_, err = b.marks.MarkUpdate(ctx, int64(u.UpdateID), UpdateMarkTTL)
 		}
 		if err != nil && herr == nil {
 			// Not marked: a redelivery is handled again, which the

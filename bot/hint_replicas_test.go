@@ -83,7 +83,7 @@ func TestHintsThroughTheWebhooksOfTwoReplicas(t *testing.T) {
 		out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000})
 		go out.Run(ctx)
 		svc = play.New(store, th, play.DefaultConfig, time.Now)
-		b := bot.New(ctx, svc, out, render.New(), bot.Config{Username: srv.Bot().UserName})
+		b := bot.New(ctx, svc, store, out, render.New(), bot.Config{Username: srv.Bot().UserName})
 		bots = append(bots, b)
 		hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{})
 		hs := httptest.NewServer(hook)

@@ -25,8 +25,8 @@ func TestOpenBoardButton(t *testing.T) {
 		t.Fatal(err)
 	}
 	link := "https://t.me/bashni_bot/board?startapp=" + g.ID()
-	with := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{BoardURL: func(id string) string { return "https://t.me/bashni_bot/board?startapp=" + id }})
-	without := New(ctx, svc, discardSender{}, &optionsRecorder{}, Config{})
+	with := New(ctx, svc, nil, discardSender{}, &optionsRecorder{}, Config{BoardURL: func(id string) string { return "https://t.me/bashni_bot/board?startapp=" + id }})
+	without := New(ctx, svc, nil, discardSender{}, &optionsRecorder{}, Config{})
 	for _, v := range []cardView{{lang: "en"}, {lang: "ru", thinking: true}} {
 		kb := with.keyboard(g, v)
 		last := kb.InlineKeyboard[len(kb.InlineKeyboard)-1]

@@ -18,7 +18,7 @@ func TestForgedButtonsAreRefusals(t *testing.T) {
 	h := newHarness(t, boltStore(t))
 	logs := &testkit.Buffer{}
 	ctx := context.Background()
-	h.bot = bot.New(ctx, h.svc, h.rec, render.New(), bot.Config{
+	h.bot = bot.New(ctx, h.svc, h.marks, h.rec, render.New(), bot.Config{
 		Username: "bashni_bench_bot",
 		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})

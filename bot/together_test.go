@@ -48,7 +48,7 @@ func TestVariantWords(t *testing.T) {
 
 // Every button of the AI menu and of a vote fits Telegram's 64 bytes.
 func TestTogetherButtonsFit(t *testing.T) {
-	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
 	for _, lang := range texts.Languages {
 		kb := b.colorKeyboard(lang, 18, rules.BashniMP)
 		for _, row := range kb.InlineKeyboard {
@@ -73,7 +73,7 @@ func TestTeamSummaryNamesTheVoters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
 	for lang, want := range map[string]string{"en": "Ann 1 of 1, Ben 0 of 1", "ru": "Ann 1 из 1, Ben 0 из 1"} {
 		if got := b.teamSummary(lang, g); !strings.Contains(got, want) {
 			t.Errorf("%s summary %q, want it to contain %q", lang, got, want)
@@ -89,7 +89,7 @@ func TestTeamSummaryNamesTheVoters(t *testing.T) {
 // in both languages, unless the move is forced: a poll needs two options,
 // so the one legal move is a button.
 func TestTeamPollCard(t *testing.T) {
-	b := New(context.Background(), nil, discardSender{}, &optionsRecorder{}, Config{})
+	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
 	load := func(start string) *play.Game {
 		rec := &storage.GameRecord{ID: "t2", White: play.Player{Name: "👥 Club"}, Black: play.Player{Name: "AI", AILevel: 1},
 			Start: start, Status: storage.GameActive, Team: &storage.TeamGame{Window: time.Minute, ByPoll: true}}

@@ -17,7 +17,7 @@ import (
 func TestTourCardAndLinkFit(t *testing.T) {
 	clock := testkit.NewClock(time.Now())
 	svc := play.New(nil, nil, play.DefaultConfig, clock.Now)
-	b := New(context.Background(), svc, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_draughts_bot"})
+	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_draughts_bot"})
 	now := clock.Now()
 	tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
 		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: storage.TournamentRunning,

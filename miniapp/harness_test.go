@@ -213,7 +213,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 		st = s
 	}
 	svc := play.New(WatchStore(st, broker), h.spec.thinker, play.DefaultConfig, h.clock.Now)
-	b := bot.New(h.ctx, svc, out, render.New(), bot.Config{
+	b := bot.New(h.ctx, svc, st.(bot.UpdateMarks), out, render.New(), bot.Config{
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})

@@ -30,7 +30,8 @@ type Store interface {
 	SetStanding(ctx context.Context, scope int64, s storage.Standing) error
 	Top(ctx context.Context, scope int64, n int) ([]storage.Standing, error)
 	Standing(ctx context.Context, scope, userID int64) (storage.Standing, error)
-	MarkUpdate(ctx context.Context, updateID int64, ttl time.Duration) (first bool, err error)
+	// UpdateSeen says whether a receipt (the id of the update that made a
+	// change, see WithReceipt) is marked: its replies are stored.
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
 	storage.Polls
 }

@@ -3,7 +3,6 @@ package play
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/bashni/bashni/storage"
 )
@@ -89,21 +88,4 @@ func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.Use
 		u.Rating = StartRating
 	}
 	return u, nil
-}
-
-// UpdateMarkTTL is how long a handled update is remembered: Telegram gives
-// up redelivering long before.
-const UpdateMarkTTL = 24 * time.Hour
-
-// MarkUpdate records that a Telegram update has been handled and reports
-// whether it was the first to (within a day). Call it once the update's
-// effects are written, never before: see UpdateSeen.
-func (s *Service) MarkUpdate(ctx context.Context, updateID int64) (bool, error) {
-	return s.store.MarkUpdate(ctx, updateID, UpdateMarkTTL)
-}
-
-// UpdateSeen reports whether a Telegram update was handled already
-// (MarkUpdate), so that a redelivered one is not handled twice.
-func (s *Service) UpdateSeen(ctx context.Context, updateID int64) (bool, error) {
-	return s.store.UpdateSeen(ctx, updateID)
 }

@@ -157,7 +157,7 @@ func (m *Main) newService() *play.Service {
 func (m *Main) newOutbox() *outbox.Outbox {
 	opts := outbox.Options{
 		// Replies are kept in the store until sent: a crash loses none.
-		Journal:   outbox.StoreJournal(m.store, processName(), outboxLease, play.UpdateMarkTTL),
+		Journal:   outbox.StoreJournal(m.store, processName(), outboxLease, bot.UpdateMarkTTL),
 		PerChat:   rate.Limit(m.cfg.Telegram.RatePerChat),
 		PerGroup:  rate.Limit(m.cfg.Telegram.RatePerGroup / 60),
 		Global:    rate.Limit(m.cfg.Telegram.RateGlobal),
@@ -180,7 +180,7 @@ func (m *Main) newBot() error {
 	trainer := play.NewPuzzles(m.store, puzzles, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	name := m.api.Self.UserName
-	m.bot = bot.New(m.bgCtx, m.svc, m.out, render.New(), bot.Config{
+	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
@@ -375,6 +375,7 @@ func processName() string {
 // Store is what the binary needs of a store.
 type Store interface {
 	play.Store
+	bot.UpdateMarks
 	storage.Outbox
 	play.PuzzleStore
 	storage.Daily
