@@ -87,8 +87,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	var (
-		res  any
-		news []news
+		res      any
+		news     []news
+		recorded bool
 	)
 	f := perr
 	if f == nil {
@@ -101,15 +102,21 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		case m.h == nil:
 			res, f = s.getUpdates(r.Context(), &c)
 		default:
+			// The call is recorded with its effect, under one lock: a test
+			// that has seen the message it sent also sees the call.
 			s.mu.Lock()
 			res, f = m.h(s, &c)
 			if r, ok := res.(sent); ok {
 				res, news = r.value, s.tell(r.m)
 			}
+			c = s.recordLocked(c, f)
+			recorded = true
 			s.mu.Unlock()
 		}
 	}
-	c = s.record(c, f)
+	if !recorded {
+		c = s.record(c, f)
+	}
 	for _, n := range news {
 		n.fn(c.clone(), n.msg)
 	}
@@ -192,12 +199,17 @@ func (s *Server) sleep(ctx context.Context) bool {
 // record appends an answered call, stamping its outcome, and returns it
 // as recorded.
 func (s *Server) record(c Call, f *Failure) Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recordLocked(c, f)
+}
+
+// recordLocked is record with s.mu held.
+func (s *Server) recordLocked(c Call, f *Failure) Call {
 	c.Status = http.StatusOK
 	if f != nil {
 		c.Status, c.Error = f.Code, f.Description
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.calls = append(s.calls, c)
 	s.notify()
 	return c
