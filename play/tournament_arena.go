@@ -189,7 +189,27 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 		}
 		return st
 	}
-	dirty := false
+	dirty := arenaResults(t, games, now, &st)
+	if t.Status == storage.TournamentRunning && !now.Before(t.EndsAt) {
+		t.Status = storage.TournamentEnding
+		dirty = true
+	}
+	if t.Status == storage.TournamentRunning && arenaPairing(t, now, newID, &st) {
+		dirty = true
+	}
+	if t.Status == storage.TournamentEnding && !slices.ContainsFunc(t.Games, func(g storage.TourGame) bool { return g.Result == "" }) {
+		t.Status, t.FinalAt = storage.TournamentFinished, now
+		st.final = true
+		dirty = true
+	}
+	arenaCard(t, dirty, now, &st)
+	return st
+}
+
+// arenaResults records the results of the tournament's games that ended,
+// and lists for posting again the cards of games whose card was never
+// recorded; it reports whether the standings changed.
+func arenaResults(t *storage.Tournament, games map[string]tourGameState, now time.Time, st *tourStep) (changed bool) {
 	for gi := range t.Games {
 		tg := &t.Games[gi]
 		if tg.Result != "" {
@@ -199,7 +219,7 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 		if gs.result != "" {
 			tg.Result = gs.result
 			recordResult(t, tg, now)
-			dirty = true
+			changed = true
 			continue
 		}
 		if (!gs.exists || !gs.carded) && !now.Before(tg.Posted.Add(tourRepostAfter)) && tg.Reposts < tourMaxReposts {
@@ -208,27 +228,29 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 			st.repost = append(st.repost, *tg)
 		}
 	}
-	if t.Status == storage.TournamentRunning && !now.Before(t.EndsAt) {
-		t.Status = storage.TournamentEnding
-		dirty = true
+	return changed
+}
+
+// arenaPairing pairs the waiting players (arenaPairs) into new games named
+// by newID; it reports whether it paired anyone.
+func arenaPairing(t *storage.Tournament, now time.Time, newID func() string, st *tourStep) (paired bool) {
+	for _, pr := range arenaPairs(t) {
+		w, b := &t.Players[pr[0]], &t.Players[pr[1]]
+		tg := storage.TourGame{ID: newID(), White: w.UserID, Black: b.UserID, Posted: now}
+		w.Game, b.Game = tg.ID, tg.ID
+		w.Whites++
+		t.Games = append(t.Games, tg)
+		st.paired = append(st.paired, tg)
+		paired = true
 	}
-	if t.Status == storage.TournamentRunning {
-		for _, pr := range arenaPairs(t) {
-			w, b := &t.Players[pr[0]], &t.Players[pr[1]]
-			tg := storage.TourGame{ID: newID(), White: w.UserID, Black: b.UserID, Posted: now}
-			w.Game, b.Game = tg.ID, tg.ID
-			w.Whites++
-			t.Games = append(t.Games, tg)
-			st.paired = append(st.paired, tg)
-			dirty = true
-		}
-	}
-	if t.Status == storage.TournamentEnding && !slices.ContainsFunc(t.Games, func(g storage.TourGame) bool { return g.Result == "" }) {
-		t.Status, t.FinalAt = storage.TournamentFinished, now
-		st.final = true
-		dirty = true
-	}
-	if dirty {
+	return paired
+}
+
+// arenaCard claims the group's card edit when it is due: the standings
+// changed and the last edit is tourCardEvery old, the time left wants a
+// refresh, or the final standings are to be shown.
+func arenaCard(t *storage.Tournament, changed bool, now time.Time, st *tourStep) {
+	if changed {
 		t.CardDirty = true
 	}
 	due := t.CardDirty && !now.Before(t.CardAt.Add(tourCardEvery)) ||
@@ -237,7 +259,6 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 		st.card = true
 		t.CardAt, t.CardDirty = now, false
 	}
-	return st
 }
 
 // recordResult writes a finished game's result on its players' sheets;
