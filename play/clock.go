@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -83,68 +84,105 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	var ev ClockEvent
 	g, err := s.update(ctx, id, func(g *Game) error {
 		ev = ClockEvent{}
-		owed, shown, err := s.dueShow(ctx, g, now)
-		if err != nil {
-			return err
-		}
-		if len(owed) > 0 {
-			// Claimed: shown first; the rest is for the next tick.
-			ev.Owed = owed
-			return nil
-		}
-		unchanged := errUnchanged
-		if shown {
-			unchanged = nil // the forgotten events are the write
-		}
-		if !g.rec.Active() {
-			return unchanged
-		}
-		o, voted, err := s.closeDueVote(g, now)
-		if err != nil {
-			return err
-		}
-		switch {
-		case voted:
-			ev.Voted, ev.Move = true, o.Move
-		case flagFallen(g, now):
-			if err := s.loseOnTime(g); err != nil {
-				return err
-			}
-			ev.TimedOut = true
-		case !g.rec.RemindAt.IsZero() && !now.Before(g.rec.RemindAt):
-			g.rec.NoticeAt = timeZero // the reminder tells them too
-			g.rec.Reminders++
-			g.rec.RemindAt = now.Add(s.cfg.RemindEvery)
-			if !g.rec.TimeoutAt.IsZero() && !g.rec.RemindAt.Before(g.rec.TimeoutAt) {
-				g.rec.RemindAt = timeZero // the timeout comes first
-			}
-			ev.Reminder = true
-		case !g.rec.NoticeAt.IsZero() && !now.Before(g.rec.NoticeAt):
-			g.rec.NoticeAt = timeZero
-			ev.Notice = true
-		case !g.rec.AIAt.IsZero() && !now.Before(g.rec.AIAt) && g.IsAITurn():
-			// The AI's move is owed and whoever claimed it has not made
-			// it (a crash): claim it here; update hands it to this
-			// process's runner (aiturns.go). Nothing to tell anyone yet.
-			g.rec.AIAt = now.Add(s.aiClaim())
-		default:
-			return unchanged // someone else handled it, or a move reset it
-		}
-		return nil
+		return s.decideDue(ctx, g, now, &ev)
 	})
 	if err != nil {
 		return ClockEvent{}, err
 	}
+	return s.dueEvent(ctx, g, ev), nil
+}
+
+// decideDue is due's decision on the game as read: what its last writer
+// left owed is shown first; otherwise the first of a live game's passed
+// deadlines is handled (liveDeadline).
+func (s *Service) decideDue(ctx context.Context, g *Game, now time.Time, ev *ClockEvent) error {
+	owed, shown, err := s.dueShow(ctx, g, now)
+	if err != nil {
+		return err
+	}
+	if len(owed) > 0 {
+		// Claimed: shown first; the rest is for the next tick.
+		ev.Owed = owed
+		return nil
+	}
+	unchanged := errUnchanged
+	if shown {
+		unchanged = nil // the forgotten events are the write
+	}
+	if !g.rec.Active() {
+		return unchanged
+	}
+	handled, err := s.liveDeadline(g, now, ev)
+	if err != nil || !handled {
+		return cmp.Or(err, unchanged) // not handled: someone else did, or a move reset it
+	}
+	return nil
+}
+
+// liveDeadline handles the first passed deadline of an active game: a
+// team vote that closes, a fallen flag, a reminder, a turn notice, or an
+// AI move whose claim lapsed. It reports whether one was due.
+func (s *Service) liveDeadline(g *Game, now time.Time, ev *ClockEvent) (bool, error) {
+	o, voted, err := s.closeDueVote(g, now)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case voted:
+		ev.Voted, ev.Move = true, o.Move
+	case flagFallen(g, now):
+		if err := s.loseOnTime(g); err != nil {
+			return false, err
+		}
+		ev.TimedOut = true
+	case passed(g.rec.RemindAt, now):
+		s.remind(g, now)
+		ev.Reminder = true
+	case passed(g.rec.NoticeAt, now):
+		g.rec.NoticeAt = timeZero
+		ev.Notice = true
+	case passed(g.rec.AIAt, now) && g.IsAITurn():
+		// The AI's move is owed and whoever claimed it has not made
+		// it (a crash): claim it here; update hands it to this
+		// process's runner (aiturns.go). Nothing to tell anyone yet.
+		g.rec.AIAt = now.Add(s.aiClaim())
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// passed reports whether deadline is set and not after now.
+func passed(deadline, now time.Time) bool {
+	return !deadline.IsZero() && !now.Before(deadline)
+}
+
+// remind counts a reminder and sets the next one, unless the loss on time
+// comes first.
+func (s *Service) remind(g *Game, now time.Time) {
+	g.rec.NoticeAt = timeZero // the reminder tells them too
+	g.rec.Reminders++
+	g.rec.RemindAt = now.Add(s.cfg.RemindEvery)
+	if !g.rec.TimeoutAt.IsZero() && !g.rec.RemindAt.Before(g.rec.TimeoutAt) {
+		g.rec.RemindAt = timeZero // the timeout comes first
+	}
+}
+
+// dueEvent is what due tells its caller once the write is made: what was
+// owed, or the deadline handled (with the receipt the write carried);
+// the zero event when nothing was due. A game the deadline ended is
+// rated.
+func (s *Service) dueEvent(ctx context.Context, g *Game, ev ClockEvent) ClockEvent {
 	if len(ev.Owed) > 0 {
 		ev.Game = g
-		return ev, nil
+		return ev
 	}
 	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {
-		return ClockEvent{}, nil
+		return ClockEvent{}
 	}
 	ev.Game, ev.Receipt = g, ReceiptOf(ctx)
 	if ev.TimedOut || ev.Voted && !g.rec.Active() {
 		s.finished(ctx, g)
 	}
-	return ev, nil
+	return ev
 }
