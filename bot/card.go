@@ -336,59 +336,58 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 		return // made on the re-posted card once it is known
 	}
 	b.cardOf(g, nil)
-	if g.InlineMessageID() != "" {
-		var png []byte // by URL, Telegram fetches what BoardImage draws
-		if b.cfg.BoardImageURL == nil {
-			var err error
-			if png, err = b.boardPNG(g, v, theme); err != nil {
-				b.log.Error("drawing the board", "game", g.ID(), "err", err)
-				return
-			}
-		}
-		b.editInlineCard(g, v, png)
+	switch {
+	case g.InlineMessageID() != "":
+		b.editInlineBoard(g, v, theme, done)
+	case g.MessageID() == 0:
 		if done != nil {
 			done()
 		}
-		return
+	default:
+		b.editChatCard(g, v, theme, done)
 	}
-	if g.MessageID() == 0 {
-		if done != nil {
-			done()
+}
+
+// editInlineBoard edits a game's inline card: by URL when the board images
+// are served (Telegram fetches what BoardImage draws), else uploaded.
+func (b *Bot) editInlineBoard(g *play.Game, v cardView, theme string, done func()) {
+	var png []byte
+	if b.cfg.BoardImageURL == nil {
+		var err error
+		if png, err = b.boardPNG(g, v, theme); err != nil {
+			b.log.Error("drawing the board", "game", g.ID(), "err", err)
+			return
 		}
-		return
 	}
-	if r, ok := b.lazyEdit(g, v, theme); ok {
-		// Drawn when it is sent (lazycard.go).
-		if done != nil || v.sent != nil {
-			r.Done = func(_ *tgbotapi.Message, err error) {
-				if v.sent != nil && err == nil {
-					v.sent()
-				}
-				if done != nil {
-					done()
-				}
-			}
+	b.editInlineCard(g, v, png)
+	if done != nil {
+		done()
+	}
+}
+
+// editChatCard edits a game's card in its chat: drawn when it is sent
+// where it can be (lazycard.go), else drawn now.
+func (b *Bot) editChatCard(g *play.Game, v cardView, theme string, done func()) {
+	r, ok := b.lazyEdit(g, v, theme)
+	if !ok {
+		png, err := b.boardPNG(g, v, theme)
+		if err != nil {
+			b.log.Error("drawing the board", "game", g.ID(), "err", err)
+			return
 		}
-		b.send(r)
-		return
+		media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+		media.Caption = b.caption(g, v)
+		kb := b.keyboard(g, v)
+		edit := tgbotapi.EditMessageMediaConfig{
+			BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID(), MessageID: g.MessageID(), ReplyMarkup: &kb},
+			Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
+		}
+		// Keyed by the message: while Telegram's pacing holds this edit back, a
+		// newer board replaces it rather than queueing behind it.
+		r = outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold,
+			// Never older than a board another replica has shown.
+			Version: g.Version()}
 	}
-	png, err := b.boardPNG(g, v, theme)
-	if err != nil {
-		b.log.Error("drawing the board", "game", g.ID(), "err", err)
-		return
-	}
-	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
-	media.Caption = b.caption(g, v)
-	kb := b.keyboard(g, v)
-	edit := tgbotapi.EditMessageMediaConfig{
-		BaseEdit: tgbotapi.BaseEdit{ChatID: g.ChatID(), MessageID: g.MessageID(), ReplyMarkup: &kb},
-		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
-	}
-	// Keyed by the message: while Telegram's pacing holds this edit back, a
-	// newer board replaces it rather than queueing behind it.
-	r := outbox.Reply{Req: edit, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold,
-		// Never older than a board another replica has shown.
-		Version: g.Version()}
 	if done != nil || v.sent != nil {
 		r.Done = func(_ *tgbotapi.Message, err error) {
 			if v.sent != nil && err == nil {
