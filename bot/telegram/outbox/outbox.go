@@ -866,88 +866,106 @@ func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 		o.finish(it, nil, nil)
 		return
 	}
-	for attempt := 0; ; attempt++ {
-		if err := o.pace(ctx, it.lane, it.req.unpaced); err != nil {
-			o.finish(it, nil, ErrShutdown)
-			lost.add()
-			return
+	for attempt := 0; o.try(ctx, it, attempt, lost); attempt++ {
+	}
+}
+
+// try makes one attempt at sending it, paced, and settles its outcome; it
+// reports whether to try again.
+func (o *Outbox) try(ctx context.Context, it *item, attempt int, lost *countLost) (again bool) {
+	if err := o.pace(ctx, it.lane, it.req.unpaced); err != nil {
+		o.finish(it, nil, ErrShutdown)
+		lost.add()
+		return false
+	}
+	// A board drawn at send time counts as shown from its first
+	// attempt: a retry (after a 429) is the same showing.
+	if it.lane != nil && (attempt == 0 || it.r.Lazy == nil) && o.stale(ctx, it) {
+		<-o.sem
+		o.finish(it, nil, ErrSuperseded)
+		return false
+	}
+	resp, err := o.call(it)
+	what, retryAfter := classify(resp, err)
+	// Made only when something is logged: a JSON handler formats the
+	// attributes of With at once, on every delivery otherwise.
+	log := func() *slog.Logger {
+		return o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
+	}
+	switch what {
+	case sent:
+		var msg *tgbotapi.Message
+		if it.r.Done != nil { // only a callback reads the message
+			msg = decodeMessage(resp, log())
 		}
-		// A board drawn at send time counts as shown from its first
-		// attempt: a retry (after a 429) is the same showing.
-		if it.lane != nil && (attempt == 0 || it.r.Lazy == nil) && o.stale(ctx, it) {
-			<-o.sem
-			o.finish(it, nil, ErrSuperseded)
-			return
+		o.finish(it, msg, nil)
+	case notModified:
+		o.finish(it, nil, nil)
+	case tooMany:
+		return o.floodControl(ctx, it, attempt, retryAfter, err, log, lost)
+	case transient:
+		return o.retryLater(ctx, it, attempt, err, log, lost)
+	case forbidden:
+		log().Info("outbox: forbidden", "user", it.r.UserID, "err", err)
+		o.closeChat(it, err)
+		// Before finish, so that a Flush returning means OnBlocked was told.
+		if it.r.UserID != 0 && o.opts.OnBlocked != nil {
+			o.safely("OnBlocked", func() { o.opts.OnBlocked(it.r.UserID) })
 		}
-		resp, err := o.call(it)
-		what, retryAfter := classify(resp, err)
-		// Made only when something is logged: a JSON handler formats the
-		// attributes of With at once, on every delivery otherwise.
-		log := func() *slog.Logger {
-			return o.log.With("method", it.req.method, "chat", it.r.ChatID, "attempt", attempt+1)
-		}
-		switch what {
-		case sent:
-			var msg *tgbotapi.Message
-			if it.r.Done != nil { // only a callback reads the message
-				msg = decodeMessage(resp, log())
+		o.finish(it, nil, err)
+	default:
+		log().Warn("outbox: request refused", "err", err)
+		o.finish(it, nil, err)
+	}
+	return false
+}
+
+// floodControl answers a 429: the chat is held for retry_after (shared
+// with the other replicas through the pacer), and it is tried again
+// unless the retries or the wait are beyond the options' bounds.
+func (o *Outbox) floodControl(ctx context.Context, it *item, attempt int, retryAfter time.Duration, err error, log func() *slog.Logger, lost *countLost) (again bool) {
+	retryAfter = max(retryAfter, time.Second)
+	if it.lane != nil {
+		o.mu.Lock()
+		it.lane.hold = time.Now().Add(retryAfter)
+		o.mu.Unlock()
+		if o.opts.Pacer != nil && it.lane.key != (laneKey{}) {
+			if err := o.opts.Pacer.Hold(ctx, it.lane.key.name(), retryAfter); err != nil {
+				log().Warn("outbox: hold not shared", "err", err)
 			}
-			o.finish(it, msg, nil)
-			return
-		case notModified:
-			o.finish(it, nil, nil)
-			return
-		case tooMany:
-			retryAfter = max(retryAfter, time.Second)
-			if it.lane != nil {
-				o.mu.Lock()
-				it.lane.hold = time.Now().Add(retryAfter)
-				o.mu.Unlock()
-				if o.opts.Pacer != nil && it.lane.key != (laneKey{}) {
-					if err := o.opts.Pacer.Hold(ctx, it.lane.key.name(), retryAfter); err != nil {
-						log().Warn("outbox: hold not shared", "err", err)
-					}
-				}
-			}
-			if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
-				log().Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
-				o.finish(it, nil, err)
-				return
-			}
-			log().Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
-			if it.lane == nil && !telegram.Sleep(ctx, retryAfter) {
-				o.finish(it, nil, ErrShutdown)
-				lost.add()
-				return
-			}
-		case transient:
-			if attempt >= o.opts.MaxRetries {
-				log().Warn("outbox: request failed, giving up", "err", err)
-				o.finish(it, nil, err)
-				return
-			}
-			wait := o.opts.Backoff << attempt
-			log().Info("outbox: request failed, retrying", "err", err, "backoff", wait)
-			if !telegram.Sleep(ctx, wait) {
-				o.finish(it, nil, ErrShutdown)
-				lost.add()
-				return
-			}
-		case forbidden:
-			log().Info("outbox: forbidden", "user", it.r.UserID, "err", err)
-			o.closeChat(it, err)
-			// Before finish, so that a Flush returning means OnBlocked was told.
-			if it.r.UserID != 0 && o.opts.OnBlocked != nil {
-				o.safely("OnBlocked", func() { o.opts.OnBlocked(it.r.UserID) })
-			}
-			o.finish(it, nil, err)
-			return
-		default:
-			log().Warn("outbox: request refused", "err", err)
-			o.finish(it, nil, err)
-			return
 		}
 	}
+	if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
+		log().Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
+		o.finish(it, nil, err)
+		return false
+	}
+	log().Info("outbox: flood control, holding the chat", "retry_after", retryAfter)
+	if it.lane == nil && !telegram.Sleep(ctx, retryAfter) {
+		o.finish(it, nil, ErrShutdown)
+		lost.add()
+		return false
+	}
+	return true
+}
+
+// retryLater answers a failure that may pass (a network error, a 5xx):
+// tried again after a back-off doubling with each attempt, up to the
+// options' retries.
+func (o *Outbox) retryLater(ctx context.Context, it *item, attempt int, err error, log func() *slog.Logger, lost *countLost) (again bool) {
+	if attempt >= o.opts.MaxRetries {
+		log().Warn("outbox: request failed, giving up", "err", err)
+		o.finish(it, nil, err)
+		return false
+	}
+	wait := o.opts.Backoff << attempt
+	log().Info("outbox: request failed, retrying", "err", err, "backoff", wait)
+	if !telegram.Sleep(ctx, wait) {
+		o.finish(it, nil, ErrShutdown)
+		lost.add()
+		return false
+	}
+	return true
 }
 
 // pace waits until the reply may be sent: past its chat's hold and its
