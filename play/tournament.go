@@ -265,43 +265,14 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 		return nil, ErrNoTournaments
 	}
 	for range maxAttempts {
-		t, err := s.tours.Tournament(ctx, chatID)
-		if isNotFound(err) {
-			return nil, ErrNoTournament
-		}
-		if err != nil {
-			return nil, err
-		}
-		if id != "" && t.ID != id {
-			return nil, ErrTournamentOver // a card of an earlier tournament
-		}
-		games, err := s.tourGames(ctx, t)
+		t, games, err := s.readTour(ctx, chatID, id)
 		if err != nil {
 			return nil, err
 		}
 		before := t.Clone()
-		if change != nil {
-			if err := change(t); err != nil {
-				return nil, err
-			}
-			if !reflect.DeepEqual(before, t) {
-				t.CardDirty = true // a join, leave or pause shows on the card
-			}
-		}
-		away, err := s.tourAway(ctx, t)
+		step, err := s.moveTourOn(ctx, t, before, games, change)
 		if err != nil {
 			return nil, err
-		}
-		for i := range t.Players {
-			if p := &t.Players[i]; away[p.UserID] && !p.Paused && p.Game == "" {
-				// They blocked the bot since joining: a game's cards could
-				// not reach them, and their opponent would wait for the flag.
-				p.Paused, t.CardDirty = true, true
-			}
-		}
-		step := arenaStep(t, games, s.now(), s.newID)
-		if step.final && t.Receipt == 0 {
-			t.Receipt = ReceiptOf(withNewReceipt(ctx))
 		}
 		if reflect.DeepEqual(before, t) {
 			return &TourEvent{T: &Tournament{*t}}, nil
@@ -313,19 +284,76 @@ func (s *Service) advance(ctx context.Context, chatID int64, id string, change f
 		if err != nil {
 			return nil, err
 		}
-		ev := &TourEvent{T: &Tournament{*t.Clone()}, Card: step.card, Final: step.final, Receipt: t.Receipt}
-		for _, tg := range slices.Concat(step.paired, step.repost) {
-			g, err := s.tourGame(ctx, t, tg)
-			if err != nil {
-				// The clock posts it again once tourRepostAfter passes.
-				s.log.Warn("tournament game not created", "tournament", t.ID, "game", tg.ID, "err", err)
-				continue
-			}
-			ev.Games = append(ev.Games, g)
-		}
-		return ev, nil
+		return s.tourEvent(ctx, t, step), nil
 	}
 	return nil, ErrBusy
+}
+
+// readTour reads a chat's tournament (id, if given, must be it: a card of
+// an earlier one is over) and the state of its games.
+func (s *Service) readTour(ctx context.Context, chatID int64, id string) (*storage.Tournament, map[string]tourGameState, error) {
+	t, err := s.tours.Tournament(ctx, chatID)
+	if isNotFound(err) {
+		return nil, nil, ErrNoTournament
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if id != "" && t.ID != id {
+		return nil, nil, ErrTournamentOver // a card of an earlier tournament
+	}
+	games, err := s.tourGames(ctx, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, games, nil
+}
+
+// moveTourOn applies change (a join, leave or pause; nil from the clock
+// or a game's end), pauses players who blocked the bot, and takes the
+// arena's step (arenaStep).
+func (s *Service) moveTourOn(ctx context.Context, t, before *storage.Tournament, games map[string]tourGameState, change func(t *storage.Tournament) error) (tourStep, error) {
+	if change != nil {
+		if err := change(t); err != nil {
+			return tourStep{}, err
+		}
+		if !reflect.DeepEqual(before, t) {
+			t.CardDirty = true // a join, leave or pause shows on the card
+		}
+	}
+	away, err := s.tourAway(ctx, t)
+	if err != nil {
+		return tourStep{}, err
+	}
+	for i := range t.Players {
+		if p := &t.Players[i]; away[p.UserID] && !p.Paused && p.Game == "" {
+			// They blocked the bot since joining: a game's cards could
+			// not reach them, and their opponent would wait for the flag.
+			p.Paused, t.CardDirty = true, true
+		}
+	}
+	step := arenaStep(t, games, s.now(), s.newID)
+	if step.final && t.Receipt == 0 {
+		t.Receipt = ReceiptOf(withNewReceipt(ctx))
+	}
+	return step, nil
+}
+
+// tourEvent is what a written step tells the bot: the tournament, whether
+// its card or final is due, and the games it paired or posts again (each
+// created here; one that fails is posted again by the clock).
+func (s *Service) tourEvent(ctx context.Context, t *storage.Tournament, step tourStep) *TourEvent {
+	ev := &TourEvent{T: &Tournament{*t.Clone()}, Card: step.card, Final: step.final, Receipt: t.Receipt}
+	for _, tg := range slices.Concat(step.paired, step.repost) {
+		g, err := s.tourGame(ctx, t, tg)
+		if err != nil {
+			// The clock posts it again once tourRepostAfter passes.
+			s.log.Warn("tournament game not created", "tournament", t.ID, "game", tg.ID, "err", err)
+			continue
+		}
+		ev.Games = append(ev.Games, g)
+	}
+	return ev
 }
 
 // TournamentFinalShown records that the final standings of tournament id
