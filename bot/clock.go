@@ -2,16 +2,14 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 )
 
-func isNotFound(err error) bool { return errors.Is(err, storage.ErrNotFound) }
+func isNotFound(err error) bool { return play.KindOf(err) == play.NotFound }
 
 // RunClock handles turn notices, reminders and wins on time every interval until ctx
 // ends. Several bot instances may run it on one store: each deadline is

@@ -10,7 +10,6 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
 // onMessage handles a text message: a command, or a typed move.
@@ -226,7 +225,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 			return
 		}
 		b.background(func(ctx context.Context) {
-			if err := b.svc.AttachChallenge(ctx, c.ID, sent.MessageID, ""); err != nil && !errors.Is(err, storage.ErrNotFound) {
+			if err := b.svc.AttachChallenge(ctx, c.ID, sent.MessageID, ""); err != nil && play.KindOf(err) != play.NotFound {
 				b.log.Warn("challenge message not recorded", "challenge", c.ID, "err", err)
 			}
 		})

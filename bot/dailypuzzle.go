@@ -12,7 +12,6 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -65,7 +64,7 @@ func (b *Bot) postDaily(c play.DailyCard) error {
 
 // dailyCaption is the card's text: the day, who is to play, and the first
 // solvers so far, in the group's language.
-func (b *Bot) dailyCaption(rec *storage.DailyPuzzle, solver rules.Color) string {
+func (b *Bot) dailyCaption(rec *play.DailyPuzzle, solver rules.Color) string {
 	lang := texts.Lang(rec.Lang)
 	toPlay := "puzzle_white"
 	if solver == rules.Black {
@@ -108,7 +107,7 @@ func (b *Bot) onDailyTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Call
 		return nil
 	}
 	chatID := q.Message.Chat.ID
-	who := storage.DailySolver{UserID: q.From.ID, Name: displayName(q.From)}
+	who := play.DailySolver{UserID: q.From.ID, Name: displayName(q.From)}
 	res, err := b.cfg.Daily.Try(ctx, chatID, cb.ID, who, squaresText(sq))
 	var me *rules.MoveError
 	switch {

@@ -9,7 +9,6 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
 // A game's change is stored with its event (play/events.go): the bot
@@ -63,7 +62,7 @@ func (b *Bot) committed(ctx context.Context, receipt int64, show func(b *Bot)) {
 // committed with its receipt: if the writer, or a redelivered update,
 // marked the receipt meanwhile, its replies went out and these are not
 // sent.
-func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []storage.GameEvent) {
+func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []play.GameEvent) {
 	for _, ev := range owed {
 		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showEvent(ctx, g, ev) })
 	}
@@ -74,10 +73,10 @@ func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []storage.GameEve
 // the card is drawn as stored, never older than the event. The same
 // replies as the chat's own commands make: a change made in the Mini App
 // (play.Detached) is shown only this way.
-func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent) {
+func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 	lang := cardLang(g)
 	switch {
-	case ev.Kind == storage.EventEnded:
+	case ev.Kind == play.EventEnded:
 		if g.Reason() == rules.Timeout.String() {
 			// As after the clock's tick: the chat hears who lost on time.
 			b.showClockEvents(ctx, []play.ClockEvent{{Game: g, TimedOut: true}})
@@ -86,26 +85,26 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent)
 		b.gameOver(ctx, g)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
-	case ev.Kind == storage.EventReminder:
+	case ev.Kind == play.EventReminder:
 		_, p := g.ToMove()
 		b.remind(ctx, g, lang, p)
-	case ev.Kind == storage.EventNotice:
+	case ev.Kind == play.EventNotice:
 		b.notifyTurn(ctx, g, lastMoveText(g))
-	case ev.Kind == storage.EventMoved:
+	case ev.Kind == play.EventMoved:
 		out := &play.Outcome{Game: g, MoverNotice: ev.Notice}
 		out.Move, _ = g.LastMove()
 		if c, ok := g.ColorOf(ev.By); ok && ev.By != 0 {
 			out.Mover = g.Player(c)
 		}
 		b.afterMove(ctx, out)
-	case ev.Kind == storage.EventDrawOffered && g.DrawOfferBy() != 0:
+	case ev.Kind == play.EventDrawOffered && g.DrawOfferBy() != 0:
 		b.editCard(g, cardView{lang: lang}, "", nil)
 		from, to := g.White(), g.Black()
 		if g.Black().UserID == g.DrawOfferBy() {
 			from, to = g.Black(), g.White()
 		}
 		b.drawOfferNotice(g, lang, from.Name, to)
-	case ev.Kind == storage.EventDrawDeclined:
+	case ev.Kind == play.EventDrawDeclined:
 		b.editCard(g, cardView{lang: lang}, "", nil)
 		if g.ChatID() == 0 {
 			return
@@ -122,7 +121,7 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev storage.GameEvent)
 
 // showDetached is the service's OwedFunc: it shows a change made where
 // nobody shows it (the Mini App), committed with its receipt.
-func (b *Bot) showDetached(ctx context.Context, g *play.Game, ev storage.GameEvent) {
+func (b *Bot) showDetached(ctx context.Context, g *play.Game, ev play.GameEvent) {
 	b.committed(ctx, ev.Receipt, func(b *Bot) { b.showEvent(ctx, g, ev) })
 }
 

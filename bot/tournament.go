@@ -11,7 +11,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -24,7 +23,7 @@ import (
 // players' private chats, where Telegram paces each chat on its own and
 // a group's 20 messages a minute do not slow anyone's board: each player
 // gets the game's card in their own chat with the bot (White's is the
-// game's card, Black's a second card edited with it, storage.TourLink), a
+// game's card, Black's a second card edited with it, play.Game.Mirrored), a
 // new message that buzzes their phone when the game begins, then edited
 // after each move; they play by its buttons, by typed moves (plain c3-d4
 // in that chat) or on the Mini App board it links.
@@ -57,7 +56,7 @@ func (b *Bot) cmdTournament(ctx context.Context, msg *tgbotapi.Message, lang, ar
 	}
 	fields := strings.Fields(args)
 	if len(fields) == 0 {
-		if t, err := b.svc.ChatTournament(ctx, msg.Chat.ID); err == nil && t.Status != storage.TournamentFinished {
+		if t, err := b.svc.ChatTournament(ctx, msg.Chat.ID); err == nil && t.Status != play.TournamentFinished {
 			b.text(msg.Chat, b.texts.Error(lang, play.ErrTournamentRuns, false), msg.MessageID)
 			return nil
 		}
@@ -145,7 +144,7 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 		b.send(outbox.Reply{Req: edit, ChatID: chat.ID, Group: !chat.IsPrivate()})
 		return nil
 	}
-	if t, err := b.svc.ChatTournament(ctx, chat.ID); err == nil && t.Status != storage.TournamentFinished {
+	if t, err := b.svc.ChatTournament(ctx, chat.ID); err == nil && t.Status != play.TournamentFinished {
 		b.toast(q, b.texts.Error(lang, play.ErrTournamentRuns, false))
 		return nil
 	}
@@ -372,10 +371,10 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 	mins := int(t.EndsAt.Sub(t.StartedAt).Round(time.Minute) / time.Minute)
 	lines := []string{b.texts.T(lang, "tour_title", "Control", t.TimeControl, "Minutes", mins)}
 	switch t.Status {
-	case storage.TournamentRunning:
+	case play.TournamentRunning:
 		left := int(max(t.EndsAt.Sub(b.svc.Now()), 0).Round(time.Minute) / time.Minute)
 		lines = append(lines, b.texts.T(lang, "tour_time_left", "Ends", t.EndsAt.UTC().Format("15:04"), "Left", left))
-	case storage.TournamentEnding:
+	case play.TournamentEnding:
 		lines = append(lines, b.texts.T(lang, "tour_time_up"))
 	default:
 		lines = append(lines, b.texts.T(lang, "tour_over"))
@@ -389,11 +388,11 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 	for _, s := range standings {
 		lines = append(lines, b.tourLine(s))
 	}
-	if t.Status == storage.TournamentRunning {
+	if t.Status == play.TournamentRunning {
 		lines = append(lines, "", b.texts.T(lang, "tour_how", "Bot", "@"+b.cfg.Username))
 	}
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
-	if t.Status == storage.TournamentRunning {
+	if t.Status == play.TournamentRunning {
 		data := func(kind string) string { return Callback{Kind: kind, ID: t.ID, Ply: -1}.Encode() }
 		kb = tgbotapi.NewInlineKeyboardMarkup(
 			tgbotapi.NewInlineKeyboardRow(

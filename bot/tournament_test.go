@@ -20,7 +20,7 @@ func TestTourCardAndLinkFit(t *testing.T) {
 	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_draughts_bot"})
 	now := clock.Now()
 	tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
-		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: storage.TournamentRunning,
+		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning,
 		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann <3", Results: "WWW", Game: "g"}, {UserID: 2, Name: "Ben", Results: "LD", Paused: true}},
 		Games:   []storage.TourGame{{ID: "a", White: 1, Black: 2, Result: "1-0"}, {ID: "b", White: 2, Black: 1, Result: "0-1"}, {ID: "c", White: 1, Black: 2, Result: "1/2-1/2"}},
 	}}

@@ -14,4 +14,30 @@ type (
 	User = storage.User
 	// Challenge is an open or addressed challenge in a chat.
 	Challenge = storage.Challenge
+	// GameEvent is one change of a game the players are owed the sight
+	// of, stored with the change (events.go).
+	GameEvent = storage.GameEvent
+	// TournamentStatus says where a tournament is in its life.
+	TournamentStatus = storage.TournamentStatus
+	// DailyPuzzle is a group's puzzle of the day; DailySolver one who
+	// solved it.
+	DailyPuzzle = storage.DailyPuzzle
+	DailySolver = storage.DailySolver
+)
+
+// Game event kinds.
+const (
+	EventMoved        = storage.EventMoved
+	EventEnded        = storage.EventEnded
+	EventDrawOffered  = storage.EventDrawOffered
+	EventDrawDeclined = storage.EventDrawDeclined
+	EventReminder     = storage.EventReminder
+	EventNotice       = storage.EventNotice
+)
+
+// Tournament statuses.
+const (
+	TournamentRunning  = storage.TournamentRunning
+	TournamentEnding   = storage.TournamentEnding
+	TournamentFinished = storage.TournamentFinished
 )
