@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"maps"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -215,10 +217,10 @@ type lane struct {
 
 	// Guarded by Outbox.mu.
 	queue    []*item
-	versions map[string]int64 // the newest Reply.Version queued per Key
-	drawn    map[string]int64 // per Key, the version last drawn at send time (Reply.Lazy)
-	running  bool             // a goroutine is sending, or one is about to be started
-	hold     time.Time        // no request before this (429)
+	versions map[string]int64   // the newest Reply.Version queued per Key
+	drawn    map[string]drawing // per Key, the board last drawn at send time (Reply.Lazy)
+	running  bool               // a goroutine is sending, or one is about to be started
+	hold     time.Time          // no request before this (429)
 	lastUsed time.Time
 }
 
@@ -229,6 +231,7 @@ type item struct {
 	lane      *lane     // nil for query answers
 	closedBy  error     // set under Outbox.mu when a 403 closed the chat: fail without sending
 	jid       string    // the journal's id, once kept there
+	fp        string    // a Lazy reply's drawing's fingerprint, once drawn
 }
 
 // Resolve makes a Lazy reply's request when it is sent, with the version
@@ -854,7 +857,46 @@ func (o *Outbox) resolveLazy(ctx context.Context, it *item) bool {
 	}
 	it.r.Req, it.r.Version = req, version
 	it.req = describe(req)
+	it.fp = fingerprint(req)
 	return true
+}
+
+// drawing is a board drawn at send time: its version and fingerprint.
+type drawing struct {
+	version int64
+	fp      string
+}
+
+// fingerprint names what a card edit shows (picture, caption, buttons),
+// so that a drawing equal to the last one shown is not sent again: a
+// game's version also moves for what nobody sees (a notice's message id
+// stored). "" when it cannot tell.
+func fingerprint(req tgbotapi.Chattable) string {
+	e, ok := req.(tgbotapi.EditMessageMediaConfig)
+	if !ok {
+		return ""
+	}
+	photo, ok := e.Media.(tgbotapi.InputMediaPhoto)
+	if !ok {
+		return ""
+	}
+	file, ok := photo.Media.(tgbotapi.FileBytes)
+	if !ok {
+		return ""
+	}
+	h := fnv.New64a()
+	h.Write(file.Bytes)
+	h.Write([]byte{0})
+	h.Write([]byte(photo.Caption))
+	if e.ReplyMarkup != nil {
+		kb, err := json.Marshal(e.ReplyMarkup)
+		if err != nil {
+			return ""
+		}
+		h.Write([]byte{0})
+		h.Write(kb)
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
 }
 
 // deliver sends one reply, retrying as its errors allow, and finishes it.
@@ -1030,15 +1072,16 @@ func (o *Outbox) stale(ctx context.Context, it *item) bool {
 	lazy := it.r.Lazy != nil
 	o.mu.Lock()
 	l := it.lane
-	if lazy && l.drawn[it.r.Key] == it.r.Version {
-		o.mu.Unlock()
-		return true
-	}
 	if lazy {
+		prev, seen := l.drawn[it.r.Key]
 		if l.drawn == nil {
-			l.drawn = make(map[string]int64)
+			l.drawn = make(map[string]drawing)
 		}
-		l.drawn[it.r.Key] = it.r.Version
+		l.drawn[it.r.Key] = drawing{max(prev.version, it.r.Version), it.fp}
+		if seen && (prev.version == it.r.Version || it.fp != "" && prev.fp == it.fp) {
+			o.mu.Unlock()
+			return true
+		}
 	} else {
 		delete(l.drawn, it.r.Key)
 	}
@@ -1046,11 +1089,13 @@ func (o *Outbox) stale(ctx context.Context, it *item) bool {
 	if o.opts.Pacer == nil {
 		return false
 	}
-	check := o.opts.Pacer.Fresh
+	var fresh bool
+	var err error
 	if lazy {
-		check = o.opts.Pacer.Drawn
+		fresh, err = o.opts.Pacer.Drawn(ctx, it.r.Key, it.r.Version, it.fp)
+	} else {
+		fresh, err = o.opts.Pacer.Fresh(ctx, it.r.Key, it.r.Version)
 	}
-	fresh, err := check(ctx, it.r.Key, it.r.Version)
 	if err != nil {
 		return false // sent: an old board now and then beats none
 	}

@@ -31,10 +31,11 @@ type Pacer interface {
 	// version was shown already, by any replica.
 	Fresh(ctx context.Context, key string, v int64) (bool, error)
 	// Drawn is Fresh for a board drawn when it is sent (Reply.Lazy),
-	// which shows the game as it stands: false also when this version was
-	// drawn so already (two replicas' edits of one card, queued for older
-	// boards, drawn at the same moment).
-	Drawn(ctx context.Context, key string, v int64) (bool, error)
+	// which shows the game as it stands: false also when this version, or
+	// this drawing (fp, its fingerprint), was drawn so already (two
+	// replicas' edits of one card, queued for older boards, drawn at the
+	// same moment; a version that changed nothing one sees).
+	Drawn(ctx context.Context, key string, v int64, fp string) (bool, error)
 }
 
 // RedisPacer is a Pacer in Redis. The budgets are GCRA limits kept by
@@ -115,21 +116,29 @@ func (p *RedisPacer) Hold(ctx context.Context, lane string, d time.Duration) err
 	return p.rdb.Set(ctx, p.prefix+"hold:"+lane, "1", max(d, time.Millisecond)).Err()
 }
 
-// fresh: KEYS[1] the newest version shown, followed by " d" when it was
-// drawn at send time (a Lazy reply); ARGV version, lifetime (ms), "d" for
-// a board drawn at send time ("" otherwise). A board drawn at send time is
-// not shown twice: the same version drawn so already is refused.
+// fresh: KEYS[1] the newest version shown, followed by " d:FP" when it
+// was drawn at send time (a Lazy reply; FP the drawing's fingerprint, may
+// be empty); ARGV version, lifetime (ms), "d:FP" for a board drawn at send
+// time ("" otherwise). A board drawn at send time is not shown twice: the
+// same version, or the same drawing, drawn so already is refused (and the
+// version recorded).
 var fresh = goredis.NewScript(`
 local raw = redis.call('GET', KEYS[1]) or '-1'
 local sp = string.find(raw, ' ', 1, true)
 local cur, how = raw, ''
 if sp then cur, how = string.sub(raw, 1, sp - 1), string.sub(raw, sp + 1) end
 cur = tonumber(cur) or -1
-if cur > tonumber(ARGV[1]) then return 0 end
-if ARGV[3] == 'd' and how == 'd' and cur == tonumber(ARGV[1]) then return 0 end
-local v = ARGV[1]
-if ARGV[3] == 'd' then v = v .. ' d' end
-redis.call('SET', KEYS[1], v, 'PX', ARGV[2])
+local v = tonumber(ARGV[1])
+if cur > v then return 0 end
+local mine = ARGV[3]
+local dup = false
+if mine ~= '' and string.sub(how, 1, 1) == 'd' then
+  dup = cur == v or (mine ~= 'd:' and how == mine)
+end
+local val = ARGV[1]
+if mine ~= '' then val = val .. ' ' .. mine end
+redis.call('SET', KEYS[1], val, 'PX', ARGV[2])
+if dup then return 0 end
 return 1
 `)
 
@@ -143,9 +152,9 @@ func (p *RedisPacer) Fresh(ctx context.Context, key string, v int64) (bool, erro
 	return n == 1, err
 }
 
-// Drawn is Fresh for a board drawn at send time.
-func (p *RedisPacer) Drawn(ctx context.Context, key string, v int64) (bool, error) {
-	n, err := fresh.Run(ctx, p.rdb, []string{p.prefix + "shown:" + key}, v, shownFor.Milliseconds(), "d").Int()
+// Drawn is Fresh for a board drawn at send time, fp its fingerprint.
+func (p *RedisPacer) Drawn(ctx context.Context, key string, v int64, fp string) (bool, error) {
+	n, err := fresh.Run(ctx, p.rdb, []string{p.prefix + "shown:" + key}, v, shownFor.Milliseconds(), "d:"+fp).Int()
 	return n == 1, err
 }
 

@@ -1,6 +1,7 @@
 package outbox_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -60,21 +61,27 @@ func TestRedisPacerDrawnOnceAVersion(t *testing.T) {
 	steps := []struct {
 		what  string
 		drawn bool
+		fp    string
 		p     *outbox.RedisPacer
 		v     int64
 		want  bool
 	}{
-		{"a draws 5", true, a, 5, true},
-		{"b draws 5 too", true, b, 5, false},
-		{"b's picker step at 5", false, b, 5, true},
-		{"a draws 5 after it", true, a, 5, true},
-		{"b draws 4", true, b, 4, false},
-		{"b draws 6", true, b, 6, true},
+		{"a draws 5", true, "x", a, 5, true},
+		{"b draws 5 too", true, "x", b, 5, false},
+		{"b's picker step at 5", false, "", b, 5, true},
+		{"a draws 5 after it", true, "x", a, 5, true},
+		{"b draws 4", true, "w", b, 4, false},
+		{"b draws 6", true, "y", b, 6, true},
+		{"a draws 7, the same board (a notice's id stored)", true, "y", a, 7, false},
+		{"b draws 6 after it", true, "y", b, 6, false},
+		{"b draws 8, a new board", true, "z", b, 8, true},
+		{"a draws 9 unfingerprinted", true, "", a, 9, true},
+		{"b draws 9 unfingerprinted", true, "", b, 9, false},
 	}
 	for _, s := range steps {
 		check := s.p.Fresh
 		if s.drawn {
-			check = s.p.Drawn
+			check = func(ctx context.Context, key string, v int64) (bool, error) { return s.p.Drawn(ctx, key, v, s.fp) }
 		}
 		if got, err := check(ctx, "card:-1:8", s.v); err != nil || got != s.want {
 			t.Errorf("%s: got %v, %v; want %v", s.what, got, err, s.want)
