@@ -115,6 +115,16 @@ func arenaPairs(t *storage.Tournament) [][2]int {
 		pa, pb := t.Players[a], t.Players[b]
 		return cmp.Or(points[b]-points[a], pa.FreeSince.Compare(pb.FreeSince))
 	})
+	// The one just played is not paired again while anyone else is in
+	// the arena (waiting, or playing and soon free); two alone in it
+	// would otherwise wait for each other until the end.
+	others := 0
+	for _, p := range t.Players {
+		if !p.Paused {
+			others++
+		}
+	}
+	avoidLast := others > 2
 	taken := make([]bool, len(waiting))
 	var pairs [][2]int
 	for x := range waiting {
@@ -124,7 +134,7 @@ func arenaPairs(t *storage.Tournament) [][2]int {
 		p := t.Players[waiting[x]]
 		for y := x + 1; y < len(waiting); y++ {
 			q := t.Players[waiting[y]]
-			if taken[y] || p.Last == q.UserID || q.Last == p.UserID {
+			if taken[y] || avoidLast && (p.Last == q.UserID || q.Last == p.UserID) {
 				continue
 			}
 			taken[x], taken[y] = true, true

@@ -79,11 +79,17 @@ func TestArenaPairs(t *testing.T) {
 		{"two newcomers", []storage.TourPlayer{free(1, "", 0), free(2, "", 1)}, [][2]int64{{1, 2}}},
 		{"close scores are paired", []storage.TourPlayer{free(1, "WW", 0), free(2, "", 0), free(3, "W", 0), free(4, "L", 0)},
 			[][2]int64{{1, 3}, {2, 4}}},
-		{"the one just played is not paired again", func() []storage.TourPlayer {
-			a, b := free(1, "W", 0), free(2, "L", 0)
-			a.Last, b.Last = 2, 1
-			return []storage.TourPlayer{a, b}
+		{"the one just played is not paired again while another will come free", func() []storage.TourPlayer {
+			a, b, c := free(1, "W", 0), free(2, "L", 0), free(3, "", 0)
+			a.Last, b.Last, c.Game = 2, 1, "g1"
+			return []storage.TourPlayer{a, b, c}
 		}(), nil},
+		{"two alone in the arena play again", func() []storage.TourPlayer {
+			a, b, c := free(1, "W", 0), free(2, "L", 0), free(3, "", 0)
+			a.Last, b.Last, c.Paused = 2, 1, true
+			b.Whites = 1
+			return []storage.TourPlayer{a, b, c}
+		}(), [][2]int64{{1, 2}}},
 		{"the nearest other is taken instead", func() []storage.TourPlayer {
 			a, b, c, d := free(1, "W", 0), free(2, "W", 0), free(3, "L", 0), free(4, "L", 0)
 			a.Last, b.Last, c.Last, d.Last = 2, 1, 4, 3
