@@ -120,7 +120,7 @@ func (b *Bot) onPuzzleNext(ctx context.Context, t tap) error {
 
 // chatOf is the chat a callback came from, or the chat with id.
 func chatOf(q *tgbotapi.CallbackQuery, id int64) *tgbotapi.Chat {
-	if q.Message != nil && q.Message.Chat != nil && q.Message.Chat.ID == id {
+	if q != nil && q.Message != nil && q.Message.Chat != nil && q.Message.Chat.ID == id {
 		return q.Message.Chat
 	}
 	t := "group"

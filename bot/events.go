@@ -85,6 +85,8 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 		b.gameOver(ctx, g)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
+	case ev.Kind == play.EventStarted:
+		b.showStarted(ctx, g)
 	case ev.Kind == play.EventReminder:
 		_, p := g.ToMove()
 		b.remind(ctx, g, lang, p)
@@ -116,6 +118,20 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 		b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_declined", "By", name)}.reply())
 	default:
 		b.editCard(g, cardView{lang: lang, thinking: g.IsAITurn()}, "", nil)
+	}
+}
+
+// showStarted shows a game created from a challenge whose writer died
+// before its card went out: the card is posted (or, if it was after all,
+// redrawn where it is) and the first player told, as an accept does.
+func (b *Bot) showStarted(ctx context.Context, g *play.Game) {
+	if g.MessageID() != 0 || g.InlineMessageID() != "" || g.ChatID() == 0 {
+		b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
+		return
+	}
+	chat := chatOf(nil, g.ChatID())
+	if err := b.postCard(chat, g, "", func(ctx context.Context, g *play.Game) { b.notifyStart(ctx, g) }); err != nil {
+		b.log.Warn("the card of a started game not posted", "game", g.ID(), "err", err)
 	}
 }
 

@@ -98,6 +98,9 @@ func mayAnswer(c *storage.Challenge, by storage.Player, username string) error {
 // ErrNoChallenge.
 func (s *Service) Accept(ctx context.Context, id string, by storage.Player, username string) (*Game, error) {
 	c, err := s.ChallengeByID(ctx, id)
+	if errors.Is(err, ErrNoChallenge) {
+		return nil, s.acceptedAlready(ctx, id)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +109,7 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 	}
 	c, err = s.store.TakeChallenge(ctx, id)
 	if isNotFound(err) {
-		return nil, ErrNoChallenge
+		return nil, s.acceptedAlready(ctx, id)
 	}
 	if err != nil {
 		return nil, err
@@ -126,7 +129,9 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 	}
 	// The game gets its own card (the bot posts it and calls SetCard); the
 	// challenge's message only says it was accepted.
-	g, err := s.newGame(ctx, newGameSpec{variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl})
+	// The game takes the challenge's id, so that an accept Telegram
+	// delivers again after a crash finds the game it made (acceptedAlready).
+	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl, owesCard: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -135,6 +140,27 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 		return nil, err
 	}
 	return g, nil
+}
+
+// acceptedAlready is the answer to an accept whose challenge is gone: if
+// this very update (its receipt) made the game, before a crash cut its
+// replies off, the game is applied (*AppliedError: the bot shows the card
+// it owes); otherwise the challenge was taken by someone else, cancelled
+// or expired.
+func (s *Service) acceptedAlready(ctx context.Context, id string) error {
+	r := receiptOf(ctx)
+	if r == nil {
+		return ErrNoChallenge
+	}
+	rec, err := s.store.Game(ctx, id)
+	if err != nil || !r.applied(rec) {
+		return ErrNoChallenge
+	}
+	g, err := load(rec)
+	if err != nil {
+		return ErrNoChallenge
+	}
+	return &AppliedError{Game: g}
 }
 
 // Decline refuses a challenge addressed to by; Cancel withdraws one's own.
@@ -185,6 +211,10 @@ type newGameSpec struct {
 	timeControl  string
 	team         *storage.TeamGame // a game the chat plays by vote
 	tour         *storage.TourLink // a tournament's game
+	// owesCard stores the game with its first card owed (EventStarted)
+	// under the receipt in ctx: created from a challenge, whose accept
+	// the bot answers by posting the card.
+	owesCard bool
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -207,6 +237,9 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		return nil, err
 	}
 	s.syncRecord(g)
+	if r := receiptOf(ctx); r != nil && spec.owesCard {
+		s.oweCard(r, rec)
+	}
 	for attempt := 0; ; attempt++ {
 		err = s.store.CreateGame(ctx, rec)
 		if !errors.Is(err, storage.ErrConflict) || attempt == 3 || spec.id != "" {

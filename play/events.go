@@ -161,6 +161,16 @@ func (s *Service) owe(r *receipt, before, rec *storage.GameRecord) {
 	rec.ShowAt = s.now().Add(showLease)
 }
 
+// oweCard stores with a new game, under receipt r, that its first card is
+// owed (EventStarted): shown by the writer, or by the clock's tick after
+// ShowAt if the writer dies first.
+func (s *Service) oweCard(r *receipt, rec *storage.GameRecord) {
+	rec.Owed = []storage.GameEvent{{Kind: storage.EventStarted, Version: 1, Receipt: r.id}}
+	rec.Receipts = []int64{r.id}
+	rec.ShowAt = s.now().Add(showLease)
+	r.wrote1(rec.ID)
+}
+
 func lastN[T any](s []T, n int) []T {
 	if len(s) > n {
 		return slices.Clone(s[len(s)-n:])

@@ -33,6 +33,7 @@ const (
 	EventDrawDeclined = storage.EventDrawDeclined
 	EventReminder     = storage.EventReminder
 	EventNotice       = storage.EventNotice
+	EventStarted      = storage.EventStarted
 )
 
 // Tournament statuses.

@@ -149,6 +149,8 @@ const (
 	EventDrawDeclined = "draw_declined"
 	EventReminder     = "reminder"
 	EventNotice       = "notice"
+	// EventStarted: a game created from a challenge, whose card is owed.
+	EventStarted = "started"
 )
 
 // ReviewWork is a review's progress: who holds it until when (a lease
