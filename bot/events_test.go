@@ -59,27 +59,13 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 
 func newEventsRig(t *testing.T, ctx context.Context) *eventsRig {
 	t.Helper()
-	r := &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
-	r.group = telegramtest.GroupChat(-1005550001, "Club")
-	r.alice = telegramtest.User(11, "Alice", "alice", "en")
+	r, b, out, challenge := newChallengeRig(t, ctx, -1005550001)
 	bob := telegramtest.User(12, "Bob", "bob", "en")
-	b, out := r.live(t, ctx, "setup")
-	u := r.srv.TextMessage(r.group, r.alice, "/challenge white")
-	u.UpdateID = 1
-	b.Handle(ctx, u)
-	challenge := r.botMessage(t, "text")
 	if challenge.ReplyMarkup == nil {
 		t.Fatal("the challenge has no Accept button")
 	}
 	accept := challenge.ReplyMarkup.InlineKeyboard[0][0].CallbackData
-	u = r.srv.CallbackQuery(r.group, bob, challenge.ID, *accept)
+	u := r.srv.CallbackQuery(r.group, bob, challenge.ID, *accept)
 	u.UpdateID = 2
 	b.Handle(ctx, u)
 	r.card = r.botMessage(t, "photo").ID
@@ -100,6 +86,28 @@ func newEventsRig(t *testing.T, ctx context.Context) *eventsRig {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// newChallengeRig is a group on bbolt, with a clock the test moves, where
+// Alice (update 1) has challenged anyone to play her as White; it returns
+// the live process that posted the challenge and the challenge.
+func newChallengeRig(t *testing.T, ctx context.Context, group int64) (*eventsRig, *bot.Bot, *outbox.Outbox, telegramtest.Msg) {
+	t.Helper()
+	r := &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	r.store = st
+	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
+	r.group = telegramtest.GroupChat(group, "Club")
+	r.alice = telegramtest.User(11, "Alice", "alice", "en")
+	b, out := r.live(t, ctx, "setup")
+	u := r.srv.TextMessage(r.group, r.alice, "/challenge white")
+	u.UpdateID = 1
+	b.Handle(ctx, u)
+	return r, b, out, r.botMessage(t, "text")
 }
 
 // botMessage waits for the bot's first message of kind in the group.

@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,10 +9,7 @@ import (
 
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // killedAccept is a group challenge by Alice that Bob accepts (update 2)
@@ -21,22 +17,8 @@ import (
 // its card never posted, the update never marked.
 func killedAccept(t *testing.T, ctx context.Context) (r *eventsRig, accept tgbotapi.Update) {
 	t.Helper()
-	r = &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
-	r.group = telegramtest.GroupChat(-1005550002, "Club")
-	r.alice = telegramtest.User(11, "Alice", "alice", "en")
+	r, b, out, challenge := newChallengeRig(t, ctx, -1005550002)
 	bob := telegramtest.User(12, "Bob", "bob", "en")
-	b, out := r.live(t, ctx, "setup")
-	u := r.srv.TextMessage(r.group, r.alice, "/challenge white")
-	u.UpdateID = 1
-	b.Handle(ctx, u)
-	challenge := r.botMessage(t, "text")
 	settle(t, ctx, b, out)
 	accept = r.srv.CallbackQuery(r.group, bob, challenge.ID, *challenge.ReplyMarkup.InlineKeyboard[0][0].CallbackData)
 	accept.UpdateID = 2
