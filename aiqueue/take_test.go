@@ -1,9 +1,11 @@
 package aiqueue_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -216,6 +218,7 @@ func TestQueueMoveThatComesWithAReviewPositionFirst(t *testing.T) {
 	db := srv.DB(t)
 	worker := newQueue(t, db, aiqueue.QueueOptions{VisibilityTimeout: time.Minute})
 	rdb := db.Client(t)
+	blocked := watchBlockingReads(t, srv.Addr())
 	taken := make(chan aiqueue.Job, 1)
 	go func() {
 		job, err := worker.Take(t.Context(), 30*time.Second)
@@ -224,20 +227,11 @@ func TestQueueMoveThatComesWithAReviewPositionFirst(t *testing.T) {
 		}
 		taken <- job
 	}()
-	// Wait for the worker's read to block (a state, polled; the bound is
-	// for a broken queue).
-	blocked := false
-	for end := time.Now().Add(10 * time.Second); !blocked && time.Now().Before(end); {
-		info, err := rdb.Info(t.Context(), "clients").Result()
-		if err != nil {
-			t.Fatal(err)
-		}
-		blocked = strings.Contains(info, "blocked_clients:1\r")
-		if !blocked {
-			time.Sleep(5 * time.Millisecond) // polling the state waited for
-		}
-	}
-	if !blocked {
+	// Wait for the worker's read to block in Redis (the bound is for a
+	// broken queue).
+	select {
+	case <-blocked:
+	case <-time.After(10 * time.Second):
 		t.Fatal("the worker's Take never waited in Redis")
 	}
 	_, err := rdb.TxPipelined(t.Context(), func(p goredis.Pipeliner) error {
@@ -258,4 +252,38 @@ func TestQueueMoveThatComesWithAReviewPositionFirst(t *testing.T) {
 	if job, err := worker.Take(t.Context(), 5*time.Second); err != nil || job.ID != "r" {
 		t.Errorf("then took %q, %v; want the review position r", job.ID, err)
 	}
+}
+
+// watchBlockingReads follows the commands the Redis at addr takes (its
+// MONITOR) and tells, on the channel, of the first blocking read. Redis
+// runs one command at a time and shows a blocking one as it blocks, so a
+// command sent after the news is served with the read already waiting.
+func watchBlockingReads(t *testing.T, addr string) <-chan struct{} {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	lines := bufio.NewReader(conn)
+	if _, err := conn.Write([]byte("MONITOR\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := lines.ReadString('\n'); err != nil || ok != "+OK\r\n" {
+		t.Fatalf("MONITOR: %q, %v", ok, err)
+	}
+	blocked := make(chan struct{})
+	go func() {
+		for {
+			line, err := lines.ReadString('\n')
+			if err != nil {
+				return // the test is over
+			}
+			if strings.Contains(strings.ToLower(line), `"xreadgroup"`) && strings.Contains(strings.ToLower(line), `"block"`) {
+				close(blocked)
+				return
+			}
+		}
+	}()
+	return blocked
 }
