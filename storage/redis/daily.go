@@ -117,17 +117,5 @@ func (s *Store) writeDaily(ctx context.Context, op string, d *storage.DailyPuzzl
 	}
 	from := d.Version
 	d.Version++
-	data, err := json.Marshal(d)
-	if err != nil {
-		return fmt.Errorf("storage: redis: %s: %w", op, err)
-	}
-	n, err := putPuzzle.Run(ctx, s.rdb, []string{s.dailyKey(d.ChatID, d.Date)},
-		strconv.FormatInt(from, 10), strconv.FormatInt(d.Version, 10), data, newToken()).Int()
-	if err != nil {
-		return fail(op, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("storage: redis: %s: written from version %d: %w", op, from, storage.ErrConflict)
-	}
-	return nil
+	return s.putVersioned(ctx, op, s.dailyKey(d.ChatID, d.Date), from, d.Version, d)
 }

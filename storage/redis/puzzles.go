@@ -46,18 +46,29 @@ func (s *Store) PutPuzzleStats(ctx context.Context, p *storage.PuzzleStats) erro
 	}
 	rec := *p
 	rec.Version = p.Version + 1
-	data, err := json.Marshal(&rec)
+	if err := s.putVersioned(ctx, op, s.puzzleKey(p.ID), p.Version, rec.Version, &rec); err != nil {
+		return err
+	}
+	p.Version = rec.Version
+	return nil
+}
+
+// putVersioned writes rec as JSON at key, as version to, if the
+// stored version is from (0: none stored), by putPuzzle's script, which
+// every versioned JSON record shares (puzzle stats, daily puzzles,
+// tournaments); ErrConflict if another write came first.
+func (s *Store) putVersioned(ctx context.Context, op, key string, from, to int64, rec any) error {
+	data, err := json.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
 	}
-	n, err := putPuzzle.Run(ctx, s.rdb, []string{s.puzzleKey(p.ID)},
-		strconv.FormatInt(p.Version, 10), strconv.FormatInt(rec.Version, 10), data, newToken()).Int()
+	n, err := putPuzzle.Run(ctx, s.rdb, []string{key},
+		strconv.FormatInt(from, 10), strconv.FormatInt(to, 10), data, newToken()).Int()
 	if err != nil {
 		return fail(op, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("storage: redis: %s: written from version %d: %w", op, p.Version, storage.ErrConflict)
+		return fmt.Errorf("storage: redis: %s: written from version %d: %w", op, from, storage.ErrConflict)
 	}
-	p.Version = rec.Version
 	return nil
 }

@@ -2,7 +2,6 @@ package redis
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -90,10 +89,6 @@ func (s *Store) writeTour(ctx context.Context, op string, t *storage.Tournament)
 	}
 	from := t.Version
 	t.Version++
-	data, err := json.Marshal(t)
-	if err != nil {
-		return fmt.Errorf("storage: redis: %s: %w", op, err)
-	}
 	member := strconv.FormatInt(t.ChatID, 10)
 	finished := !t.Listed()
 	if !finished {
@@ -101,13 +96,8 @@ func (s *Store) writeTour(ctx context.Context, op string, t *storage.Tournament)
 			return fail(op, err)
 		}
 	}
-	n, err := putPuzzle.Run(ctx, s.rdb, []string{s.tourKey(t.ChatID)},
-		strconv.FormatInt(from, 10), strconv.FormatInt(t.Version, 10), data, newToken()).Int()
-	if err != nil {
-		return fail(op, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("storage: redis: %s: written from version %d: %w", op, from, storage.ErrConflict)
+	if err := s.putVersioned(ctx, op, s.tourKey(t.ChatID), from, t.Version, t); err != nil {
+		return err
 	}
 	if finished {
 		if err := s.rdb.SRem(ctx, s.runningToursKey(), member).Err(); err != nil {
