@@ -18,6 +18,17 @@ type AIGameRequest struct {
 	Color   string // the human's colour: white, black or random
 	Variant rules.Variant
 	Lang    string
+	// OwesCard stores the game with its first card owed (EventStarted)
+	// under the receipt in ctx: the Mini App's lobby starts games nobody
+	// has posted a card for, and under play.Detached the card is handed
+	// to the OwedFunc (the bot posts it in ChatID) right after the write.
+	OwesCard bool
+	// MaxActive, if positive, refuses the game (ErrTooManyGames) when the
+	// human already plays that many games. It bounds what one user can
+	// start from a door that costs nothing to press in a loop (the Mini
+	// App); read before the write, so racing requests may pass it by one
+	// each.
+	MaxActive int
 }
 
 // AIName is how the AI appears as a player: its level's name.
@@ -47,7 +58,38 @@ func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error)
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
-	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang})
+	if err := s.underActiveCap(ctx, r.Human.UserID, r.MaxActive); err != nil {
+		return nil, err
+	}
+	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang, owesCard: r.OwesCard})
+}
+
+// underActiveCap refuses with ErrTooManyGames when userID plays max games
+// or more already (max 0: no cap).
+func (s *Service) underActiveCap(ctx context.Context, userID int64, max int) error {
+	if max <= 0 {
+		return nil
+	}
+	ids, err := s.store.ActiveGamesByUser(ctx, userID)
+	if err != nil {
+		return err
+	}
+	if len(ids) >= max {
+		return fmt.Errorf("%w (%d of %d)", ErrTooManyGames, len(ids), max)
+	}
+	return nil
+}
+
+// VariantNamed is the ruleset a door names by its canonical name
+// (rules.Variant.String: "bashni", "bashni-mp", "russian"); any other name
+// is ErrBadVariant.
+func VariantNamed(name string) (rules.Variant, error) {
+	for _, v := range rules.Variants {
+		if v.String() == name {
+			return v, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: %q", ErrBadVariant, name)
 }
 
 // PlayAI makes the AI's move in game id if it is the AI's turn. The search

@@ -213,7 +213,8 @@ type newGameSpec struct {
 	tour         *storage.TourLink // a tournament's game
 	// owesCard stores the game with its first card owed (EventStarted)
 	// under the receipt in ctx: created from a challenge, whose accept
-	// the bot answers by posting the card.
+	// the bot answers by posting the card, or in the Mini App's lobby
+	// (a detached receipt: the OwedFunc posts it).
 	owesCard bool
 }
 
@@ -252,6 +253,9 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	}
 	if s.hooks.GameStarted != nil {
 		s.hooks.GameStarted()
+	}
+	if r := receiptOf(ctx); r != nil && spec.owesCard && r.detached {
+		s.handOver(ctx, g, r) // the card nobody here posts (the Mini App's lobby)
 	}
 	// When the AI plays first, its move is owed from here; it is made once
 	// the game's card is recorded (SetCard), so that the card is there to

@@ -128,6 +128,8 @@ var (
 	ErrAITurn         = refusal(Conflict, "play: it is not the AI's turn")
 	ErrBadLevel       = refusal(Invalid, "play: no such AI level")
 	ErrBadColour      = refusal(Invalid, "play: unknown colour")
+	ErrBadVariant     = refusal(Invalid, "play: no such rules (bashni, bashni-mp or russian)")
+	ErrTooManyGames   = refusal(TooMany, "play: you have as many games in progress as allowed")
 	ErrBadTimeControl = refusal(Invalid, "play: a time control is minutes+seconds, e.g. 5+3")
 	ErrBusy           = refusal(Busy, "play: the game is busy; try again")
 )

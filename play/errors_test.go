@@ -41,6 +41,8 @@ var sentinels = map[string]struct {
 	"ErrAITurn":           {ErrAITurn, Conflict},
 	"ErrBadLevel":         {ErrBadLevel, Invalid},
 	"ErrBadColour":        {ErrBadColour, Invalid},
+	"ErrBadVariant":       {ErrBadVariant, Invalid},
+	"ErrTooManyGames":     {ErrTooManyGames, TooMany},
 	"ErrBadTimeControl":   {ErrBadTimeControl, Invalid},
 	"ErrBusy":             {ErrBusy, Busy},
 	"ErrNotAgainstAI":     {ErrNotAgainstAI, Invalid},

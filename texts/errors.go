@@ -33,6 +33,8 @@ var errorTexts = []struct {
 	{play.ErrBusy, "err_busy"},
 	{play.ErrBadLevel, "err_bad_level"},
 	{play.ErrBadColour, "err_bad_colour"},
+	{play.ErrBadVariant, "err_bad_variant"},
+	{play.ErrTooManyGames, "err_too_many_games"},
 	{play.ErrTimeUp, "err_time_up"},
 	{play.ErrBadTimeControl, "err_bad_time_control"},
 	{play.ErrRematchOffered, "err_rematch_offered"},
