@@ -87,6 +87,7 @@ type gameSpec struct {
 	streams        StreamLimits
 	onStreams      func(open int)
 	variant        rules.Variant // of a game from the start
+	maxGames       int           // Options.MaxGames
 }
 
 // sharedClock is the clock a test gives the stores it opens itself before
@@ -218,7 +219,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
 	})
 	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
-		Streams: h.spec.streams, OnStreams: h.spec.onStreams}
+		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames}
 	if h.spec.puzzles != nil {
 		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, nil)
 	}

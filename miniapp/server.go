@@ -49,6 +49,9 @@ type Options struct {
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration
+	// MaxGames is how many games in progress a user may have for the
+	// lobby to start another (DefaultMaxGames if 0; lobby.go).
+	MaxGames int
 }
 
 // Server serves the page and its API.
@@ -76,6 +79,9 @@ func New(svc *play.Service, words *texts.Catalog, broker *Broker, opts Options) 
 	if opts.AnalysisWait <= 0 {
 		opts.AnalysisWait = 20 * time.Second
 	}
+	if opts.MaxGames <= 0 {
+		opts.MaxGames = DefaultMaxGames
+	}
 	if opts.ClientAddr == nil {
 		opts.ClientAddr = remoteHost
 	}
@@ -98,6 +104,8 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	page, _ := fs.Sub(static, "static") // the directory is embedded above
 	files := http.FileServerFS(page)
 	mux.Handle("GET /", noCache(files))
+	mux.HandleFunc("GET /api/lobby", s.authed(s.handleLobby))
+	mux.HandleFunc("POST /api/lobby/ai", s.authed(s.handleNewAIGame))
 	mux.HandleFunc("GET /api/games/{id}", s.authed(s.handleState))
 	mux.HandleFunc("POST /api/games/{id}/move", s.authed(s.handleMove))
 	mux.HandleFunc("POST /api/games/{id}/draw", s.authed(s.handleDraw))
