@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,7 @@ type lobby struct {
 	Rules  []choice   `json:"rules"`
 	Levels []choice   `json:"levels"`
 	Colors []choice   `json:"colors"`
-	Games  []gameItem `json:"games"` // the viewer's games in progress, oldest first
+	Games  []gameItem `json:"games"` // the viewer's games in progress: theirs to move first, newest first
 }
 
 // choice is one option of the lobby: what the API takes and what the
@@ -59,7 +60,7 @@ type gameItem struct {
 var lobbyTexts = []string{
 	"app_lobby_title", "app_lobby_rules", "app_lobby_level", "app_lobby_color", "app_lobby_start",
 	"app_lobby_friend", "app_lobby_friend_hint", "app_lobby_friend_off", "app_lobby_games", "app_lobby_starting",
-	"app_your_move", "app_wait_hint", "app_new_game",
+	"app_your_move", "app_lobby_their_move", "app_new_game",
 }
 
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request, v viewer) {
@@ -69,22 +70,33 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request, v viewer) {
 		lb.Texts[id] = s.texts.T(lang, id)
 	}
 	for _, rv := range rules.Variants {
-		lb.Rules = append(lb.Rules, choice{ID: rv.String(), Name: s.texts.T(lang, "btn_rules_"+rv.String()), Long: s.texts.VariantName(lang, rv)})
+		lb.Rules = append(lb.Rules, choice{ID: rv.String(), Name: s.texts.T(lang, "btn_rules_"+rv.String()), Long: s.texts.T(lang, "app_lobby_about_"+rv.String())})
 	}
 	for l := 1; l <= s.svc.Config().MaxLevel; l++ {
 		lb.Levels = append(lb.Levels, choice{ID: strconv.Itoa(l), Name: s.texts.LevelName(lang, l)})
 	}
 	for _, c := range []string{play.ColorWhite, play.ColorBlack, play.ColorRandom} {
-		lb.Colors = append(lb.Colors, choice{ID: c, Name: s.texts.T(lang, "btn_"+c)})
+		lb.Colors = append(lb.Colors, choice{ID: c, Name: s.texts.T(lang, "app_lobby_"+c)})
 	}
 	games, err := s.svc.ActiveGames(r.Context(), v.user.ID, 0)
 	if err != nil {
 		s.fail(w, v, err)
 		return
 	}
+	// Newest first, and those waiting for the viewer's move before them.
+	slices.SortStableFunc(games, func(a, b *play.Game) int { return b.CreatedAt().Compare(a.CreatedAt()) })
 	for _, g := range games[:min(len(games), maxLobbyGames)] {
 		lb.Games = append(lb.Games, s.gameItem(g, v))
 	}
+	slices.SortStableFunc(lb.Games, func(a, b gameItem) int {
+		switch {
+		case a.YourMove == b.YourMove:
+			return 0
+		case a.YourMove:
+			return -1
+		}
+		return 1
+	})
 	writeJSON(w, http.StatusOK, lb)
 }
 

@@ -62,8 +62,8 @@ func TestLobbyStartsAGameAgainstTheAI(t *testing.T) {
 	if !card.OK() || !strings.Contains(card.Params["reply_markup"], "startapp="+st.ID) || !strings.Contains(card.Text(), "Русские шашки") {
 		t.Errorf("the card: %s", card)
 	}
-	// And the lobby lists it now.
-	if code := h.call(r, "GET", "/api/lobby", h.lobbyAuth(bob), "", &lb); code != http.StatusOK || len(lb.Games) != 2 || lb.Games[1].ID != st.ID || !lb.Games[1].YourMove || lb.Games[1].Rules != "Русские шашки" {
+	// And the lobby lists it now, first: it is his move.
+	if code := h.call(r, "GET", "/api/lobby", h.lobbyAuth(bob), "", &lb); code != http.StatusOK || len(lb.Games) != 2 || lb.Games[0].ID != st.ID || !lb.Games[0].YourMove || lb.Games[0].Rules != "Русские шашки" || lb.Games[1].ID != h.gameID {
 		t.Errorf("games after the start: %d %+v", code, lb.Games)
 	}
 }

@@ -75,6 +75,8 @@ var pageTexts = []string{
 	// Stepping through a finished game's analysis.
 	"app_analyse", "app_analysing", "analysis_mistakes", "analysis_none", "app_start_position",
 	"app_step_first", "app_step_back", "app_step_forward", "app_step_last", "app_eval_white_wins", "app_eval_black_wins", "app_eval_unit",
+	// A finished game's way back to the lobby.
+	"app_new_game",
 }
 
 func colorCode(c rules.Color) string {

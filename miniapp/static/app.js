@@ -16,7 +16,9 @@ const query = new URLSearchParams(location.search);
 function tg() { return window.Telegram && window.Telegram.WebApp; }
 const initData = (tg() && tg().initData) || hash.get("tgWebAppData") || "";
 const signed = new URLSearchParams(initData);
-const gameID = signed.get("start_param") || query.get("tgWebAppStartParam") || hash.get("tgWebAppStartParam") ||
+// gameID is the game shown; "" shows the lobby (lobby.js), which sets it
+// when it opens a game.
+let gameID = signed.get("start_param") || query.get("tgWebAppStartParam") || hash.get("tgWebAppStartParam") ||
   query.get("startapp") || query.get("game") || "";
 
 let game = null;        // the state as the server last sent it
@@ -125,12 +127,20 @@ async function act(path, body) {
 // that initData travels in a header and never in a URL, and reconnects
 // when the stream breaks: the first event of a stream is the game as it is
 // then, so nothing missed meanwhile is lost.
+// stream ends the event stream of the game shown (its AbortController),
+// when the page leaves it for the lobby.
+let stream = null;
+
 async function listen() {
   let delay = 500;
-  for (;;) {
+  const ctl = new AbortController();
+  stream = ctl;
+  const id = gameID;
+  while (!ctl.signal.aborted) {
     try {
-      const res = await fetch("api/games/" + encodeURIComponent(gameID) + "/events", {
+      const res = await fetch("api/games/" + encodeURIComponent(id) + "/events", {
         headers: { "Authorization": "tma " + initData },
+        signal: ctl.signal,
       });
       if (res.status === 401 || res.status === 404) return; // reopening the app is the cure
       if (!res.ok || !res.body) throw new Error("HTTP " + res.status);
@@ -155,6 +165,7 @@ async function listen() {
     } catch (e) {
       // the network went away: try again below
     }
+    if (ctl.signal.aborted) return;
     document.body.classList.add("offline");
     document.body.dataset.reconnects = String(Number(document.body.dataset.reconnects || 0) + 1);
     if (game) setHint(game.texts.app_reconnecting);
@@ -565,6 +576,7 @@ function drawActions() {
       b.disabled = reviewBusy;
       box.append(b);
     }
+    box.append(button(t.app_new_game, "secondary", openLobby, "new-game"));
     return;
   }
   if (game.you === "") return;
@@ -845,9 +857,10 @@ async function nextPuzzle() {
 
 async function start() {
   if (!gameID) {
-    document.getElementById("status").textContent = "Open the board from a game's card in the chat.";
+    openLobby();
     return;
   }
+  document.body.dataset.view = "game";
   const { status, data } = await api("GET", "");
   if (status !== 200) {
     document.getElementById("status").textContent = (data && data.error) || "HTTP " + status;
@@ -862,4 +875,5 @@ async function start() {
   show(data);
   listen();
 }
-start();
+// Started once every script is in (lobby.js comes after this one).
+document.addEventListener("DOMContentLoaded", start);
