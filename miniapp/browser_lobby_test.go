@@ -1,6 +1,7 @@
 package miniapp
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -96,5 +97,77 @@ func TestBrowserLobbyStartsARussianGame(t *testing.T) {
 	screenshot(t, tab, "lobby-russian-game-light.png")
 	if g, err := r.svc.Game(h.ctx, shown); err != nil || g.Ply() != 3 {
 		t.Errorf("stored at ply %v (%v); want 3", g.Ply(), err)
+	}
+}
+
+// telegramStub stands in for Telegram's script in a test's page: it
+// records the calls the lobby makes (switchInlineQuery, the back button).
+const telegramStub = `window.Telegram = { WebApp: {
+  initData: "", themeParams: ` + "THEME" + `, colorScheme: "dark", version: "8.0",
+  ready() {}, expand() {}, onEvent() {},
+  isVersionAtLeast(v) { return Number(v) <= 8; },
+  switchInlineQuery(query, types) { window.switched = [query].concat(types); },
+  BackButton: { shown: false, handlers: [], show() { this.shown = true; }, hide() { this.shown = false; },
+    onClick(f) { this.handlers.push(f); }, offClick(f) { this.handlers = this.handlers.filter((h) => h !== f); } },
+} };`
+
+// In Russian, in the dark theme, inside Telegram (a stand-in for its
+// script): "Challenge a friend" asks Telegram for the bot's inline mode
+// with the chosen rules in a chat of the player's choice; over the cap of
+// games in progress the start is refused with the reason and the page
+// stays in the lobby; a game opened from the list has Telegram's back
+// button, which returns to the lobby.
+func TestBrowserLobbyFriendAndRefusal(t *testing.T) {
+	browser := newBrowser(t)
+	h := newHarnessWith(t, gameSpec{maxGames: 1}, nil)
+	theme, _ := json.Marshal(darkTheme)
+	h.preload = strings.Replace(telegramStub, "THEME", string(theme), 1)
+	r := h.reps[0]
+	bob := User{ID: h.bob.ID, FirstName: "Bob", LanguageCode: "ru"}
+	tab := h.tab(browser, r, h.lobbyAuth(bob), darkTheme)
+	if err := do(tab, chromedp.WaitVisible(chromedp.CSS(`body[data-lobby="ready"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if err := do(tab,
+		chromedp.Click(chromedp.CSS(`#lobby-rules button[data-id="bashni-mp"]`)),
+		chromedp.Click(chromedp.CSS(`#lobby-friend`)),
+	); err != nil {
+		t.Fatalf("the friend's button: %v", err)
+	}
+	switched, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`window.switched || []`))
+	if err != nil || strings.Join(switched, " ") != "bashni-mp users groups" {
+		t.Errorf("switchInlineQuery got %q (%v); want the rules' name, in users' and groups' chats", switched, err)
+	}
+	screenshot(t, tab, "lobby-dark-ru.png")
+
+	// Bob plays his one game allowed here already.
+	if err := do(tab, chromedp.Click(chromedp.CSS(`#lobby-start`))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!document.getElementById("toast").hidden && document.getElementById("toast").textContent.includes("доиграйте или сдайте")`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("no refusal shown: %v", err)
+	}
+	if view, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.view + " " + document.getElementById("lobby-start").disabled`)); view != "lobby false" {
+		t.Errorf("after the refusal: %q; want the lobby, its button ready again", view)
+	}
+	if gs, err := r.svc.ActiveGames(h.ctx, bob.ID, 0); err != nil || len(gs) != 1 {
+		t.Errorf("Bob's games after the refusal: %d (%v); want 1", len(gs), err)
+	}
+
+	// His game from the list, and back.
+	if err := do(tab, chromedp.Click(chromedp.CSS(`#lobby-games button[data-game="`+h.gameID+`"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitPly(t, tab, 0)
+	if shown, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`Telegram.WebApp.BackButton.shown && document.body.dataset.view === "game"`)); !shown {
+		t.Fatal("the game opened from the list has no back button")
+	}
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(Telegram.WebApp.BackButton.handlers.forEach((f) => f()), true)`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.body.dataset.view === "lobby" && !Telegram.WebApp.BackButton.shown`,
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the back button did not return to the lobby: %v", err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -129,6 +131,11 @@ func (h *harness) tabAt(browser context.Context, r *replica, auth string, theme 
 			h.t.Errorf("the page threw: %s", e)
 		}
 	})
+	if h.preload != "" {
+		if err := chromedp.Do(ctx, preload(h.preload)); err != nil {
+			h.t.Fatal(err)
+		}
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
 		chromedp.Navigate(r.web.URL+"/"+query+"#"+frag.Encode()),
@@ -136,6 +143,15 @@ func (h *harness) tabAt(browser context.Context, r *replica, auth string, theme 
 		h.t.Fatal(err)
 	}
 	return ctx
+}
+
+// preload runs script in every document the tab opens from now on, before
+// the page's own scripts.
+func preload(script string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
+		return chromedp.Void{}, err
+	}
 }
 
 // waitPly waits until the page shows the game at ply.

@@ -53,6 +53,9 @@ type harness struct {
 	gameID string
 	cardID int
 	spec   gameSpec
+	// preload, if set, runs in each page a tab opens before its own
+	// scripts (a stand-in for Telegram's script).
+	preload string
 }
 
 var (
