@@ -16,6 +16,11 @@
 // its error's kind (play.KindOf; the table is errors.go): 422 invalid, 403
 // forbidden, 409 conflict (with the game as it is now), 404, 429, 503.
 //
+// Opened without a game, the page is the lobby (lobby.go): it starts a
+// game against the AI through the same play.NewAIGame the bot's AI menu
+// calls, in the player's private chat with its first card owed (the bot
+// posts it, as for an accepted challenge), then shows that game's board.
+//
 // Live updates: every write of a game record goes through WatchStore, which
 // tells the Broker; on Redis the broker publishes the game id on a channel
 // every replica listens to, so a board open on one replica hears a move
