@@ -83,6 +83,9 @@ func TestBrowserLobbyStartsARussianGame(t *testing.T) {
 	if !strings.HasPrefix(status, "Russian draughts · ") {
 		t.Errorf("status %q; want it to say Russian draughts", status)
 	}
+	if hint, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("hint").textContent`)); hint != "Tap a piece to move it, then the square to go to." {
+		t.Errorf("hint %q; want one about pieces (Russian draughts has no towers)", hint)
+	}
 	if flipped, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#player-bottom").dataset.color`)); flipped != "b" {
 		t.Errorf("Bob's side at the bottom: %q; want b", flipped)
 	}

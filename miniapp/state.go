@@ -148,5 +148,10 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	}
 	// The page puts the square in: "{sq}" marks where.
 	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")
+	if start := g.Rules().StartPosition(); start.Variant() == rules.Russian {
+		// Russian draughts has no towers: the hints speak of pieces.
+		st.Texts["app_hold_hint"] = s.texts.T(lang, "app_hold_hint_russian")
+		st.Texts["app_wait_hint"] = s.texts.T(lang, "app_wait_hint_russian")
+	}
 	return st
 }
