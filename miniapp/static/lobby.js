@@ -47,7 +47,13 @@ async function openLobby() {
   document.getElementById("lobby").hidden = false;
   document.body.dataset.view = "lobby";
   loadPick();
-  const { status, data } = await lobbyAPI("GET", "");
+  let status = 0, data = null;
+  try {
+    ({ status, data } = await lobbyAPI("GET", ""));
+  } catch (e) {
+    document.getElementById("lobby-error").textContent = String(e); // offline: reopening is the cure
+    return;
+  }
   if (status !== 200) {
     document.getElementById("lobby-error").textContent = (data && data.error) || "HTTP " + status;
     document.body.dataset.error = String(status);
@@ -206,7 +212,12 @@ document.getElementById("lobby-start").addEventListener("click", async () => {
 async function enterGame(id, st) {
   gameID = id;
   if (!st) {
-    const { status, data } = await api("GET", "");
+    let status = 0, data = null;
+    try {
+      ({ status, data } = await api("GET", ""));
+    } catch (e) {
+      data = { error: String(e) };
+    }
     if (status !== 200) {
       toast((data && data.error) || "HTTP " + status);
       gameID = "";
