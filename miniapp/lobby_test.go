@@ -45,8 +45,8 @@ func TestLobbyStartsAGameAgainstTheAI(t *testing.T) {
 	if code := h.call(r, "POST", "/api/lobby/ai", h.lobbyAuth(bob), `{"rules":"russian","level":5,"color":"white"}`, &st); code != http.StatusOK {
 		t.Fatalf("POST /api/lobby/ai: %d", code)
 	}
-	if st.ID == "" || st.ID == h.gameID || st.You != "w" || st.Ply != 0 || !st.Active || st.Black.AI != 5 || st.Rules != "Русские шашки" || len(st.Legal) != 7 {
-		t.Fatalf("the new game: %+v; want Bob (White) against level 5 in Russian draughts", st)
+	if st.ID == "" || st.ID == h.gameID || st.You != "w" || st.Ply != 0 || !st.Active || st.Black.AI != 5 || st.Rules != "Русские шашки" || len(st.Legal) != 7 || st.Towers {
+		t.Fatalf("the new game: %+v; want Bob (White) against level 5 in Russian draughts, no towers", st)
 	}
 	g, err := r.svc.Game(h.ctx, st.ID)
 	if err != nil {
@@ -113,6 +113,9 @@ func TestLobbyRefusals(t *testing.T) {
 	var st state
 	if code := h.call(r, "POST", "/api/lobby/ai", auth, `{"rules":"bashni-mp","level":18,"color":"white"}`, &st); code != http.StatusOK {
 		t.Fatalf("a game at the cap's edge: %d", code)
+	}
+	if !st.Towers {
+		t.Errorf("the other school's game says it has no towers to read")
 	}
 	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
 		return c.Method == "sendPhoto" && c.ChatID() == alice.ID && strings.Contains(c.Params["reply_markup"], "startapp="+st.ID)

@@ -28,6 +28,9 @@ type state struct {
 	// Rules names the ruleset when it is not Bashni (the status line
 	// says it too): "Russian draughts".
 	Rules string `json:"rules,omitempty"`
+	// Towers is false in Russian draughts, where pieces never stack: a
+	// held piece then opens no "tower" sheet, which would list one piece.
+	Towers bool `json:"towers"`
 }
 
 // clock is a live game's clocks at the moment the state was made: the
@@ -148,7 +151,9 @@ func (s *Server) state(g *play.Game, v viewer) state {
 	}
 	// The page puts the square in: "{sq}" marks where.
 	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")
+	st.Towers = true
 	if start := g.Rules().StartPosition(); start.Variant() == rules.Russian {
+		st.Towers = false
 		// Russian draughts has no towers: the hints speak of pieces.
 		st.Texts["app_hold_hint"] = s.texts.T(lang, "app_hold_hint_russian")
 		st.Texts["app_wait_hint"] = s.texts.T(lang, "app_wait_hint_russian")

@@ -427,6 +427,7 @@ document.addEventListener("pointercancel", () => {
 });
 
 function openTower(sq) {
+  if (!game.towers) return; // Russian draughts: a piece is never a stack
   const pieces = parsePosition(boardView().position)[sq];
   if (!pieces) return;
   const t = game.texts;
