@@ -62,6 +62,12 @@ func unwrapUsage(err error) string {
 // (environ: "KEY=value" lines, as os.Environ gives them), so tests call run
 // directly.
 func run(ctx context.Context, args []string, environ []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return runAt(ctx, args, environ, stdin, stdout, stderr, time.Now)
+}
+
+// runAt is run deciding about time by now: the process's one clock (the
+// end-to-end tests' child processes share one they move by hand).
+func runAt(ctx context.Context, args []string, environ []string, stdin io.Reader, stdout, stderr io.Writer, now func() time.Time) error {
 	vars := make(map[string]string, len(environ))
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -80,7 +86,7 @@ func run(ctx context.Context, args []string, environ []string, stdin io.Reader, 
 		if c.name == name {
 			// The process's one clock: every layer below decides about
 			// time (deadlines, expiry, reminders) with this, passed down.
-			return c.run(ctx, env{args: rest, getenv: getenv, environ: environ, stdin: stdin, stdout: stdout, stderr: stderr, now: time.Now})
+			return c.run(ctx, env{args: rest, getenv: getenv, environ: environ, stdin: stdin, stdout: stdout, stderr: stderr, now: now})
 		}
 	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {

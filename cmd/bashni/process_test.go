@@ -26,7 +26,11 @@ func TestMain(m *testing.M) {
 		// os.Args[1:] are bashni's arguments: the test flags were never
 		// parsed.
 		stop := profileTo(os.Getenv(cpuProfileEnv))
-		code := exitCode(run(context.Background(), os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr), os.Stderr)
+		now := time.Now
+		if file := os.Getenv(clockFileEnv); file != "" {
+			now = fileClock(file)
+		}
+		code := exitCode(runAt(context.Background(), os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr, now), os.Stderr)
 		stop()
 		os.Exit(code)
 	}
