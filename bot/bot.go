@@ -126,6 +126,9 @@ type core struct {
 	// lazyCards: the outbox draws card edits when it sends them
 	// (lazycard.go).
 	lazyCards bool
+	// recordsSent: the outbox records team polls' ids in whichever
+	// process sends them (teampoll.go).
+	recordsSent bool
 }
 
 // cardRef is where a game's card is.
@@ -150,6 +153,12 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 		// Card edits are drawn when they are sent (lazycard.go).
 		rs.SetResolver(b.resolveCard)
 		b.lazyCards = true
+	}
+	if rs, ok := out.(recorderSetter); ok && svc != nil {
+		// Team polls' ids are recorded by whichever process sends them
+		// (teampoll.go).
+		rs.SetRecorder(b.recordSent)
+		b.recordsSent = true
 	}
 	return b
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -83,9 +84,20 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 		params.AddNonZero("reply_to_message_id", g.MessageID())
 		params["allow_sending_without_reply"] = "true"
 	}
-	ply := plan.Ply
+	record, err := json.Marshal(sentRecord{Poll: &sentPoll{Game: id, Ply: plan.Ply}})
+	if err != nil {
+		b.log.Error("encoding a team poll's record", "game", id, "err", err)
+		return
+	}
 	b.pollsSending.add()
+	// The poll's id is recorded by whichever process sends it (Record,
+	// recordSent), before the outbox forgets the request: a crash after
+	// Telegram took it has the next process send it again and record that
+	// one, never a poll sent and unrecorded, whose answers nobody could
+	// count. Done is this process's: it ends the wait of answers that came
+	// before the record (onPollAnswer).
 	err = b.out.Enqueue(outbox.Reply{Call: &outbox.Call{Method: "sendPoll", Params: params}, ChatID: chatID, Group: chatID < 0,
+		Record: record,
 		Done: func(msg *tgbotapi.Message, err error) {
 			if err != nil || msg == nil || msg.Poll == nil {
 				// The turn is voted by /vote alone (its card says so too).
@@ -93,15 +105,15 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 				b.pollsSending.done()
 				return
 			}
-			pollID, messageID := msg.Poll.ID, msg.MessageID
-			b.background(func(ctx context.Context) {
-				stop, err := b.svc.PollSent(ctx, id, ply, pollID, messageID)
+			if b.recordsSent {
 				b.pollsSending.done()
-				if err != nil {
-					b.log.Warn("recording a team poll", "game", id, "poll", pollID, "err", err)
-				}
-				if stop {
-					b.stopPoll(chatID, pollID, messageID)
+				return
+			}
+			// A sender that records nothing (a test's): recorded here.
+			b.background(func(ctx context.Context) {
+				defer b.pollsSending.done()
+				if err := b.recordSent(ctx, record, msg, false); err != nil {
+					b.log.Warn("recording a team poll", "game", id, "err", err)
 				}
 			})
 		}})
@@ -109,6 +121,59 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 		b.log.Warn("team poll dropped", "game", id, "err", err)
 		b.pollsSending.done() // Done never comes
 	}
+}
+
+// sentRecord is what the outbox keeps with a request whose answer must be
+// recorded by whoever sends it (outbox.Reply.Record): a team poll.
+type sentRecord struct {
+	Poll *sentPoll `json:"poll,omitempty"`
+}
+
+// sentPoll names the turn a team poll votes on.
+type sentPoll struct {
+	Game string `json:"g"`
+	Ply  int    `json:"p"`
+}
+
+// recorderSetter is an outbox that records sent requests
+// (*outbox.Outbox).
+type recorderSetter interface {
+	SetRecorder(fn outbox.Recorder)
+}
+
+// recordSent records a team poll sent, in whichever process sent it:
+// its id and message with the game, or, if the vote is over or another
+// poll of the turn is recorded already (a copy sent again after a crash),
+// it is stopped. A poll sent again by a process that took the request
+// over (again) may have a twin above that Telegram took from the process
+// that died, whose answers can never be counted: the group is told to
+// vote in this one.
+func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi.Message, again bool) error {
+	var rec sentRecord
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return fmt.Errorf("bot: a sent request's record: %w", err)
+	}
+	if rec.Poll == nil {
+		return nil
+	}
+	if msg.Poll == nil || msg.Chat == nil {
+		return fmt.Errorf("bot: team poll of game %s: the answer has no poll", rec.Poll.Game)
+	}
+	chatID, pollID := msg.Chat.ID, msg.Poll.ID
+	stop, err := b.svc.PollSent(ctx, rec.Poll.Game, rec.Poll.Ply, pollID, msg.MessageID)
+	if stop {
+		b.stopPoll(chatID, pollID, msg.MessageID)
+	}
+	if err != nil || stop || !again {
+		return err
+	}
+	g, err := b.svc.Game(ctx, rec.Poll.Game)
+	if err != nil {
+		return err
+	}
+	lang := cardLang(g)
+	b.send(outMessage{chatID: chatID, text: b.texts.T(lang, "team_poll_again", "Move", rec.Poll.Ply/2+1), replyTo: msg.MessageID}.reply())
+	return nil
 }
 
 // stopPoll closes a team poll whose vote is over, so that it shows its

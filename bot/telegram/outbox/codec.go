@@ -26,6 +26,7 @@ type storedReply struct {
 	Silent bool            `json:"s,omitzero"`
 	Key    string          `json:"k,omitzero"`
 	Ver    int64           `json:"v,omitzero"`
+	Rec    json.RawMessage `json:"rec,omitempty"`
 }
 
 type storedFile struct {
@@ -79,7 +80,7 @@ type editMedia struct {
 
 // encodeReply turns r into what the journal keeps, or errNotKept.
 func encodeReply(r Reply) ([]byte, error) {
-	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key, Ver: r.Version}
+	s := storedReply{ChatID: r.ChatID, Group: r.Group, UserID: r.UserID, Silent: r.Silent, Key: r.Key, Ver: r.Version, Rec: r.Record}
 	var body any
 	var err error
 	if r.Req == nil && r.Call == nil && r.Lazy != nil {
@@ -163,13 +164,13 @@ func decodeReply(data []byte) (Reply, error) {
 	var err error
 	switch s.Type {
 	case "lazy":
-		return Reply{Lazy: s.Req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver}, nil
+		return Reply{Lazy: s.Req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver, Record: s.Rec}, nil
 	case "call":
 		c, err := decodeInto[Call](s.Req)
 		if err != nil {
 			return Reply{}, fmt.Errorf("outbox: kept %s: %w", s.Type, err)
 		}
-		return Reply{Call: &c, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key}, nil
+		return Reply{Call: &c, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Record: s.Rec}, nil
 	case "message":
 		req, err = decodeInto[tgbotapi.MessageConfig](s.Req)
 	case "editText":
@@ -198,5 +199,5 @@ func decodeReply(data []byte) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("outbox: kept %s: %w", s.Type, err)
 	}
-	return Reply{Req: req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver}, nil
+	return Reply{Req: req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver, Record: s.Rec}, nil
 }

@@ -55,7 +55,10 @@
 // which Run calls every Options.ClaimEvery, renews the lease and takes over
 // what processes whose lease ended kept, so a crash loses no reply: at
 // worst a message Telegram took, whose answer the crash cut off, is sent
-// twice. Done callbacks are the process's own and are not kept.
+// twice. Done callbacks are the process's own and are not kept; what a
+// sent message must be recorded as (Reply.Record) is kept with it, and
+// whichever process sends it hands it to its Recorder before the journal
+// forgets the reply.
 //
 // Shutdown: when Run's context ends it keeps sending what is queued, and
 // what handlers still enqueue, for up to Options.DrainTimeout; replies left

@@ -2,6 +2,7 @@ package outbox_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"reflect"
@@ -161,5 +162,78 @@ func TestOlderVersionIsNeverQueuedBehindANewer(t *testing.T) {
 	}
 	if got := texts(srv.CallsTo("sendMessage")); len(got) != 1 || got[0] != "after the AI's move" {
 		t.Errorf("sent %q, want only the newer", got)
+	}
+}
+
+// A reply with a Record is recorded by whichever process sends it: by
+// its own (again false), and, when that process died before sending it,
+// by the one that took it over (again true: the first may have sent it).
+// Done stays with its process.
+func TestRecordGoesWithTheReplyToTheNextProcess(t *testing.T) {
+	srv, api := newAPI(t)
+	clock := testkit.NewClock(time.Now())
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "j.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const lease = 10 * time.Second
+	user := telegramtest.User(43, "Ann", "", "en")
+	chat := telegramtest.PrivateChat(user)
+	srv.PushUpdate(srv.TextMessage(chat, user, "/start")) // a chat the fake knows
+
+	type record struct {
+		data  string
+		text  string
+		again bool
+	}
+	records := make(chan record, 4)
+	recorder := func(_ context.Context, data json.RawMessage, msg *tgbotapi.Message, again bool) error {
+		m, _ := srv.Message(chat.ID, msg.MessageID)
+		records <- record{string(data), m.Text, again}
+		return nil
+	}
+
+	opts, _ := fast()
+	dead := opts
+	dead.Journal = outbox.StoreJournal(st, "dead", lease, time.Hour)
+	ob := outbox.New(api, dead)
+	ob.SetRecorder(recorder)
+	done := make(chan struct{})
+	if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(chat.ID, "the poll"), Record: json.RawMessage(`{"poll":1}`),
+		Done: func(*tgbotapi.Message, error) { close(done) }}); err != nil {
+		t.Fatal(err)
+	}
+
+	next := opts
+	next.Journal = outbox.StoreJournal(st, "next", lease, time.Hour)
+	heir := outbox.New(api, next)
+	heir.SetRecorder(recorder)
+	clock.Advance(lease + time.Second)
+	if n, err := heir.Reclaim(t.Context()); err != nil || n != 1 {
+		t.Fatalf("Reclaim after the lease: got %d, %v; want 1", n, err)
+	}
+	run(t, heir)
+	flush(t, heir)
+	if got, want := <-records, (record{`{"poll":1}`, "the poll", true}); got != want {
+		t.Errorf("the heir recorded %+v, want %+v", got, want)
+	}
+	select {
+	case <-done:
+		t.Errorf("the dead process's Done was called by the heir")
+	default:
+	}
+
+	// Its own reply: not again.
+	if err := heir.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(chat.ID, "the next poll"), Record: json.RawMessage(`{"poll":2}`)}); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, heir)
+	if got, want := <-records, (record{`{"poll":2}`, "the next poll", false}); got != want {
+		t.Errorf("the heir's own reply recorded as %+v, want %+v", got, want)
+	}
+	clock.Advance(3 * lease)
+	if left, err := st.ClaimOutbox(t.Context(), "third", lease); err != nil || len(left) != 0 {
+		t.Errorf("after recording: %d replies still kept (%v)", len(left), err)
 	}
 }

@@ -68,6 +68,15 @@ type Reply struct {
 	// reply shows (a game's card): a reply older than one any replica has
 	// shown for the Key is dropped (ErrSuperseded) rather than sent.
 	Version int64
+	// Record, if set, is what the message is to be recorded as once sent
+	// (small JSON, e.g. "the poll of game G's turn P"), kept with the reply
+	// in the journal: whichever process sends it, this one or another that
+	// took it over after a crash, hands it with Telegram's answer to the
+	// Recorder (SetRecorder) before the reply is forgotten. What only Done
+	// would record is lost with the process that enqueued it; a message
+	// whose id must be stored (a poll: its answers name nothing but the
+	// poll's id) is recorded this way.
+	Record json.RawMessage
 	// Done, if set, is called once with the outcome after the last attempt.
 	// msg is set when the method returned a Message. Done runs on the
 	// sending goroutine of the chat: it must not block, but may Enqueue.
@@ -231,6 +240,7 @@ type item struct {
 	lane      *lane     // nil for query answers
 	closedBy  error     // set under Outbox.mu when a 403 closed the chat: fail without sending
 	jid       string    // the journal's id, once kept there
+	again     bool      // taken over from a process whose lease ended (Reclaim)
 	fp        string    // a Lazy reply's drawing's fingerprint, once drawn
 }
 
@@ -239,11 +249,19 @@ type item struct {
 // reply unsent.
 type Resolve func(ctx context.Context, lazy json.RawMessage) (req tgbotapi.Chattable, version int64, err error)
 
+// Recorder records a message sent for a Reply with a Record (see
+// Reply.Record), before the reply is forgotten. again is true when this
+// process took the reply over from one whose lease ended: that one may
+// have sent it already (Telegram took it and the answer was lost with the
+// process), so the message may now be in the chat twice.
+type Recorder func(ctx context.Context, record json.RawMessage, msg *tgbotapi.Message, again bool) error
+
 // Outbox paces and sends replies. Create it with New, feed it with Enqueue,
 // and run it with Run.
 type Outbox struct {
 	api     Requester
 	resolve atomic.Pointer[Resolve]
+	record  atomic.Pointer[Recorder]
 	opts    Options
 	log     *slog.Logger
 	global  *rate.Limiter
@@ -282,6 +300,10 @@ func New(api Requester, opts Options) *Outbox {
 
 // SetResolver sets what makes Lazy replies' requests (the bot's).
 func (o *Outbox) SetResolver(fn Resolve) { o.resolve.Store(&fn) }
+
+// SetRecorder sets what records the messages of replies with a Record
+// (the bot's).
+func (o *Outbox) SetRecorder(fn Recorder) { o.record.Store(&fn) }
 
 // Enqueue queues a reply and returns at once. A reply with a Key replaces
 // a waiting one with the same Key (see Reply.Key). It returns ErrQueueFull when
@@ -457,7 +479,7 @@ func (o *Outbox) Reclaim(ctx context.Context) (int, error) {
 			o.ack(ow.ID)
 			continue
 		}
-		it.jid = ow.ID
+		it.jid, it.again = ow.ID, true
 		if err := o.queue(it); err != nil {
 			o.log.Warn("outbox: kept reply dropped", "chat", it.r.ChatID, "err", err)
 		}
@@ -937,9 +959,10 @@ func (o *Outbox) try(ctx context.Context, it *item, attempt int, lost *countLost
 	switch what {
 	case sent:
 		var msg *tgbotapi.Message
-		if it.r.Done != nil { // only a callback reads the message
+		if it.r.Done != nil || it.r.Record != nil { // only callbacks read the message
 			msg = decodeMessage(resp, log())
 		}
+		o.recordSent(ctx, it, msg, log)
 		o.finish(it, msg, nil)
 	case notModified:
 		o.finish(it, nil, nil)
@@ -1133,6 +1156,30 @@ func (o *Outbox) closeChat(it *item, err error) {
 	for _, q := range it.lane.queue {
 		q.closedBy = err
 	}
+}
+
+// recordSent hands a sent reply's Record and message to the Recorder,
+// before finish lets the journal forget the reply: a crash before this
+// point has the reply sent again (and recorded then), never sent and
+// unrecorded. It runs on the chat's sending goroutine, which waits for
+// the store's write as it waits for Telegram.
+func (o *Outbox) recordSent(ctx context.Context, it *item, msg *tgbotapi.Message, log func() *slog.Logger) {
+	if it.r.Record == nil {
+		return
+	}
+	fn := o.record.Load()
+	if fn == nil || msg == nil {
+		log().Warn("outbox: a sent message not recorded", "recorder", fn != nil)
+		return
+	}
+	// Also while draining: the message is out, its record must follow.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), journalTimeout)
+	defer cancel()
+	o.safely("Recorder", func() {
+		if err := (*fn)(ctx, it.r.Record, msg, it.again); err != nil {
+			log().Warn("outbox: a sent message not recorded", "err", err)
+		}
+	})
 }
 
 // finish reports a reply's outcome and counts it done.
