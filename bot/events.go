@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -83,6 +84,8 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 			return
 		}
 		b.gameOver(ctx, g)
+	case ev.Kind == play.EventRematch:
+		b.showRematch(ctx, g, ev)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
 	case ev.Kind == play.EventStarted:
@@ -133,6 +136,28 @@ func (b *Bot) showStarted(ctx context.Context, g *play.Game) {
 	if err := b.postCard(chat, g, "", func(ctx context.Context, g *play.Game) { b.notifyStart(ctx, g) }); err != nil {
 		b.log.Warn("the card of a started game not posted", "game", g.ID(), "err", err)
 	}
+}
+
+// showRematch shows a rematch started by a tap whose writer died before
+// its replies: the finished game's card loses its Rematch buttons, and the
+// rematch game's card, made under the tap's receipt with the card owed, is
+// posted (on an inline message, the rematch takes the message over, as the
+// tap does).
+func (b *Bot) showRematch(ctx context.Context, old *play.Game, ev play.GameEvent) {
+	b.editKeyboard(old, b.keyboard(old, cardView{lang: cardLang(old)}))
+	g, err := b.svc.RematchGame(ctx, old)
+	if err != nil {
+		b.log.Warn("the rematch of a game not found", "game", old.ID(), "err", err)
+		return
+	}
+	if !slices.ContainsFunc(g.Owed(), func(e play.GameEvent) bool { return e.Kind == play.EventStarted && e.Receipt == ev.Receipt }) {
+		return // made by another tap, which showed it
+	}
+	if old.InlineMessageID() != "" && g.InlineMessageID() == "" && g.MessageID() == 0 {
+		b.takeOverInline(g, old.InlineMessageID())
+		return
+	}
+	b.showStarted(ctx, g)
 }
 
 // showDetached is the service's OwedFunc: it shows a change made where

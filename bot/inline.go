@@ -124,8 +124,14 @@ func (b *Bot) upload(chat int64, dm bool, png []byte, then func(fileID string)) 
 // onInlineAccept starts the game of an accepted inline challenge on its
 // inline message.
 func (b *Bot) onInlineAccept(ctx context.Context, q *tgbotapi.CallbackQuery, g *play.Game) {
+	b.takeOverInline(g, q.InlineMessageID)
+}
+
+// takeOverInline makes inline message inlineID g's card: recorded, then
+// redrawn, and the first player told.
+func (b *Bot) takeOverInline(g *play.Game, inlineID string) {
 	b.background(func(ctx context.Context) {
-		stored, err := b.svc.SetCard(ctx, g.ID(), 0, 0, q.InlineMessageID)
+		stored, err := b.svc.SetCard(ctx, g.ID(), 0, 0, inlineID)
 		if err != nil {
 			b.log.Warn("inline card not recorded", "game", g.ID(), "err", err)
 			return

@@ -212,9 +212,9 @@ type newGameSpec struct {
 	team         *storage.TeamGame // a game the chat plays by vote
 	tour         *storage.TourLink // a tournament's game
 	// owesCard stores the game with its first card owed (EventStarted)
-	// under the receipt in ctx: created from a challenge, whose accept
-	// the bot answers by posting the card, or in the Mini App's lobby
-	// (a detached receipt: the OwedFunc posts it).
+	// under the receipt in ctx: created from a challenge or a rematch,
+	// whose tap the bot answers by posting the card, or in the Mini App's
+	// lobby (a detached receipt: the OwedFunc posts it).
 	owesCard bool
 }
 

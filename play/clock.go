@@ -174,7 +174,7 @@ func (s *Service) remind(g *Game, now time.Time) {
 // rated.
 func (s *Service) dueEvent(ctx context.Context, g *Game, ev ClockEvent) ClockEvent {
 	if len(ev.Owed) > 0 {
-		ev.Game = g
+		ev.Game, ev.Owed = g, s.oweRematch(ctx, g, ev.Owed)
 		return ev
 	}
 	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {

@@ -184,6 +184,8 @@ func eventOf(before, after *storage.GameRecord) storage.GameEvent {
 	switch {
 	case before.Active() && !after.Active():
 		return storage.GameEvent{Kind: storage.EventEnded}
+	case before.RematchID == "" && after.RematchID != "":
+		return storage.GameEvent{Kind: storage.EventRematch}
 	case len(before.Moves) != len(after.Moves):
 		ev := storage.GameEvent{Kind: storage.EventMoved}
 		// The mover's turn notice, taken off by the move, is to go.

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -72,7 +73,7 @@ func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly b
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, s.startedAlready(ctx, err)
 	}
 	out.Old = g
 	if out.Offered {
@@ -92,8 +93,59 @@ func (s *Service) rematch(ctx context.Context, id string, by int64, acceptOnly b
 	return out, nil
 }
 
+// startedAlready is the answer to a tap refused with err: a tap Telegram
+// delivers again after a crash cut its replies off, which had started the
+// rematch (the finished game has its receipt, *AppliedError), finds the
+// rematch game made (now, if the crash came before) and is answered with
+// the *AppliedError: the caller shows what the tap owes (EventRematch: the
+// rematch's card).
+func (s *Service) startedAlready(ctx context.Context, err error) error {
+	var ae *AppliedError
+	if !errors.As(err, &ae) || ae.Game.rec.RematchID == "" {
+		return err
+	}
+	if _, serr := s.startRematch(ctx, ae.Game); serr != nil {
+		return serr
+	}
+	return err
+}
+
+// RematchGame is the game old's rematch started, as stored: a read that is
+// never an *AppliedError, for showing the rematch a tap (or the clock)
+// owes under the tap's receipt.
+func (s *Service) RematchGame(ctx context.Context, old *Game) (*Game, error) {
+	if old.rec.RematchID == "" {
+		return nil, ErrNoRematch
+	}
+	rec, err := s.store.Game(ctx, old.rec.RematchID)
+	if err != nil {
+		return nil, err
+	}
+	return load(rec)
+}
+
+// oweRematch makes, for the clock's tick that claimed g's EventRematch
+// (its writer died before showing it), the rematch game if the writer died
+// before making it too: under the event's receipt, with its card owed, so
+// that showing the event posts it. owed without the event if that failed:
+// the next tick tries again.
+func (s *Service) oweRematch(ctx context.Context, g *Game, owed []storage.GameEvent) []storage.GameEvent {
+	for i, ev := range owed {
+		if ev.Kind != EventRematch || g.rec.RematchID == "" {
+			continue
+		}
+		if _, err := s.startRematch(WithReceipt(ctx, ev.Receipt), g); err != nil {
+			s.log.Warn("rematch game not made", "game", g.rec.ID, "err", err)
+			return slices.Delete(slices.Clone(owed), i, i+1)
+		}
+	}
+	return owed
+}
+
 // startRematch creates the game old.RematchID names unless it exists; it
-// returns nil when it existed already.
+// returns nil when it existed already. The game is made with its first
+// card owed under the receipt in ctx (the tap's, or the one the clock
+// shows the tap's event under): a crash before the card leaves it owed.
 func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
 	if _, err := s.store.Game(ctx, old.rec.RematchID); err == nil {
 		return nil, nil
@@ -103,7 +155,7 @@ func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
 	v, _ := rules.ParseVariant(old.rec.Variant)
 	g, err := s.newGame(ctx, newGameSpec{
 		id: old.rec.RematchID, variant: v, white: old.rec.Black, black: old.rec.White,
-		chatID: old.rec.ChatID, rated: old.rec.Rated, lang: old.rec.Lang,
+		chatID: old.rec.ChatID, rated: old.rec.Rated, lang: old.rec.Lang, owesCard: true,
 	})
 	if errors.Is(err, storage.ErrConflict) {
 		return nil, nil // another tap created it a moment ago

@@ -34,6 +34,7 @@ const (
 	EventReminder     = storage.EventReminder
 	EventNotice       = storage.EventNotice
 	EventStarted      = storage.EventStarted
+	EventRematch      = storage.EventRematch
 )
 
 // Tournament statuses.

@@ -149,8 +149,13 @@ const (
 	EventDrawDeclined = "draw_declined"
 	EventReminder     = "reminder"
 	EventNotice       = "notice"
-	// EventStarted: a game created from a challenge, whose card is owed.
+	// EventStarted: a game created from a challenge or a rematch, whose
+	// card is owed.
 	EventStarted = "started"
+	// EventRematch: a finished game's rematch started (RematchID set);
+	// the rematch game's card is owed (created, if the writer died
+	// before, by whoever shows the event).
+	EventRematch = "rematch"
 )
 
 // ReviewWork is a review's progress: who holds it until when (a lease
