@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/bashni/bashni/rules"
@@ -88,7 +89,14 @@ func (s *Service) Game(ctx context.Context, id string) (*Game, error) {
 }
 
 // ActiveGames lists the games in progress of a user (chatID 0) or in a chat.
+// Under a receipt that ended one of them (a redelivered update whose
+// replies a crash cut off, events.go) it returns an *AppliedError with
+// that game instead: the update is owed the sight of the end, not a
+// search for a game that is no longer in progress.
 func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Game, error) {
+	if err := s.endedUnder(ctx, userID, chatID); err != nil {
+		return nil, err
+	}
 	var ids []string
 	var err error
 	if chatID != 0 {
@@ -113,6 +121,38 @@ func (s *Service) ActiveGames(ctx context.Context, userID, chatID int64) ([]*Gam
 		}
 	}
 	return games, nil
+}
+
+// endedUnder is the *AppliedError of the game of user (chatID 0) or in
+// chat that the receipt in ctx ended in another process; nil if none.
+func (s *Service) endedUnder(ctx context.Context, userID, chatID int64) error {
+	r := receiptOf(ctx)
+	if r == nil {
+		return nil
+	}
+	id, err := s.store.EndedGameByReceipt(ctx, r.id)
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := s.store.Game(ctx, id)
+	if isNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	theirs := chatID != 0 && rec.ChatID == chatID || chatID == 0 && slices.Contains(rec.HumanIDs(), userID)
+	if !theirs || !r.applied(rec) {
+		return nil
+	}
+	g, err := load(rec)
+	if err != nil {
+		return err
+	}
+	return &AppliedError{Game: g}
 }
 
 // SetCard records where a game's live card is shown, so it can be edited

@@ -21,6 +21,7 @@ type Store interface {
 	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)
 	ActiveGamesByUser(ctx context.Context, userID int64) ([]string, error)
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
+	EndedGameByReceipt(ctx context.Context, receipt int64) (string, error)
 	PutChallenge(ctx context.Context, c *storage.Challenge) error
 	Challenge(ctx context.Context, id string) (*storage.Challenge, error)
 	TakeChallenge(ctx context.Context, id string) (*storage.Challenge, error)

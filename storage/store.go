@@ -42,6 +42,12 @@ type Store interface {
 	// events by ShowAt), earliest first (ties by id).
 	DueGames(ctx context.Context, now time.Time, limit int) ([]string, error)
 
+	// EndedGameByReceipt returns the id of a finished game that still
+	// owes the players an event stored under receipt (Owed, ShowAt set),
+	// or ErrNotFound: how an update Telegram delivers again after a crash
+	// finds the game it ended, which has left the active indexes.
+	EndedGameByReceipt(ctx context.Context, receipt int64) (string, error)
+
 	// PutChallenge stores (or replaces) a challenge until its ExpiresAt;
 	// afterwards it is gone as if deleted. One already expired is not stored.
 	PutChallenge(ctx context.Context, c *Challenge) error

@@ -23,6 +23,7 @@
 //	updates          update id                   -> expiry
 //	update_expiry    expiry | update id          -> (for sweeping)
 //	game_expiry      expiry | game id            -> (finished games, for sweeping)
+//	receipts         receipt | game id           -> (finished games owing an event under it)
 //
 // Integers are big-endian with the sign bit flipped and times are seconds
 // then nanoseconds, so byte order is numeric order. Expired challenges and

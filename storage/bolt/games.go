@@ -105,15 +105,22 @@ func (s *Store) expireFinished(tx *bbolt.Tx, id string) error {
 }
 
 // indexKeys lists the index entries a game should have: once finished, only
-// its deadline while it owes the players something (Due); otherwise its
-// chat, each human player, and its deadline if it has one.
+// while it owes the players something (Due), its deadline and the
+// receipts of what it owes; otherwise its chat, each human player, and its
+// deadline if it has one.
 func indexKeys(g *storage.GameRecord) (buckets, keys [][]byte) {
 	id := []byte(g.ID)
 	if !g.Active() {
-		if d := g.Due(); !d.IsZero() {
-			return [][]byte{bucketDeadlines}, [][]byte{key(timeKey(d), id)}
+		d := g.Due()
+		if d.IsZero() {
+			return nil, nil
 		}
-		return nil, nil
+		buckets, keys = [][]byte{bucketDeadlines}, [][]byte{key(timeKey(d), id)}
+		for _, ev := range g.Owed {
+			buckets = append(buckets, bucketReceipts)
+			keys = append(keys, key(intKey(ev.Receipt), id))
+		}
+		return buckets, keys
 	}
 	created := createdKey(g.CreatedAt)
 	if g.ChatID != 0 {
@@ -173,6 +180,21 @@ func (s *Store) listPrefix(ctx context.Context, op string, bucket []byte, owner 
 		return nil
 	})
 	return ids, err
+}
+
+// EndedGameByReceipt finds the finished game owing an event under receipt.
+func (s *Store) EndedGameByReceipt(ctx context.Context, receipt int64) (string, error) {
+	var id string
+	prefix := intKey(receipt)
+	err := s.view(ctx, fmt.Sprintf("game ended by %d", receipt), func(tx *bbolt.Tx) error {
+		k, _ := tx.Bucket(bucketReceipts).Cursor().Seek(prefix)
+		if k == nil || !bytes.HasPrefix(k, prefix) {
+			return storage.ErrNotFound
+		}
+		id = string(k[intLen:])
+		return nil
+	})
+	return id, err
 }
 
 // DueGames lists active games whose deadline is not after now, earliest

@@ -24,12 +24,14 @@ var (
 	bucketOutbox          = []byte("outbox")
 	bucketReviews         = []byte("reviews")
 	bucketPolls           = []byte("polls")
+	bucketReceipts        = []byte("receipts")
 
 	allBuckets = [][]byte{
 		bucketGames, bucketChatGames, bucketUserGames, bucketDeadlines,
 		bucketChallenges, bucketChallengeExpiry, bucketUsers, bucketUsernames,
 		bucketStandings, bucketRanks, bucketUpdates, bucketUpdateExpiry,
 		bucketGameExpiry, bucketOutbox, bucketReviews, bucketPolls,
+		bucketReceipts,
 	}
 )
 

@@ -32,12 +32,17 @@
 //     index never misses an active game, and a deadline entry is never later
 //     than the game's deadline. A crash between the two steps leaves at most
 //     an entry too many or too early.
+//
 //   - ActiveGamesByChat, ActiveGamesByUser and DueGames load the games their
 //     entries name and return only those that really belong: active, in that
 //     chat, with that player, due. They delete entries of finished or moved
 //     games, and move a too-early deadline entry to the game's real deadline
 //     with a compare-and-set on the entry's score, so a reader never undoes a
 //     newer writer's entry.
+//
+//   - A finished game that owes the players events is also hinted by each
+//     of their receipts (receipt:{id}, a string that expires after a day),
+//     set before the write; EndedGameByReceipt checks the game it names.
 //
 // The one remaining gap: a writer lowers the deadline entry, writes the game
 // and then re-asserts the entry; if that process dies between the write and

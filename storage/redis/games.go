@@ -32,6 +32,9 @@ func (s *Store) CreateGame(ctx context.Context, g *storage.GameRecord) error {
 	if err := s.addHints(ctx, &rec); err != nil {
 		return fail(op, err)
 	}
+	if err := s.hintReceipts(ctx, &rec); err != nil {
+		return fail(op, err)
+	}
 	n, err := createGame.Run(ctx, s.rdb, []string{s.gameKey(g.ID)}, data, activeFlag(&rec), newToken(),
 		hintedBy(&rec), deadlineArg(&rec), s.keepFinished.Milliseconds()).Int()
 	if err != nil {
@@ -66,6 +69,9 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 	data, err := json.Marshal(&rec)
 	if err != nil {
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
+	}
+	if err := s.hintReceipts(ctx, &rec); err != nil {
+		return fail(op, err)
 	}
 	token, hinted, deadline := newToken(), hintedBy(&rec), deadlineArg(&rec)
 	hintsAdded := false

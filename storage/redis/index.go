@@ -3,6 +3,7 @@ package redis
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -83,6 +84,51 @@ func (s *Store) settleHints(ctx context.Context, g *storage.GameRecord) error {
 		return nil
 	})
 	return err
+}
+
+// receiptTTL is how long a receipt's hint lasts: longer than Telegram
+// keeps delivering an update again, and than a game owes its last events.
+const receiptTTL = 24 * time.Hour
+
+// hintReceipts makes sure EndedGameByReceipt finds g, finished and owing,
+// by the receipts of the events it owes: added before the write, as every
+// hint, and checked against the game by the reader.
+func (s *Store) hintReceipts(ctx context.Context, g *storage.GameRecord) error {
+	if g.Active() || g.Due().IsZero() || len(g.Owed) == 0 {
+		return nil
+	}
+	_, err := s.rdb.Pipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, ev := range g.Owed {
+			p.Set(ctx, s.receiptKey(ev.Receipt), g.ID, receiptTTL)
+		}
+		return nil
+	})
+	return err
+}
+
+// EndedGameByReceipt reads the receipt's hint and checks it against the
+// game: finished, and owing an event under receipt.
+func (s *Store) EndedGameByReceipt(ctx context.Context, receipt int64) (string, error) {
+	op := fmt.Sprintf("game ended by %d", receipt)
+	if err := start(ctx, op); err != nil {
+		return "", err
+	}
+	id, err := s.rdb.Get(ctx, s.receiptKey(receipt)).Result()
+	if errors.Is(err, goredis.Nil) {
+		return "", fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+	}
+	if err != nil {
+		return "", fail(op, err)
+	}
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	owes := slices.ContainsFunc(g.Owed, func(ev storage.GameEvent) bool { return ev.Receipt == receipt })
+	if g.Active() || g.Due().IsZero() || !owes {
+		return "", fmt.Errorf("storage: redis: %s: %w", op, storage.ErrNotFound)
+	}
+	return id, nil
 }
 
 // ActiveGamesByChat lists the chat's active games, oldest first.

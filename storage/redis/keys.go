@@ -55,6 +55,13 @@ func (s *Store) updateKey(id int64) string {
 	return s.prefix + "update:{tg}:" + strconv.FormatInt(id, 10)
 }
 
+// receiptKey is a string: the id of the finished game that owes an event
+// under a receipt (an update id), a hint EndedGameByReceipt checks against
+// the game; it expires after receiptTTL.
+func (s *Store) receiptKey(receipt int64) string {
+	return s.prefix + "receipt:{" + strconv.FormatInt(receipt, 10) + "}"
+}
+
 // pollKey is a string: the id of the game a team-vote poll is for. It
 // expires after pollTTL should the bot never delete it (a poll the
 // process died before stopping).

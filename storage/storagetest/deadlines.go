@@ -132,6 +132,35 @@ func testDeadlines(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		checkIDs(t, "DueGames(at 50) shown", ids, err, "timeout", "both")
 	})
 
+	// A finished game is found by the receipt of an event it owes, and by
+	// no other, until it has shown what it owes; an active one is found
+	// by its indexes, not this way.
+	t.Run("EndedByReceipt", func(t *testing.T) {
+		s := setup(t)
+		_, err := s.EndedGameByReceipt(ctxFor(t), 77)
+		checkErr(t, "EndedGameByReceipt before any end", err, storage.ErrNotFound)
+		g := mustGame(t, s, "remind")
+		g.Owed, g.ShowAt = []storage.GameEvent{{Kind: storage.EventMoved, Version: 2, Receipt: 77}}, at(50)
+		mustUpdate(t, s, g)
+		_, err = s.EndedGameByReceipt(ctxFor(t), 77)
+		checkErr(t, "EndedGameByReceipt of an active game", err, storage.ErrNotFound)
+		g.Status, g.Result = storage.GameFinished, "1-0"
+		g.Owed = append(g.Owed, storage.GameEvent{Kind: storage.EventEnded, Version: 3, Receipt: 78})
+		mustUpdate(t, s, g)
+		for _, r := range []int64{77, 78} {
+			id, err := s.EndedGameByReceipt(ctxFor(t), r)
+			if err != nil || id != "remind" {
+				t.Errorf("EndedGameByReceipt(%d) = %q, %v; want the game it ended", r, id, err)
+			}
+		}
+		_, err = s.EndedGameByReceipt(ctxFor(t), 79)
+		checkErr(t, "EndedGameByReceipt of another receipt", err, storage.ErrNotFound)
+		g.Owed, g.ShowAt = nil, time.Time{}
+		mustUpdate(t, s, g)
+		_, err = s.EndedGameByReceipt(ctxFor(t), 78)
+		checkErr(t, "EndedGameByReceipt once shown", err, storage.ErrNotFound)
+	})
+
 	// The events and receipts a change owes are part of its one write: a
 	// write that loses the compare-and-set leaves none of them behind.
 	t.Run("OwedWithTheChange", func(t *testing.T) {
