@@ -223,7 +223,8 @@ func cardLang(g *play.Game) string {
 }
 
 // postCard sends a new card for g to chat and records it as the game's
-// card; then fn (if any) runs in the background with the stored game.
+// card (in whichever process sends it: recordCard); then after (if any)
+// runs in the background with the stored game, in this process.
 func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after func(ctx context.Context, g *play.Game)) error {
 	// When the AI is to move (it plays first, or a restart left it to
 	// move), the card says it is thinking: its move follows.
@@ -260,42 +261,71 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 		b.endRepost(g.ID())
 		b.background(func(ctx context.Context) {
 			defer b.freshCards.CompareAndDelete(g.ID(), ref)
-			// The card the store has now may have been recorded since
-			// this one was asked for.
-			if cur, err := b.svc.Game(ctx, g.ID()); err == nil && cur.ChatID() == chat.ID && cur.MessageID() != 0 {
-				if cur.MessageID() > msg.MessageID {
-					// A newer card (message ids grow in a chat) was
-					// recorded first: this one is the old card.
-					b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, msg.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
-					if after != nil {
-						after(ctx, cur)
-					}
-					return
-				}
-				olds = append(olds, cur.MessageID())
-			}
-			stored, err := b.svc.SetCard(ctx, g.ID(), chat.ID, msg.MessageID, "")
-			if err != nil {
-				b.log.Warn("card not recorded", "game", g.ID(), "err", err)
+			if !b.recordsSent {
+				b.recordPosted(ctx, g.ID(), ref, olds, after)
 				return
 			}
-			slices.Sort(olds)
-			for _, old := range slices.Compact(olds) {
-				if old < msg.MessageID {
-					// The old card loses its keyboard: only one live card a game.
-					b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chat.ID, old, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chat.ID})
-				}
+			if after == nil {
+				return
 			}
-			if after != nil {
-				after(ctx, stored)
+			// Recorded by recordCard before the outbox let this run.
+			if cur, err := b.svc.Game(ctx, g.ID()); err == nil {
+				after(ctx, cur)
 			}
 		})
+	}
+	if b.recordsSent {
+		// The card is recorded as the game's by whichever process sends
+		// it (recordCard), before the outbox forgets the request: a crash
+		// after the send leaves no card posted and unrecorded.
+		r.Record = cardRecord(g.ID())
 	}
 	if err := b.out.Enqueue(r); err != nil {
 		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)
 		b.endRepost(g.ID()) // Done never comes: edits go ahead
 	}
 	return nil
+}
+
+// recordPosted records card ref, just posted for game id, as the game's
+// in this process (a sender that records nothing: a test's), unless a newer
+// card was recorded first; the older cards (olds and the one the store
+// named) lose their keyboards; then after runs with the stored game.
+func (b *Bot) recordPosted(ctx context.Context, id string, ref cardRef, olds []int, after func(ctx context.Context, g *play.Game)) {
+	// The card the store has now may have been recorded since this one
+	// was asked for.
+	if cur, err := b.svc.Game(ctx, id); err == nil && cur.ChatID() == ref.chatID && cur.MessageID() != 0 {
+		if cur.MessageID() > ref.messageID {
+			// A newer card (message ids grow in a chat) was recorded
+			// first: this one is the old card.
+			b.stripKeyboard(ref.chatID, ref.messageID)
+			if after != nil {
+				after(ctx, cur)
+			}
+			return
+		}
+		olds = append(olds, cur.MessageID())
+	}
+	stored, err := b.svc.SetCard(ctx, id, ref.chatID, ref.messageID, "")
+	if err != nil {
+		b.log.Warn("card not recorded", "game", id, "err", err)
+		return
+	}
+	slices.Sort(olds)
+	for _, old := range slices.Compact(olds) {
+		if old < ref.messageID {
+			b.stripKeyboard(ref.chatID, old)
+		}
+	}
+	if after != nil {
+		after(ctx, stored)
+	}
+}
+
+// stripKeyboard takes the buttons off an old card: only one live card a
+// game.
+func (b *Bot) stripKeyboard(chatID int64, messageID int) {
+	b.send(outbox.Reply{Req: tgbotapi.NewEditMessageReplyMarkup(chatID, messageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}), ChatID: chatID})
 }
 
 // cardOf fills in where g's card is when the stored record does not say

@@ -124,9 +124,11 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 }
 
 // sentRecord is what the outbox keeps with a request whose answer must be
-// recorded by whoever sends it (outbox.Reply.Record): a team poll.
+// recorded by whoever sends it (outbox.Reply.Record): a team poll, or a
+// game's card (cardrecord.go).
 type sentRecord struct {
 	Poll *sentPoll `json:"poll,omitempty"`
+	Card *sentCard `json:"card,omitempty"`
 }
 
 // sentPoll names the turn a team poll votes on.
@@ -141,7 +143,8 @@ type recorderSetter interface {
 	SetRecorder(fn outbox.Recorder)
 }
 
-// recordSent records a team poll sent, in whichever process sent it:
+// recordSent records a game's card (recordCard) or a team poll sent, in
+// whichever process sent it. A poll is recorded so:
 // its id and message with the game, or, if the vote is over or another
 // poll of the turn is recorded already (a copy sent again after a crash),
 // it is stopped. A poll sent again by a process that took the request
@@ -152,6 +155,9 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 	var rec sentRecord
 	if err := json.Unmarshal(raw, &rec); err != nil {
 		return fmt.Errorf("bot: a sent request's record: %w", err)
+	}
+	if rec.Card != nil {
+		return b.recordCard(ctx, rec.Card, msg)
 	}
 	if rec.Poll == nil {
 		return nil
