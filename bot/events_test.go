@@ -53,8 +53,11 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
+	// The bot first, as Main does: it gives the outbox what draws and
+	// records the replies Run may take over from a dead process at once.
+	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
-	return bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"}), out
+	return b, out
 }
 
 func newEventsRig(t *testing.T, ctx context.Context) *eventsRig {
