@@ -1,6 +1,8 @@
 package main
 
 import (
+	"maps"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,15 +18,16 @@ func TestCrashWhileTheAIThinks(t *testing.T) {
 		t.Skip("starts the bot as a child process twice")
 	}
 	srv := telegramtest.New(t)
-	env := withDefaults(t, srv, map[string]string{
-		// Level 18 capped at 300,000 nodes: a second or so under the race
-		// detector, long enough to be killed in, short enough on a busy
-		// machine.
-		"BASHNI_AI_MAX_NODES":   "300000",
-		"BASHNI_CLOCK_INTERVAL": "1s",
-	})
+	env := withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "1s"})
+	// The first process's AI has a budget of nodes no machine searches
+	// within the AI's time (ai.max_nodes replaces the level's limits,
+	// movetime included): it thinks until the service's AITimeout (10 s),
+	// long past the board's hold after which "typing" goes out, however
+	// fast the machine. The second process's AI answers at once.
+	thinking := maps.Clone(env)
+	thinking["BASHNI_AI_MAX_NODES"] = strconv.Itoa(1 << 40)
 	alice := newUser(9401, "Alice", "en")
-	first := startChild(t, env)
+	first := startChild(t, thinking)
 	say(srv, alice.chat, alice, "/play 18 white")
 	c := waitMessage(t, srv, alice.chat.ID, "the card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
 	say(srv, alice.chat, alice, "c3-d4")
