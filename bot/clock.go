@@ -34,12 +34,32 @@ func (b *Bot) ClockTick(ctx context.Context) {
 		b.log.Warn("clock tick failed", "err", err)
 	}
 	for _, ev := range events {
-		// Each change the tick made is stored with its event: its
-		// replies are committed with the event's receipt (events.go).
-		b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
+		b.showTicked(ctx, ev)
 	}
 	b.tournamentTick(ctx)
 	b.dailyTick(ctx)
+}
+
+// showTicked shows what a tick (or a wake-up) claimed: each change the
+// tick made is stored with its event, and its replies are committed with
+// the event's receipt (events.go).
+func (b *Bot) showTicked(ctx context.Context, ev play.ClockEvent) {
+	b.committed(ctx, ev.Receipt, func(b *Bot) { b.showClockEvents(ctx, []play.ClockEvent{ev}) })
+}
+
+// Woken shows what game id owes the players, if this replica is the one
+// to claim it: a process that shows nothing itself (`bashni worker`)
+// stored a change and woke the replicas (play.WithWake). A wake-up this
+// replica misses is shown by the clock's next tick on any replica.
+func (b *Bot) Woken(ctx context.Context, gameID string) {
+	ev, err := b.svc.Wake(ctx, gameID)
+	if err != nil {
+		b.log.Warn("a wake-up not shown; the clock's tick shows it", "game", gameID, "err", err)
+		return
+	}
+	if ev.Game != nil {
+		b.showTicked(ctx, ev)
+	}
 }
 
 // showClockEvents tells the chats about reminders and wins on time.

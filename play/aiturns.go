@@ -104,8 +104,14 @@ func (s *Service) RunAI(ctx context.Context, workers int, hooks AIHooks) {
 //
 // The move is stored with its event under a receipt of its own, which the
 // hooks find in their ctx (ReceiptOf) and commit what they show with.
+// Without a Moved hook (`bashni worker`) nobody here shows the move: it is
+// a detached change (Detached), handed to the bot replicas at once.
 func (s *Service) thinkOwed(ctx context.Context, id string, hooks AIHooks) {
-	ctx = withNewReceipt(ctx)
+	if hooks.Moved == nil {
+		ctx = Detached(ctx)
+	} else {
+		ctx = withNewReceipt(ctx)
+	}
 	g, err := s.Game(ctx, id)
 	if err != nil || !g.IsAITurn() {
 		return
@@ -133,8 +139,9 @@ func (s *Service) thinkOwed(ctx context.Context, id string, hooks AIHooks) {
 // died), as Tick does, and hands them to this process's runner (RunAI):
 // for a process that serves the AI but not the players (`bashni worker`),
 // which runs no Tick. The move is stored with its event under a receipt of
-// its own, and a bot replica's tick shows it (events.go). It returns how
-// many it claimed.
+// its own, due at once, and the bot replicas are woken to show it
+// (WithWake; if the wake-up is lost, a replica's tick shows it). It
+// returns how many it claimed.
 func (s *Service) ClaimAI(ctx context.Context, limit int) (int, error) {
 	now := s.now()
 	ids, err := s.store.DueGames(ctx, now, limit)

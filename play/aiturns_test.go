@@ -136,3 +136,60 @@ func TestWorkerClaimsAnOwedAIMove(t *testing.T) {
 		t.Fatalf("a bot's tick after ShowAt: %+v, %v; want the AI's move owed", evs, err)
 	}
 }
+
+// A worker's AI move (a runner without a Moved hook: nobody there shows
+// it) is stored due at once and wakes the bot replicas (WithWake); of two
+// replicas woken, one claims what it owes, without waiting for ShowAt or
+// a tick.
+func TestWorkerMoveWakesTheReplicas(t *testing.T) {
+	dead, clock, st := newTestService(t)
+	ctx := t.Context()
+	g, err := dead.NewAIGame(ctx, AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, Color: ColorWhite})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.Move(ctx, g.ID(), alice.UserID, 0, "c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	woken := make(chan string, 4)
+	worker := New(st, NewEnginePool(1, 1, ai.Limits{Nodes: 2000}), DefaultConfig, clock.Now,
+		WithWake(func(_ context.Context, id string) { woken <- id }))
+	clock.Advance(dead.aiClaim() + time.Second)
+	if n, err := worker.ClaimAI(ctx, 10); err != nil || n != 1 {
+		t.Fatalf("ClaimAI after the claim ran out: %d, %v; want 1", n, err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		worker.RunAI(runCtx, 1, AIHooks{})
+	}()
+	if id := <-woken; id != g.ID() {
+		t.Fatalf("woken for game %q, want %q", id, g.ID())
+	}
+	stop()
+	<-done
+	rec, _ := st.Game(ctx, g.ID())
+	if len(rec.Moves) != 2 || len(rec.Owed) != 1 || !rec.ShowAt.Equal(rec.UpdatedAt) {
+		t.Fatalf("stored: moves %q, owed %+v, show at %v (written %v); want the AI's move owed, due at once",
+			rec.Moves, rec.Owed, rec.ShowAt, rec.UpdatedAt)
+	}
+	a := New(st, NewEnginePool(1, 1, ai.Limits{Nodes: 2000}), DefaultConfig, clock.Now)
+	b := New(st, NewEnginePool(1, 1, ai.Limits{Nodes: 2000}), DefaultConfig, clock.Now)
+	evA, errA := a.Wake(ctx, g.ID())
+	evB, errB := b.Wake(ctx, g.ID())
+	if errA != nil || errB != nil {
+		t.Fatalf("Wake: %v, %v", errA, errB)
+	}
+	if len(evA.Owed) != 1 || evA.Owed[0].Version != rec.Version || evA.Game.Ply() != 2 {
+		t.Errorf("the first replica woken got %+v, want the AI's move to show", evA)
+	}
+	if len(evB.Owed) != 0 || evB.Game != nil {
+		t.Errorf("the second replica woken got %+v, want nothing: the first claimed it", evB)
+	}
+	select {
+	case id := <-woken:
+		t.Errorf("woken again for %q by the replicas' claims", id)
+	default:
+	}
+}

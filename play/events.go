@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	mathrand "math/rand/v2"
@@ -93,11 +94,14 @@ func withNewReceipt(ctx context.Context) context.Context {
 }
 
 // Detached returns ctx with a receipt of its own for changes whose caller
-// shows nothing itself (the Mini App): each change's event is handed,
-// right after its write, to the function given to OnOwed (the bot, in
-// the same process), which shows it and commits its replies with the
-// receipt; if there is none, or this process dies first, the clock's
-// tick on any process shows it after ShowAt.
+// shows nothing itself (the Mini App, the AI's moves in `bashni worker`):
+// each change's event is handed, right after its write, to the function
+// given to OnOwed (the bot, in the same process), which shows it and
+// commits its replies with the receipt; if this process dies first, the
+// clock's tick on any process shows it after ShowAt. A process with no
+// OwedFunc (a worker) stores the change due at once and wakes the bot
+// replicas (WithWake): the one whose claim of the event wins (Wake) shows
+// it, and if the wake-up is lost, the first clock tick does.
 func Detached(ctx context.Context) context.Context {
 	r := receiptOf(withNewReceipt(ctx))
 	r.detached = true
@@ -111,15 +115,20 @@ type OwedFunc func(ctx context.Context, g *Game, ev storage.GameEvent)
 func (s *Service) OnOwed(fn OwedFunc) { s.owed.Store(&fn) }
 
 // handOver gives the event g's write under the detached receipt r made to
-// the OwedFunc, outside the receipt and whatever cancels ctx.
+// the OwedFunc, outside the receipt and whatever cancels ctx; without one,
+// it wakes the bot replicas (WithWake) to show it.
 func (s *Service) handOver(ctx context.Context, g *Game, r *receipt) {
 	fn := s.owed.Load()
-	if fn == nil || *fn == nil {
-		return
-	}
 	for _, ev := range g.rec.Owed {
-		if ev.Receipt == r.id && ev.Version == g.rec.Version {
-			(*fn)(context.WithValue(context.WithoutCancel(ctx), receiptKey{}, (*receipt)(nil)), g, ev)
+		if ev.Receipt != r.id || ev.Version != g.rec.Version {
+			continue
+		}
+		ctx := context.WithValue(context.WithoutCancel(ctx), receiptKey{}, (*receipt)(nil))
+		switch {
+		case fn != nil && *fn != nil:
+			(*fn)(ctx, g, ev)
+		case s.wake != nil:
+			s.wake(ctx, g.rec.ID)
 		}
 	}
 }
@@ -159,6 +168,18 @@ func (s *Service) owe(r *receipt, before, rec *storage.GameRecord) {
 		rec.Receipts = append(lastN(rec.Receipts, keptReceipts-1), r.id)
 	}
 	rec.ShowAt = s.now().Add(showLease)
+	if r.detached && !s.showsOwed() {
+		// Nobody here shows it: due at once, for the replica that hears
+		// the wake-up (handOver) or ticks first.
+		rec.ShowAt = rec.UpdatedAt
+	}
+}
+
+// showsOwed reports whether this process shows its detached changes
+// itself (a bot set its OwedFunc).
+func (s *Service) showsOwed() bool {
+	fn := s.owed.Load()
+	return fn != nil && *fn != nil
 }
 
 // oweCard stores with a new game, under receipt r, that its first card is
@@ -236,4 +257,38 @@ func (s *Service) dueShow(ctx context.Context, g *Game, now time.Time) ([]storag
 	}
 	rec.Owed, rec.ShowAt = unseen, now.Add(showLease)
 	return unseen, true, nil
+}
+
+// wakeSkew is how far the clock of a process that wakes the replicas
+// (WithWake) may run ahead of theirs: what it stored due at once is due
+// for them too.
+const wakeSkew = time.Second
+
+// Wake shows what game id owes now, as the clock's tick would: for a bot
+// replica told that a change stored by a process that shows nothing
+// (WithWake) owes the players something. Of the replicas woken, the one
+// whose compare-and-set claims the owed events gets them (ClockEvent.Owed,
+// each to be shown committed with its receipt); the others, and a game
+// with nothing due, get the zero event. Other deadlines are the tick's.
+func (s *Service) Wake(ctx context.Context, id string) (ClockEvent, error) {
+	now := s.now()
+	var owed []storage.GameEvent
+	g, err := s.update(ctx, id, func(g *Game) error {
+		at := now
+		if d := g.rec.ShowAt.Sub(now); d > 0 && d <= wakeSkew {
+			at = g.rec.ShowAt
+		}
+		var err error
+		if owed, _, err = s.dueShow(ctx, g, at); err != nil || len(owed) == 0 {
+			return cmp.Or(err, errUnchanged)
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, ErrBusy) || isNotFound(err):
+		return ClockEvent{}, nil
+	case err != nil || len(owed) == 0:
+		return ClockEvent{}, err
+	}
+	return ClockEvent{Game: g, Owed: owed}, nil
 }

@@ -86,6 +86,9 @@ type Service struct {
 	aiTurns *aiTurns
 	// owed shows the events of detached changes (events.go).
 	owed atomic.Pointer[OwedFunc]
+	// wake, if set, tells the bot replicas of a change nobody in this
+	// process shows (events.go, WithWake).
+	wake func(ctx context.Context, gameID string)
 	// tours keeps the groups' tournaments, if set (tournament.go).
 	tours TournamentStore
 }
@@ -104,6 +107,15 @@ type Option func(*Service)
 
 // WithIDs injects the id generator.
 func WithIDs(newID func() string) Option { return func(s *Service) { s.newID = newID } }
+
+// WithWake sets how a process that shows nothing itself (`bashni
+// worker`) tells the bot replicas that a change it stored owes the players
+// something (events.go): on Redis, a message on a pub/sub channel. The
+// stored event stays the truth: a wake-up lost is a change the clock's
+// tick shows.
+func WithWake(fn func(ctx context.Context, gameID string)) Option {
+	return func(s *Service) { s.wake = fn }
+}
 
 // WithLogger injects the logger.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }

@@ -209,6 +209,9 @@ func (m *Main) Run(ctx context.Context) error {
 	m.errs = make(chan error, 4)
 	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.bot, m.log, m.metrics)
 	m.wg.Go(func() { m.bot.RunClock(runCtx, m.cfg.Game.ClockInterval) })
+	if bus, ok := m.store.(owedBus); ok {
+		m.wg.Go(func() { listenOwed(runCtx, bus, m.bot, m.log) })
+	}
 	m.wg.Go(func() { m.svc.RunReviews(runCtx) })
 	// The AI's moves this process claimed (play's own writes, and the
 	// clock's claims of moves another process left owed). Moves under

@@ -20,7 +20,7 @@ import (
 // botProcess is `bashni bot` running inside the test through run, talking
 // to the fake Bot API, with state in a real bbolt file (or Redis).
 type botProcess struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *telegramtest.Server
 	env    map[string]string
 	cancel context.CancelFunc
@@ -31,13 +31,13 @@ type botProcess struct {
 // startBot runs the bot against srv. The environment is what a host would
 // set: the token, the fake's endpoint, a store file; plus a cap on AI nodes
 // so AI replies are instant in tests.
-func startBot(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+func startBot(t testing.TB, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
 	return launch(t, srv, withDefaults(t, srv, env))
 }
 
 // withDefaults is the environment of a test bot, overridden by env.
-func withDefaults(t *testing.T, srv *telegramtest.Server, env map[string]string) map[string]string {
+func withDefaults(t testing.TB, srv *telegramtest.Server, env map[string]string) map[string]string {
 	t.Helper()
 	full := map[string]string{
 		"TELEGRAM_BOT_TOKEN":    srv.Token(),
@@ -61,7 +61,7 @@ func withDefaults(t *testing.T, srv *telegramtest.Server, env map[string]string)
 	return full
 }
 
-func launch(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+func launch(t testing.TB, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
 	before := len(srv.CallsTo("getUpdates"))
 	p := spawn(t, srv, env)
@@ -72,7 +72,7 @@ func launch(t *testing.T, srv *telegramtest.Server, env map[string]string) *botP
 }
 
 // spawn runs the bot without waiting for it to be ready.
-func spawn(t *testing.T, srv *telegramtest.Server, env map[string]string) *botProcess {
+func spawn(t testing.TB, srv *telegramtest.Server, env map[string]string) *botProcess {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &botProcess{t: t, srv: srv, env: env, cancel: cancel, done: make(chan error, 1), logs: &testkit.Buffer{}}
@@ -164,13 +164,13 @@ func waitAnswer(t *testing.T, srv *telegramtest.Server, id, data string) string 
 }
 
 // waitMessage waits until a message in chat satisfies ok and returns it.
-func waitMessage(t *testing.T, srv *telegramtest.Server, chatID int64, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
+func waitMessage(t testing.TB, srv *telegramtest.Server, chatID int64, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
 	t.Helper()
 	return waitMessageWithin(t, srv, chatID, 15*time.Second, what, ok)
 }
 
 // waitMessageWithin is waitMessage giving up after timeout.
-func waitMessageWithin(t *testing.T, srv *telegramtest.Server, chatID int64, timeout time.Duration, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
+func waitMessageWithin(t testing.TB, srv *telegramtest.Server, chatID int64, timeout time.Duration, what string, ok func(telegramtest.Msg) bool) telegramtest.Msg {
 	t.Helper()
 	var found telegramtest.Msg
 	if srv.WaitUntil(timeout, func() bool {

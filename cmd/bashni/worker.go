@@ -65,10 +65,11 @@ func cmdWorker(ctx context.Context, e env) error {
 	}
 	// The AI moves owed in games whose bot replica died: claimed here as
 	// well as by the bots' clocks, thought by the queue (these engines),
-	// and stored with their event, which a bot replica shows.
+	// and stored with their event, which the bot replicas are woken to
+	// show (wake.go).
 	svc := play.New(newLiveBoard(cfg, store, logger).store(store),
 		play.NewRemoteThinker(aiQueue{aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{})}, e.now, play.RemoteOptions{}),
-		playConfig(cfg), e.now, play.WithLogger(logger))
+		playConfig(cfg), e.now, play.WithLogger(logger), wakeReplicas(rs, logger))
 	wg.Go(func() { svc.RunAI(ctx, max(cfg.AI.Workers, 1), play.AIHooks{}) })
 	wg.Go(func() { claimOwedAI(ctx, svc, cfg.Game.ClockInterval, logger) })
 	wg.Wait()

@@ -21,7 +21,7 @@ import (
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
-func startWorker(t *testing.T, env map[string]string) (stop func(), logs *testkit.Buffer) {
+func startWorker(t testing.TB, env map[string]string) (stop func(), logs *testkit.Buffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	logs = &testkit.Buffer{}
