@@ -378,9 +378,18 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	}
 }
 
-// editInlineBoard edits a game's inline card: by URL when the board images
+// editInlineBoard edits a game's inline card: drawn when it is sent where
+// it can be (as chat cards are), else now; by URL when the board images
 // are served (Telegram fetches what BoardImage draws), else uploaded.
 func (b *Bot) editInlineBoard(g *play.Game, v cardView, theme string, done func()) {
+	if r, ok := b.lazyEdit(g, v, theme); ok {
+		// Drawn when it is sent (lazycard.go, resolveInline).
+		b.editInlineLazy(g, r)
+		if done != nil {
+			done()
+		}
+		return
+	}
 	var png []byte
 	if b.cfg.BoardImageURL == nil {
 		var err error

@@ -143,31 +143,17 @@ func (b *Bot) takeOverInline(g *play.Game, inlineID string) {
 
 // editInlineCard shows the board on an inline message: upload, then edit
 // with the uploaded photo's file_id. An offer posted as text (nowhere to
-// upload a photo then) stays text: the board is drawn in characters.
+// upload a photo then) stays text: the board is drawn in characters. It is
+// the eager form, for views drawn as decided (a tower picked); the board
+// as it stands goes lazily (editInlineBoard, resolveInline).
 func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 	caption := b.caption(g, v)
 	kb := b.keyboard(g, v)
-	asText := func() {
-		b.send(outbox.Reply{Req: tgbotapi.EditMessageTextConfig{
-			BaseEdit:  tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
-			Text:      htmlName(caption) + "\n<pre>" + textBoard(g.Position()) + "</pre>",
-			ParseMode: tgbotapi.ModeHTML,
-		}})
-	}
+	asText := func() { b.send(outbox.Reply{Req: b.inlineText(g, caption, kb)}) }
 	if b.cfg.BoardImageURL != nil {
-		// Telegram fetches the board itself; the URL names its version.
-		media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileURL(b.cfg.BoardImageURL(g.ID(), boardVersion(g, v))))
-		media.Caption = caption
 		b.send(outbox.Reply{
-			Req: tgbotapi.EditMessageMediaConfig{
-				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
-				Media:    media,
-			},
-			Done: func(_ *tgbotapi.Message, err error) {
-				if err != nil && strings.Contains(err.Error(), "no media") {
-					asText() // an offer posted as text before the boards were served
-				}
-			},
+			Req:  b.inlineByURL(g, v, caption, kb),
+			Done: onNoMedia(asText), // an offer posted as text before the boards were served
 		})
 		return
 	}
@@ -181,20 +167,102 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 			asText()
 			return
 		}
-		media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileID(fileID))
-		media.Caption = caption
-		b.send(outbox.Reply{
-			Req: tgbotapi.EditMessageMediaConfig{
-				BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
-				Media:    media,
-			},
-			Done: func(_ *tgbotapi.Message, err error) {
-				if err != nil && strings.Contains(err.Error(), "no media") {
-					asText() // the offer was posted as text
-				}
-			},
-		})
+		b.send(outbox.Reply{Req: inlineByFile(g, fileID, caption, kb), Done: onNoMedia(asText)}) // the offer was posted as text
 	})
+}
+
+// onNoMedia calls then when an edit of an inline message failed because
+// the message has no photo (an offer posted as text).
+func onNoMedia(then func()) func(*tgbotapi.Message, error) {
+	return func(_ *tgbotapi.Message, err error) {
+		if err != nil && strings.Contains(err.Error(), "no media") {
+			then()
+		}
+	}
+}
+
+// inlineText is the inline card edit as text: caption and the board drawn
+// in characters.
+func (b *Bot) inlineText(g *play.Game, caption string, kb tgbotapi.InlineKeyboardMarkup) tgbotapi.EditMessageTextConfig {
+	return tgbotapi.EditMessageTextConfig{
+		BaseEdit:  tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
+		Text:      htmlName(caption) + "\n<pre>" + textBoard(g.Position()) + "</pre>",
+		ParseMode: tgbotapi.ModeHTML,
+	}
+}
+
+// inlineByURL is the inline card edit whose board Telegram fetches
+// itself; the URL names its version.
+func (b *Bot) inlineByURL(g *play.Game, v cardView, caption string, kb tgbotapi.InlineKeyboardMarkup) tgbotapi.EditMessageMediaConfig {
+	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileURL(b.cfg.BoardImageURL(g.ID(), boardVersion(g, v))))
+	media.Caption = caption
+	return tgbotapi.EditMessageMediaConfig{
+		BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
+		Media:    media,
+	}
+}
+
+// inlineByFile is the inline card edit with a board uploaded before.
+func inlineByFile(g *play.Game, fileID, caption string, kb tgbotapi.InlineKeyboardMarkup) tgbotapi.EditMessageMediaConfig {
+	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileID(fileID))
+	media.Caption = caption
+	return tgbotapi.EditMessageMediaConfig{
+		BaseEdit: tgbotapi.BaseEdit{InlineMessageID: g.InlineMessageID(), ReplyMarkup: &kb},
+		Media:    media,
+	}
+}
+
+// editInlineLazy queues the lazy edit r of g's inline card; if the
+// message turns out to be text (an offer posted as text), the board goes
+// as text, drawn when sent too.
+func (b *Bot) editInlineLazy(g *play.Game, r outbox.Reply) {
+	r.Done = onNoMedia(func() {
+		if text, err := lazyInline(lazyCard{Game: g.ID(), Inline: g.InlineMessageID(), Text: true}); err == nil {
+			text.Version = r.Version
+			b.send(text)
+		}
+	})
+	b.send(r)
+}
+
+// resolveInline draws the lazy edit lc of game g's inline card, g as
+// stored now: by URL when the boards are served, else uploaded now (the
+// upload waits for its chat's pace; the edit goes once it has its
+// file_id), else, or when the upload fails, as text.
+func (b *Bot) resolveInline(ctx context.Context, g *play.Game, lc lazyCard) tgbotapi.Chattable {
+	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
+	caption, kb := b.caption(g, v), b.keyboard(g, v)
+	switch {
+	case lc.Text:
+	case b.cfg.BoardImageURL != nil:
+		return b.inlineByURL(g, v, caption, kb)
+	default:
+		chat, dm := b.mediaChat(g)
+		if chat == 0 {
+			break
+		}
+		png, err := b.boardPNG(g, v, "")
+		if err != nil {
+			b.log.Error("drawing the board", "game", g.ID(), "err", err)
+			break
+		}
+		if fileID := b.uploadNow(ctx, chat, dm, png); fileID != "" {
+			return inlineByFile(g, fileID, caption, kb)
+		}
+	}
+	return b.inlineText(g, caption, kb)
+}
+
+// uploadNow is upload, waited for: the file_id, "" on failure.
+func (b *Bot) uploadNow(ctx context.Context, chat int64, dm bool, png []byte) string {
+	got := make(chan string, 1)
+	b.upload(chat, dm, png, func(fileID string) { got <- fileID })
+	select {
+	case id := <-got:
+		return id
+	case <-ctx.Done():
+		return ""
+	}
 }
 
 // mediaChat is where inline boards are uploaded: the configured media chat,

@@ -20,11 +20,15 @@ import (
 // never shows an older board than one already shown, and the edits that
 // waited together for the pace cost one drawing.
 
-// lazyCard is a lazy card edit as the outbox keeps it.
+// lazyCard is a lazy card edit as the outbox keeps it: of the card in a
+// chat's message, or on an inline message (Inline; as text when the
+// offer was posted as text, Text).
 type lazyCard struct {
 	Game    string `json:"g"`
 	Chat    int64  `json:"c"`
 	Message int    `json:"m"`
+	Inline  string `json:"i,omitempty"`
+	Text    bool   `json:"t,omitempty"`
 }
 
 // resolverSetter is an outbox that makes lazy replies (*outbox.Outbox).
@@ -39,11 +43,30 @@ func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bo
 		v.thinking != (g.Active() && g.IsAITurn()) {
 		return outbox.Reply{}, false
 	}
+	if id := g.InlineMessageID(); id != "" {
+		r, err := lazyInline(lazyCard{Game: g.ID(), Inline: id})
+		r.Delay, r.Version = v.hold, g.Version()
+		return r, err == nil
+	}
 	data, err := json.Marshal(lazyCard{Game: g.ID(), Chat: g.ChatID(), Message: g.MessageID()})
 	if err != nil {
 		return outbox.Reply{}, false
 	}
 	return outbox.Reply{Lazy: data, ChatID: g.ChatID(), Group: g.ChatID() < 0, Key: cardKey("card", g), Delay: v.hold, Version: g.Version()}, true
+}
+
+// lazyInline is the lazy edit lc of an inline card: queued and paced as
+// the inline message's, and keyed by it, so that the edits waiting for its
+// pace become one, drawn when it is sent.
+func lazyInline(lc lazyCard) (outbox.Reply, error) {
+	data, err := json.Marshal(lc)
+	// By game too: a rematch is played on the same message, its versions
+	// counted afresh.
+	key := "card:i:" + lc.Inline + ":" + lc.Game
+	if lc.Text {
+		key = "text:i:" + lc.Inline + ":" + lc.Game // not the same showing as the photo's that failed
+	}
+	return outbox.Reply{Lazy: data, InlineMessageID: lc.Inline, Key: key}, err
 }
 
 // resolveCard draws a lazy card edit from the game as stored now.
@@ -55,6 +78,10 @@ func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Ch
 	g, err := b.svc.Game(ctx, lc.Game)
 	if err != nil {
 		return nil, 0, err
+	}
+	if lc.Inline != "" {
+		req := b.resolveInline(ctx, g, lc)
+		return req, g.Version(), nil
 	}
 	if m, ok := g.Mirrored(); ok && lc.Chat == m.ChatID() && lc.Chat != g.ChatID() {
 		// A tournament game's second card, in Black's chat and language.

@@ -40,43 +40,7 @@ func TestE2EInlineGame(t *testing.T) {
 	srv := telegramtest.New(t)
 	startBot(t, srv, nil)
 	alice, bob := newUser(601, "Alice", "en"), newUser(602, "Bob", "en")
-	for _, u := range []user{alice, bob} { // boards are uploaded to their DMs
-		say(srv, u.chat, u, "/start")
-		waitMessage(t, srv, u.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
-	}
-
-	q := srv.InlineQuery(alice.u, "")
-	srv.PushUpdate(q)
-	var results []json.RawMessage
-	srv.WaitUntil(10*time.Second, func() bool {
-		var ok bool
-		results, ok = srv.InlineAnswer(q.InlineQuery.ID)
-		return ok
-	})
-	if len(results) != 3 {
-		t.Fatalf("inline answer has %d results, want White, Black, random", len(results))
-	}
-	var first struct {
-		ID string `json:"id"`
-	}
-	json.Unmarshal(results[0], &first) // "as White"
-	chosen := srv.ChosenInlineResult(alice.u, first.ID, "")
-	inlineID := chosen.ChosenInlineResult.InlineMessageID
-	if inlineID == "" {
-		t.Fatal("the chosen result posted no inline message (no keyboard?)")
-	}
-	srv.PushUpdate(chosen)
-	offer, _ := srv.InlineMessage(inlineID)
-	var accept string
-	for _, b := range buttons(offer) {
-		if strings.HasPrefix(b[1], "a|") {
-			accept = b[1]
-		}
-	}
-	if toast := tapInline(t, srv, alice, inlineID, accept); toast == "" {
-		t.Error("Alice accepted her own challenge")
-	}
-	tapInline(t, srv, bob, inlineID, accept)
+	inlineID, offer := startInlineGame(t, srv, alice, bob)
 	board := waitInline(t, srv, inlineID, "shows the game", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice vs ⚫ Bob") })
 	if board.Kind != "photo" || board.FileID == offer.FileID {
 		t.Errorf("the inline message is %s with file %q (offer's %q); want a new board photo", board.Kind, board.FileID, offer.FileID)
@@ -144,4 +108,107 @@ func TestE2EInlineGame(t *testing.T) {
 	waitMessage(t, srv, alice.chat.ID, "stats", func(m telegramtest.Msg) bool {
 		return strings.Contains(m.Text, "1 game") && strings.Contains(m.Text, "1 won") && !strings.Contains(m.Text, "rating 1500")
 	})
+}
+
+// startInlineGame has alice offer a game inline (as White) and bob accept
+// it: the inline message's id, and the offer as it was posted.
+func startInlineGame(t *testing.T, srv *telegramtest.Server, alice, bob user) (string, telegramtest.Msg) {
+	t.Helper()
+	for _, u := range []user{alice, bob} { // boards are uploaded to their DMs
+		say(srv, u.chat, u, "/start")
+		waitMessage(t, srv, u.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	}
+
+	q := srv.InlineQuery(alice.u, "")
+	srv.PushUpdate(q)
+	var results []json.RawMessage
+	srv.WaitUntil(10*time.Second, func() bool {
+		var ok bool
+		results, ok = srv.InlineAnswer(q.InlineQuery.ID)
+		return ok
+	})
+	if len(results) != 3 {
+		t.Fatalf("inline answer has %d results, want White, Black, random", len(results))
+	}
+	var first struct {
+		ID string `json:"id"`
+	}
+	json.Unmarshal(results[0], &first) // "as White"
+	chosen := srv.ChosenInlineResult(alice.u, first.ID, "")
+	inlineID := chosen.ChosenInlineResult.InlineMessageID
+	if inlineID == "" {
+		t.Fatal("the chosen result posted no inline message (no keyboard?)")
+	}
+	srv.PushUpdate(chosen)
+	offer, _ := srv.InlineMessage(inlineID)
+	var accept string
+	for _, b := range buttons(offer) {
+		if strings.HasPrefix(b[1], "a|") {
+			accept = b[1]
+		}
+	}
+	if toast := tapInline(t, srv, alice, inlineID, accept); toast == "" {
+		t.Error("Alice accepted her own challenge")
+	}
+	tapInline(t, srv, bob, inlineID, accept)
+	return inlineID, offer
+}
+
+// An inline card's edits are drawn when they are sent, as a chat card's
+// are: the moves made while one edit is on its way (held at the Bot API)
+// become one edit, showing the newest position, and no edit shows an
+// older board than one sent before it.
+func TestE2EInlineEditsWaitingBecomeOne(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	alice, bob := newUser(611, "Alice", "en"), newUser(612, "Bob", "en")
+	inlineID, _ := startInlineGame(t, srv, alice, bob)
+	waitInline(t, srv, inlineID, "shows the game", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice vs ⚫ Bob") })
+
+	isEdit := func(c telegramtest.Call) bool {
+		return c.Method == "editMessageMedia" && c.Params["inline_message_id"] == inlineID
+	}
+	before := len(srv.CallsTo("editMessageMedia"))
+	held, release := srv.HoldWhen(isEdit)
+	moves := []struct {
+		by, next user
+		move     string
+	}{{alice, bob, "c3-d4"}, {bob, alice, "f6-g5"}, {alice, bob, "b2-c3"}, {bob, alice, "g7-f6"}}
+	for i, m := range moves {
+		say(srv, m.by.chat, m.by, m.move)
+		// The turn notice: the move is stored, its replies queued.
+		waitMessage(t, srv, m.next.chat.ID, "the notice of "+m.move, func(x telegramtest.Msg) bool {
+			return strings.Contains(x.Text, "Your move") && strings.Contains(x.Text, m.move)
+		})
+		if i == 0 {
+			select {
+			case <-held: // the first move's edit is on its way; the others wait behind it
+			case <-time.After(15 * time.Second):
+				t.Fatal("the first move's edit never reached the Bot API")
+			}
+		}
+	}
+	release()
+	waitInline(t, srv, inlineID, "shows the last move", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "g7-f6") })
+
+	var edits []telegramtest.Call
+	for _, c := range srv.CallsTo("editMessageMedia")[before:] {
+		if isEdit(c) {
+			edits = append(edits, c)
+		}
+	}
+	shown := make([]string, len(edits))
+	for i, c := range edits {
+		shown[i] = c.Params["media"]
+	}
+	if len(edits) != 2 {
+		t.Fatalf("%d edits of the inline card for the four moves, want two (the one on its way, then one for the three that waited):\n%s",
+			len(edits), strings.Join(shown, "\n"))
+	}
+	if !strings.Contains(shown[0], "c3-d4") || strings.Contains(shown[0], "f6-g5") {
+		t.Errorf("the edit on its way shows %s, want the board after c3-d4", shown[0])
+	}
+	if !strings.Contains(shown[1], "g7-f6") {
+		t.Errorf("the edit for the moves that waited shows %s, want the newest board (after g7-f6)", shown[1])
+	}
 }

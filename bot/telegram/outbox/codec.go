@@ -27,6 +27,7 @@ type storedReply struct {
 	Key    string          `json:"k,omitzero"`
 	Ver    int64           `json:"v,omitzero"`
 	Rec    json.RawMessage `json:"rec,omitempty"`
+	Inline string          `json:"i,omitzero"` // a Lazy reply's inline message
 }
 
 type storedFile struct {
@@ -85,7 +86,7 @@ func encodeReply(r Reply) ([]byte, error) {
 	var err error
 	if r.Req == nil && r.Call == nil && r.Lazy != nil {
 		// Kept as it is: made when it is sent.
-		s.Type, s.Req = "lazy", r.Lazy
+		s.Type, s.Req, s.Inline = "lazy", r.Lazy, r.InlineMessageID
 		return json.Marshal(s)
 	}
 	if r.Call != nil {
@@ -164,7 +165,7 @@ func decodeReply(data []byte) (Reply, error) {
 	var err error
 	switch s.Type {
 	case "lazy":
-		return Reply{Lazy: s.Req, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver, Record: s.Rec}, nil
+		return Reply{Lazy: s.Req, InlineMessageID: s.Inline, ChatID: s.ChatID, Group: s.Group, UserID: s.UserID, Silent: s.Silent, Key: s.Key, Version: s.Ver, Record: s.Rec}, nil
 	case "call":
 		c, err := decodeInto[Call](s.Req)
 		if err != nil {

@@ -82,3 +82,34 @@ func TestSilenced(t *testing.T) {
 		t.Errorf("silenced callback answer changed: %+v", got)
 	}
 }
+
+// A lazy edit of an inline message (no chat) is kept with its inline
+// message, and comes back queued in that message's lane.
+func TestLazyInlineReplyKeepsItsMessage(t *testing.T) {
+	r := Reply{Lazy: json.RawMessage(`{"g":"g1","i":"inl-1"}`), InlineMessageID: "inl-1", Key: "card:i:inl-1:g1", Version: 4}
+	data, err := encodeReply(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := decodeReply(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.InlineMessageID != "inl-1" || string(back.Lazy) != string(r.Lazy) || back.Key != r.Key || back.Version != 4 {
+		t.Fatalf("kept and brought back: %+v, want %+v", back, r)
+	}
+	o := New(nil, Options{})
+	it, err := o.prepare(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.enqueue(it); err != nil {
+		t.Fatal(err)
+	}
+	if it.lane == nil || it.lane.key != (laneKey{inline: "inl-1"}) {
+		t.Errorf("queued in lane %+v, want the inline message's", it.lane)
+	}
+	if _, err := o.prepare(Reply{Lazy: r.Lazy}); err == nil {
+		t.Error("a lazy reply with neither chat nor inline message was taken")
+	}
+}

@@ -35,8 +35,12 @@ type Reply struct {
 	// as "card of game G", not as the picture, and drawn as the game is
 	// stored at the moment of sending, so a card never shows an older
 	// board than one already shown, and the edits waiting for a chat's
-	// pace (Key) cost one drawing. ChatID must be set.
+	// pace (Key) cost one drawing. ChatID or InlineMessageID must be set.
 	Lazy json.RawMessage
+	// InlineMessageID is the inline message a Lazy reply edits, when it
+	// has no chat: its queue and pace are the inline message's, as for
+	// any edit of one.
+	InlineMessageID string
 	// ChatID keys pacing and ordering. When zero it is taken from the
 	// request's ChatID field; edits of inline messages are keyed by their
 	// inline message id instead.
@@ -338,7 +342,7 @@ const journalTimeout = 5 * time.Second
 
 // prepare checks r and makes its queue item.
 func (o *Outbox) prepare(r Reply) (*item, error) {
-	if r.Req == nil && r.Call == nil && (r.Lazy == nil || r.ChatID == 0) {
+	if r.Req == nil && r.Call == nil && (r.Lazy == nil || r.ChatID == 0 && r.InlineMessageID == "") {
 		return nil, errors.New("outbox: reply without a request")
 	}
 	var req request
@@ -348,7 +352,7 @@ func (o *Outbox) prepare(r Reply) (*item, error) {
 	case r.Call != nil:
 		req = describeCall(r.Call)
 	default:
-		req = request{method: lazyMethod, chatID: r.ChatID}
+		req = request{method: lazyMethod, chatID: r.ChatID, inlineID: r.InlineMessageID}
 	}
 	if r.Silent && r.Req != nil {
 		r.Req = silenced(r.Req)
