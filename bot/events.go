@@ -126,7 +126,8 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 
 // showStarted shows a game created from a challenge whose writer died
 // before its card went out: the card is posted (or, if it was after all,
-// redrawn where it is) and the first player told, as an accept does.
+// or the game is played on an inline message, drawn where it is) and the
+// first player told, as an accept does.
 func (b *Bot) showStarted(ctx context.Context, g *play.Game) {
 	if g.MessageID() != 0 || g.InlineMessageID() != "" || g.ChatID() == 0 {
 		b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
@@ -141,8 +142,8 @@ func (b *Bot) showStarted(ctx context.Context, g *play.Game) {
 // showRematch shows a rematch started by a tap whose writer died before
 // its replies: the finished game's card loses its Rematch buttons, and the
 // rematch game's card, made under the tap's receipt with the card owed, is
-// posted (on an inline message, the rematch takes the message over, as the
-// tap does).
+// posted (a game on an inline message is made with it as its card, and
+// drawn there).
 func (b *Bot) showRematch(ctx context.Context, old *play.Game, ev play.GameEvent) {
 	b.editKeyboard(old, b.keyboard(old, cardView{lang: cardLang(old)}))
 	g, err := b.svc.RematchGame(ctx, old)
@@ -152,10 +153,6 @@ func (b *Bot) showRematch(ctx context.Context, old *play.Game, ev play.GameEvent
 	}
 	if !slices.ContainsFunc(g.Owed(), func(e play.GameEvent) bool { return e.Kind == play.EventStarted && e.Receipt == ev.Receipt }) {
 		return // made by another tap, which showed it
-	}
-	if old.InlineMessageID() != "" && g.InlineMessageID() == "" && g.MessageID() == 0 {
-		b.takeOverInline(g, old.InlineMessageID())
-		return
 	}
 	b.showStarted(ctx, g)
 }

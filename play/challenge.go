@@ -97,6 +97,19 @@ func mayAnswer(c *storage.Challenge, by storage.Player, username string) error {
 // challenge at once, exactly one gets the game; the others get
 // ErrNoChallenge.
 func (s *Service) Accept(ctx context.Context, id string, by storage.Player, username string) (*Game, error) {
+	return s.accept(ctx, id, by, username, "")
+}
+
+// AcceptInline is Accept of a challenge shown on inline message inlineID
+// (inline mode): the game is made with that message as its card, in the
+// same write, so that whoever shows the card it owes (EventStarted: the
+// tap's process, or after a crash the tap delivered again or the clock)
+// draws the board there.
+func (s *Service) AcceptInline(ctx context.Context, id string, by storage.Player, username, inlineID string) (*Game, error) {
+	return s.accept(ctx, id, by, username, inlineID)
+}
+
+func (s *Service) accept(ctx context.Context, id string, by storage.Player, username, inlineID string) (*Game, error) {
 	c, err := s.ChallengeByID(ctx, id)
 	if errors.Is(err, ErrNoChallenge) {
 		return nil, s.acceptedAlready(ctx, id)
@@ -131,7 +144,8 @@ func (s *Service) Accept(ctx context.Context, id string, by storage.Player, user
 	// challenge's message only says it was accepted.
 	// The game takes the challenge's id, so that an accept Telegram
 	// delivers again after a crash finds the game it made (acceptedAlready).
-	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl, owesCard: true})
+	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl,
+		inlineID: inlineID, owesCard: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -216,6 +230,8 @@ type newGameSpec struct {
 	// whose tap the bot answers by posting the card, or in the Mini App's
 	// lobby (a detached receipt: the OwedFunc posts it).
 	owesCard bool
+	// inlineID: the game's card is this inline message from the start.
+	inlineID string
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -227,7 +243,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	rec := &storage.GameRecord{
 		ID: cmp.Or(spec.id, s.newID()), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
-		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
+		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang, InlineMessageID: spec.inlineID,
 		Team: spec.team, Tour: spec.tour,
 	}
 	if spec.timeControl != "" {
