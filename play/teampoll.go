@@ -88,6 +88,11 @@ func (g *Game) PollsThisTurn() bool {
 // reports whether the caller is to stop the poll at once: its vote closed
 // while it was being sent (it is then marked stopped, so StopPoll leaves
 // it to the caller).
+//
+// The poll's game is stored first: a crash between the two writes leaves
+// the poll unrecorded in the game, and sent again and recorded by the
+// next process, whose record stops this one. An answer between them is
+// ErrUnknownPoll (PollVote), as one before both.
 func (s *Service) PollSent(ctx context.Context, id string, ply int, pollID string, messageID int) (stop bool, err error) {
 	if err := s.store.PutPoll(ctx, pollID, id); err != nil {
 		return true, err
@@ -136,7 +141,8 @@ func (s *Service) ForgetPoll(ctx context.Context, pollID string) error {
 // a changed one replaces the member's earlier poll ballot (and goes to the
 // back of the queue for ties); a retraction withdraws it. A member who
 // voted by button or /vote already is ErrAlreadyVoted; an answer in a poll
-// whose vote is over is ErrVoteClosed. None of these changes anything.
+// whose vote is over is ErrVoteClosed, and one in a poll not yet recorded
+// (PollSent) ErrUnknownPoll. None of these changes anything.
 func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Player, options []int) (*VoteOutcome, error) {
 	id, err := s.store.PollGame(ctx, pollID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -150,6 +156,13 @@ func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Pla
 	g, err := s.updateContended(ctx, id, func(g *Game) error {
 		out, closed = VoteOutcome{}, nil
 		t := g.rec.Team
+		if t != nil && t.Poll != nil && t.Poll.ID == "" {
+			// The turn's poll is being recorded: PollSent has stored
+			// the poll's game but not yet the game's poll. Unknown for
+			// a moment, as before the first write, so that the process
+			// sending it waits for the record and counts the answer.
+			return ErrUnknownPoll
+		}
 		if t == nil || t.Poll == nil || t.Poll.ID != pollID {
 			return ErrVoteClosed
 		}

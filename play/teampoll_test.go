@@ -173,6 +173,44 @@ func TestPollRetractionAndLateSend(t *testing.T) {
 	}
 }
 
+// An answer that comes while the poll is being recorded, after PollSent
+// stored the poll's game and before the game's poll, is ErrUnknownPoll,
+// as one before both writes: the process sending the poll waits for its
+// record and counts it (bot's onPollAnswer). It changes nothing, and once
+// the poll is recorded the same answer is a ballot.
+func TestPollAnswerWhileThePollIsRecorded(t *testing.T) {
+	s, _, st := newTestService(t)
+	ctx := context.Background()
+	g, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: ColorWhite, Poll: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := s.ClaimPoll(ctx, g.ID())
+	if err != nil || plan == nil {
+		t.Fatalf("ClaimPoll: %+v, %v", plan, err)
+	}
+	if _, err := s.PollVote(ctx, "p1", alice, option(t, plan, "g3-h4")); !errors.Is(err, ErrUnknownPoll) {
+		t.Fatalf("an answer before the poll is recorded: %v, want ErrUnknownPoll", err)
+	}
+	// PollSent's first write, as if its second had not yet come.
+	if err := st.PutPoll(ctx, "p1", g.ID()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PollVote(ctx, "p1", alice, option(t, plan, "g3-h4")); !errors.Is(err, ErrUnknownPoll) {
+		t.Fatalf("an answer between PollSent's writes: %v, want ErrUnknownPoll", err)
+	}
+	if v, err := s.Game(ctx, g.ID()); err != nil || v.Vote().Ballots != 0 {
+		t.Fatalf("the answer between the writes left a ballot: %+v, %v", v.Vote(), err)
+	}
+	if stop, err := s.PollSent(ctx, g.ID(), plan.Ply, "p1", 10); err != nil || stop {
+		t.Fatalf("PollSent: stop %v, %v", stop, err)
+	}
+	out, err := s.PollVote(ctx, "p1", alice, option(t, plan, "g3-h4"))
+	if err != nil || out.Ballots != 1 || out.Move.String() != "g3-h4" {
+		t.Fatalf("the answer again once recorded: %+v, %v; want Alice's ballot for g3-h4", out, err)
+	}
+}
+
 // The shortlist of a position with more legal moves than a poll holds is
 // PollOptionsMax of them in notation order, the engine's choice among them;
 // with fewer it is all of them.

@@ -16,16 +16,20 @@ import (
 func startBotWithClock(t *testing.T, srv *telegramtest.Server, clock *testkit.Clock) {
 	t.Helper()
 	vars := withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"})
+	logs := &testkit.Buffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	before := len(srv.CallsTo("getUpdates"))
 	go func() {
 		done <- cmdBot(ctx, env{args: nil, getenv: func(k string) string { return vars[k] }, environ: environ(vars),
-			stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &testkit.Buffer{}, now: clock.Now})
+			stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: logs, now: clock.Now})
 	}()
 	t.Cleanup(func() {
 		cancel()
 		<-done
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", logs.String())
+		}
 	})
 	srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
 		return c.Method == "getUpdates" && len(srv.CallsTo("getUpdates")) > before
