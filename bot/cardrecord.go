@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
 )
 
 // A posted card's message id is what every later edit of the game's card
@@ -18,14 +20,25 @@ import (
 // they name their game) and recorded then. Never a card posted and
 // unrecorded while edits go to the card it replaced.
 
-// sentCard names the game whose card a sent photo is.
+// sentCard names the game whose card a sent photo is: the game's own, or
+// (Mirror) a tournament game's second card, in Black's chat, drawn at
+// board version Ply.
 type sentCard struct {
-	Game string `json:"g"`
+	Game   string `json:"g"`
+	Mirror bool   `json:"m,omitempty"`
+	Ply    int    `json:"p,omitempty"`
 }
 
 // cardRecord is the outbox.Reply.Record of a card posted for game id.
 func cardRecord(id string) json.RawMessage {
 	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id}}) // strings always encode
+	return raw
+}
+
+// mirrorRecord is the outbox.Reply.Record of the second card of
+// tournament game id (tournament.go), drawn at board version ply.
+func mirrorRecord(id string, ply int) json.RawMessage {
+	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id, Mirror: true, Ply: ply}})
 	return raw
 }
 
@@ -42,6 +55,9 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if err != nil {
 		return err
 	}
+	if c.Mirror {
+		return b.recordMirror(ctx, cur, c.Ply, chatID, msg.MessageID)
+	}
 	old := 0
 	if cur.ChatID() == chatID {
 		old = cur.MessageID()
@@ -55,6 +71,37 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	}
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
+	}
+	return nil
+}
+
+// recordMirror records messageID, a second card sent for tournament game
+// g at board version ply, as Black's card, as recordCard does a game's
+// card: the older of two copies (a card sent again after a crash) loses
+// its buttons. A card drawn before a move, or the game's end, that it
+// could not show (the game's edits skip a second card not yet recorded)
+// is edited to the board as it is now.
+func (b *Bot) recordMirror(ctx context.Context, g *play.Game, ply int, chatID int64, messageID int) error {
+	m, ok := g.Mirrored()
+	if !ok || m.ChatID() != chatID {
+		return fmt.Errorf("bot: game %s has no second card in chat %d", g.ID(), chatID)
+	}
+	old := m.MessageID()
+	if old > messageID {
+		b.stripKeyboard(chatID, messageID)
+		return nil
+	}
+	cur, err := b.svc.SetMirrorCard(ctx, g.ID(), messageID)
+	if err != nil {
+		return err
+	}
+	if old != 0 && old < messageID {
+		b.stripKeyboard(chatID, old)
+	}
+	if cur.Ply() != ply || !cur.Active() {
+		if mm, ok := cur.Mirrored(); ok {
+			b.editCard(mm, cardView{lang: cardLang(mm)}, "", nil)
+		}
 	}
 	return nil
 }

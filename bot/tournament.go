@@ -330,24 +330,25 @@ func (b *Bot) postTourGame(g *play.Game) {
 	photo.Caption = b.caption(m, v)
 	photo.ReplyMarkup = b.keyboard(m, v)
 	r := chatReplyID(m.ChatID(), photo)
-	r.Done = func(msg *tgbotapi.Message, err error) {
-		if err != nil || msg == nil {
-			return
-		}
-		b.background(func(ctx context.Context) {
-			cur, err := b.svc.SetMirrorCard(ctx, g.ID(), msg.MessageID)
-			if err != nil {
-				b.log.Warn("second card not recorded", "game", g.ID(), "err", err)
+	record := mirrorRecord(g.ID(), g.Ply())
+	if b.recordsSent {
+		// Recorded by whichever process sends it (recordMirror), as the
+		// game's card is (postCard): one that took the card over from a
+		// process that died records it, and the clock does not post it
+		// again.
+		r.Record = record
+	} else {
+		// A sender that records nothing (a test's): recorded here.
+		r.Done = func(msg *tgbotapi.Message, err error) {
+			if err != nil || msg == nil {
 				return
 			}
-			if cur.Ply() != g.Ply() || !cur.Active() {
-				// White moved (or the game ended) before this card was
-				// known: it shows the board as it is now.
-				if mm, ok := cur.Mirrored(); ok {
-					b.editCard(mm, cardView{lang: cardLang(mm)}, "", nil)
+			b.background(func(ctx context.Context) {
+				if err := b.recordSent(ctx, record, msg, false); err != nil {
+					b.log.Warn("second card not recorded", "game", g.ID(), "err", err)
 				}
-			}
-		})
+			})
+		}
 	}
 	b.send(r)
 }

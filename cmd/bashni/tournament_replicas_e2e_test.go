@@ -154,8 +154,9 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	d.resign(urlA, dave)
 	a.kill(t)
 
-	// B takes over what A owed once A's lease has run out, and its clock
-	// posts again the cards of new games never recorded.
+	// B takes over what A owed once A's lease has run out (the cards A
+	// queued, which B records as it sends them), and its clock posts
+	// again the cards of new games A never queued.
 	clock.Advance(t, 31*time.Second)
 	c, urlC := startWebhookChild(t, srv, rds.URL(), secret, extra)
 	t.Cleanup(func() {
