@@ -244,10 +244,10 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	}
 	// Until Telegram answers, edits of the game's card wait for this one
 	// (the game's record may not name even the old card yet).
-	b.startRepost(g.ID())
+	rp := b.startRepost(g.ID())
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
-			b.endRepost(g.ID()) // edits kept meanwhile go to the old card
+			b.endRepost(g.ID(), rp) // edits kept meanwhile go to the old card
 			return
 		}
 		ref := cardRef{chatID: chat.ID, messageID: msg.MessageID}
@@ -258,7 +258,7 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 				olds = append(olds, p.messageID)
 			}
 		}
-		b.endRepost(g.ID())
+		b.endRepost(g.ID(), rp)
 		b.background(func(ctx context.Context) {
 			defer b.freshCards.CompareAndDelete(g.ID(), ref)
 			if !b.recordsSent {
@@ -282,7 +282,7 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 	}
 	if err := b.out.Enqueue(r); err != nil {
 		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)
-		b.endRepost(g.ID()) // Done never comes: edits go ahead
+		b.endRepost(g.ID(), rp) // Done never comes: edits go ahead
 	}
 	return nil
 }

@@ -21,8 +21,14 @@ type repost struct {
 	theme  string
 }
 
-// startRepost marks g's card as being re-posted.
-func (b *Bot) startRepost(gameID string) { b.reposts.Store(gameID, &repost{}) }
+// startRepost marks g's card as being re-posted and returns the mark, for
+// endRepost. A newer card's mark replaces an older one's: the edits asked
+// for from then on wait for the newest card.
+func (b *Bot) startRepost(gameID string) *repost {
+	rp := &repost{}
+	b.reposts.Store(gameID, rp)
+	return rp
+}
 
 // deferEdit keeps an edit of g's card for when the re-posted card is known,
 // and reports whether it did (false: edit now).
@@ -45,15 +51,13 @@ func (b *Bot) deferEdit(g *play.Game, v cardView, theme string) bool {
 	return true
 }
 
-// endRepost is called once the re-posted card is sent (its message id
-// recorded where cardOf finds it) or failed: the newest edit kept
-// meanwhile is made now, on whichever card is the game's.
-func (b *Bot) endRepost(gameID string) {
-	x, ok := b.reposts.LoadAndDelete(gameID)
-	if !ok {
-		return
-	}
-	rp := x.(*repost)
+// endRepost is called once the re-posted card rp marks is sent (its
+// message id recorded where cardOf finds it) or failed: the newest edit
+// kept for it is made now, on whichever card is the game's. The mark of a
+// card posted since (a /board a moment after the game's first card) stays:
+// edits wait for that card, not for this one's answer.
+func (b *Bot) endRepost(gameID string, rp *repost) {
+	b.reposts.CompareAndDelete(gameID, rp)
 	rp.mu.Lock()
 	rp.closed = true
 	g, v, theme := rp.latest, rp.view, rp.theme

@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -89,4 +90,43 @@ func TestE2EMoveDuringBoardRepostLandsOnTheNewCard(t *testing.T) {
 	waitMessage(t, srv, group.ID, "the new card shows the move", func(m telegramtest.Msg) bool {
 		return m.Kind == "photo" && m.ID > c.ID && strings.Contains(m.Text, "Last:") && strings.Contains(m.Text, "c3-d4")
 	})
+}
+
+// A /board sent while the game's first card is still on its way: the
+// first card's answer comes while the /board card waits behind it, and a
+// move made while that one is on its way is still shown on it. The first
+// card's answer ends its own wait, not the /board card's (both are the
+// game's cards in flight), so the move's edit waits for the newest card
+// rather than going to the first.
+func TestE2EMoveWhileABoardFollowsTheFirstCardLandsOnTheNewCard(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1007777777779, "Club")
+	alice, bob := newUser(821, "Alice", "en"), newUser(822, "Bob", "en")
+	say(srv, bob.chat, bob, "/start")
+	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+
+	var firstOut atomic.Bool // the first card is let through
+	groupPhoto := func(call telegramtest.Call) bool { return call.Method == "sendPhoto" && call.ChatID() == group.ID }
+	heldFirst, releaseFirst := srv.HoldWhen(func(call telegramtest.Call) bool { return groupPhoto(call) && !firstOut.Load() })
+	heldBoard, releaseBoard := srv.HoldWhen(func(call telegramtest.Call) bool { return groupPhoto(call) && firstOut.Load() })
+
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return m.FromBot && len(buttons(m)) > 0 })
+	srv.PushUpdate(srv.CallbackQuery(group, bob.u, ch.ID, buttons(ch)[0][1]))
+	<-heldFirst // the game's first card is on its way
+	say(srv, group, bob, "/board")
+	srv.WaitConfirmed(t, 10*time.Second) // its card waits behind the first
+	firstOut.Store(true)
+	releaseFirst()
+	<-heldBoard // the first card is answered; the /board card is on its way
+	say(srv, group, alice, "/m c3-d4")
+	waitMessage(t, srv, bob.chat.ID, "Bob's turn notice", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "c3-d4") })
+	releaseBoard()
+
+	first := waitMessage(t, srv, group.ID, "the first card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	waitMessage(t, srv, group.ID, "the /board card shows the move", func(m telegramtest.Msg) bool {
+		return m.Kind == "photo" && m.ID > first.ID && strings.Contains(m.Text, "Last:") && strings.Contains(m.Text, "c3-d4")
+	})
+	waitMessage(t, srv, group.ID, "the first card without buttons", func(m telegramtest.Msg) bool { return m.ID == first.ID && len(buttons(m)) == 0 })
 }
