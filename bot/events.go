@@ -86,6 +86,8 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 		b.gameOver(ctx, g)
 	case ev.Kind == play.EventRematch:
 		b.showRematch(ctx, g, ev)
+	case ev.Kind == play.EventRematchOffered:
+		b.showRematchOffer(g, ev)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
 	case ev.Kind == play.EventStarted:

@@ -41,16 +41,8 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 	old := out.Old
 	b.editKeyboard(old, b.keyboard(old, cardView{lang: cardLang(old)}))
 	if out.Offered {
-		opp := old.White()
-		if opp.UserID == q.From.ID {
-			opp = old.Black()
-		}
-		b.toast(q, b.texts.T(lang, "rematch_offered_toast", "To", opp.Name))
-		if old.ChatID() != 0 {
-			// A mention, as the draw offer has: it is the opponent who must
-			// answer, and only a mention tells them.
-			b.html(chatOf(q, old.ChatID()), b.texts.T(cardLang(old), "rematch_offer", "By", htmlName(displayName(q.From)), "To", mention(opp)), nil)
-		}
+		b.toast(q, b.texts.T(lang, "rematch_offered_toast", "To", rematchOpponent(old, q.From.ID).Name))
+		b.rematchOffer(chatOf(q, old.ChatID()), old, q.From.ID, displayName(q.From))
 		return nil
 	}
 	b.toast(q, "")
@@ -60,6 +52,41 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		return nil
 	}
 	return b.postCard(chatOf(q, g.ChatID()), g, user.Theme, nil)
+}
+
+// rematchOpponent is the player of finished game g who is not by.
+func rematchOpponent(g *play.Game, by int64) play.Player {
+	if g.White().UserID == by {
+		return g.Black()
+	}
+	return g.White()
+}
+
+// rematchOffer tells the opponent in g's chat that by (named name) offers
+// a rematch: a mention, as the draw offer has, since it is the opponent
+// who must answer and only a mention tells them. The offer is stored with
+// its event (play.EventRematchOffered), so this is also what a redelivered
+// tap, or the clock's tick, shows after a crash cut the tap's replies off.
+func (b *Bot) rematchOffer(chat *tgbotapi.Chat, g *play.Game, by int64, name string) {
+	if g.ChatID() == 0 {
+		return
+	}
+	b.html(chat, b.texts.T(cardLang(g), "rematch_offer", "By", htmlName(name), "To", mention(rematchOpponent(g, by))), nil)
+}
+
+// showRematchOffer shows an offer whose tap's replies a crash cut off:
+// the card's buttons as stored, and the mention while the offer still
+// waits (an offer answered meanwhile needs no more words).
+func (b *Bot) showRematchOffer(g *play.Game, ev play.GameEvent) {
+	b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+	if g.RematchID() != "" || g.RematchBy() != ev.By {
+		return
+	}
+	c, ok := g.ColorOf(ev.By)
+	if !ok {
+		return
+	}
+	b.rematchOffer(chatOf(nil, g.ChatID()), g, ev.By, g.Player(c).Name)
 }
 
 // refreshRematch redraws the buttons of a card whose rematch buttons were

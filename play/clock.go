@@ -27,6 +27,8 @@ type ClockEvent struct {
 	// before their ShowAt (it died): this tick claimed them, and the
 	// caller shows them, each committed with its receipt (events.go).
 	Owed []storage.GameEvent
+	// count: the tick claimed the finished game's count (rating.go).
+	count bool
 }
 
 // Tick handles the games whose deadline has passed: tells the player to
@@ -89,6 +91,9 @@ func (s *Service) due(ctx context.Context, id string, now time.Time) (ClockEvent
 	if err != nil {
 		return ClockEvent{}, err
 	}
+	if ev.count {
+		s.count(ctx, id)
+	}
 	return s.dueEvent(ctx, g, ev), nil
 }
 
@@ -99,6 +104,12 @@ func (s *Service) decideDue(ctx context.Context, g *Game, now time.Time, ev *Clo
 	owed, shown, err := s.dueShow(ctx, g, now)
 	if err != nil {
 		return err
+	}
+	if passed(g.rec.RateAt, now) {
+		// The count its writer owed is not made (a crash): claimed
+		// here, made once this write is (due).
+		g.rec.RateAt = now.Add(rateLease)
+		ev.count, shown = true, true
 	}
 	if len(owed) > 0 {
 		// Claimed: shown first; the rest is for the next tick.

@@ -207,6 +207,8 @@ func eventOf(before, after *storage.GameRecord) storage.GameEvent {
 		return storage.GameEvent{Kind: storage.EventEnded}
 	case before.RematchID == "" && after.RematchID != "":
 		return storage.GameEvent{Kind: storage.EventRematch}
+	case newRematchOffer(before, after):
+		return storage.GameEvent{Kind: storage.EventRematchOffered, By: after.RematchBy}
 	case len(before.Moves) != len(after.Moves):
 		ev := storage.GameEvent{Kind: storage.EventMoved}
 		// The mover's turn notice, taken off by the move, is to go.
@@ -230,6 +232,13 @@ func eventOf(before, after *storage.GameRecord) storage.GameEvent {
 		return storage.GameEvent{Kind: storage.EventNotice}
 	}
 	return storage.GameEvent{}
+}
+
+// newRematchOffer reports whether the write made a rematch offer (a new
+// one, or one in place of an offer that had expired).
+func newRematchOffer(before, after *storage.GameRecord) bool {
+	return after.RematchID == "" && after.RematchBy != 0 &&
+		(before.RematchBy != after.RematchBy || !before.RematchUntil.Equal(after.RematchUntil))
 }
 
 // dueShow handles g's ShowAt in Tick's write, if it has passed at now:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"time"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -33,17 +34,92 @@ func EloChange(a, b float64, gamesA, gamesB int, score float64) (newA, newB floa
 	return math.Round(newA*10) / 10, math.Round(newB*10) / 10
 }
 
-// finished updates stats and, for a rated game between two people, ratings
-// in the game's chat and globally. It runs once per game: only the caller
-// whose compare-and-set ended the game gets here. Failures are logged, not
-// returned: the game itself is safely over.
+// A finished game's count in its players' statistics and ratings is owed
+// by the write that ended it (the transactional outbox, as its events,
+// events.go): update stores RateAt with the ending write, claimed by its
+// writer for rateLease. The writer counts it at once (finished); if it
+// dies first, the game is due at RateAt and any replica's clock tick
+// claims the count again and makes it (decideDue).
+//
+// The count is written exactly once whoever tries, and however often:
+// its reckoning (RateDue) is fixed in the game by a compare-and-set before
+// any player's record is written, so every try writes the same; each
+// player's record, and each chat leaderboard line, keeps the last games
+// counted in it (Counted) and takes a game only once; the game forgets
+// RateAt only after every record has it. A crash anywhere between leaves
+// the game due, and the next try writes only what is missing.
+
+// rateLease is how long the writer of a game's end has to count it
+// before another process does.
+const rateLease = 5 * time.Second
+
+// owesCount reports whether a game just ended owes a count: a game with
+// moves taken back counts nowhere (the result says nothing of anyone),
+// and one without a person in it has nobody to count.
+func owesCount(rec *storage.GameRecord) bool {
+	return !rec.Casual && (rec.White.Human() || rec.Black.Human())
+}
+
+// finished counts the game that the caller's write ended: only the caller
+// whose compare-and-set ended it gets here. Failures are logged, not
+// returned: the game itself is safely over, and its count, still owed,
+// is the clock's (RateAt).
 func (s *Service) finished(ctx context.Context, g *Game) {
 	if s.hooks.GameFinished != nil {
 		s.hooks.GameFinished()
 	}
-	if g.rec.Casual {
-		return // moves were taken back: the result says nothing of anyone
+	if !g.rec.RateAt.IsZero() {
+		s.count(ctx, g.rec.ID)
 	}
+}
+
+// count writes game id's owed count (see above), logging what failed.
+func (s *Service) count(ctx context.Context, id string) {
+	// Its writes are no change the players are shown: no receipt.
+	ctx = context.WithValue(ctx, receiptKey{}, (*receipt)(nil))
+	if err := s.countGame(ctx, id); err != nil {
+		s.log.Warn("game not counted yet: the clock will", "game", id, "err", err)
+	}
+}
+
+func (s *Service) countGame(ctx context.Context, id string) error {
+	g, err := s.update(ctx, id, func(g *Game) error {
+		if g.rec.RateAt.IsZero() || g.rec.RateDue != nil {
+			return errUnchanged
+		}
+		due, err := s.reckon(ctx, g)
+		if err != nil {
+			return err
+		}
+		g.rec.RateDue = due
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	due := g.rec.RateDue
+	if g.rec.RateAt.IsZero() || due == nil {
+		return nil // counted by someone else
+	}
+	for _, p := range due.Players {
+		if err := s.countPlayer(ctx, id, due.Chat, p); err != nil {
+			return err
+		}
+	}
+	_, err = s.update(ctx, id, func(g *Game) error {
+		if g.rec.RateAt.IsZero() {
+			return errUnchanged
+		}
+		g.rec.RateAt, g.rec.RateDue = timeZero, nil
+		return nil
+	})
+	return err
+}
+
+// reckon is g's count: each human player's score and, in a rated game
+// between two people, the changes of their ratings, from their records
+// as they stand.
+func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error) {
 	r, _ := g.rules.Result()
 	scoreWhite := 0.5
 	if w, ok := r.Winner(); ok {
@@ -53,70 +129,78 @@ func (s *Service) finished(ctx context.Context, g *Game) {
 		}
 	}
 	white, black := g.rec.White, g.rec.Black
-	rated := g.rec.Rated && white.Human() && black.Human() && white.UserID != black.UserID
-	var uw, ub *storage.User
-	var err error
+	due := &storage.RateDue{}
 	if white.Human() {
-		if uw, err = s.userOrNew(ctx, white); err != nil {
-			s.log.Warn("stats not updated", "game", g.rec.ID, "err", err)
-			return
-		}
+		due.Players = append(due.Players, storage.RatedScore{UserID: white.UserID, Name: white.Name, Score: scoreWhite})
 	}
 	if black.Human() && black.UserID != white.UserID {
-		if ub, err = s.userOrNew(ctx, black); err != nil {
-			s.log.Warn("stats not updated", "game", g.rec.ID, "err", err)
-			return
-		}
+		due.Players = append(due.Players, storage.RatedScore{UserID: black.UserID, Name: black.Name, Score: 1 - scoreWhite})
 	}
-	if rated {
-		uw.Rating, ub.Rating = EloChange(uw.Rating, ub.Rating, uw.Stats.Games, ub.Stats.Games, scoreWhite)
-		if err := s.rateInChat(ctx, g.ratingChat(), uw, ub, scoreWhite); err != nil {
-			s.log.Warn("chat ratings not updated", "game", g.rec.ID, "err", err)
-		}
+	if !g.rec.Rated || len(due.Players) != 2 {
+		return due, nil
 	}
-	for _, x := range []struct {
-		u     *storage.User
-		score float64
-	}{{uw, scoreWhite}, {ub, 1 - scoreWhite}} {
-		if x.u == nil {
-			continue
-		}
-		addResult(&x.u.Stats, x.score)
-		x.u.UpdatedAt = s.now()
-		if err := s.store.PutUser(ctx, x.u); err != nil {
-			s.log.Warn("user not updated", "user", x.u.ID, "err", err)
-			continue
-		}
-		if rated {
-			st := storage.Standing{UserID: x.u.ID, Name: x.u.Name, Rating: x.u.Rating, Games: x.u.Stats.Games}
-			if err := s.store.SetStanding(ctx, 0, st); err != nil {
-				s.log.Warn("global standing not updated", "user", x.u.ID, "err", err)
-			}
-		}
+	due.Chat = g.ratingChat()
+	uw, err := s.userOrNew(ctx, white)
+	if err != nil {
+		return nil, err
 	}
+	ub, err := s.userOrNew(ctx, black)
+	if err != nil {
+		return nil, err
+	}
+	w, b := &due.Players[0], &due.Players[1]
+	w.Rated, b.Rated = true, true
+	nw, nb := EloChange(uw.Rating, ub.Rating, uw.Stats.Games, ub.Stats.Games, scoreWhite)
+	w.Global, b.Global = nw-uw.Rating, nb-ub.Rating
+	if due.Chat == 0 {
+		return due, nil
+	}
+	sw, err := s.standing(ctx, due.Chat, uw)
+	if err != nil {
+		return nil, err
+	}
+	sb, err := s.standing(ctx, due.Chat, ub)
+	if err != nil {
+		return nil, err
+	}
+	nw, nb = EloChange(sw.Rating, sb.Rating, sw.Games, sb.Games, scoreWhite)
+	w.InChat, b.InChat = nw-sw.Rating, nb-sb.Rating
+	return due, nil
 }
 
-// rateInChat updates the two players' lines of the chat's leaderboard, each
-// chat keeping its own Elo.
-func (s *Service) rateInChat(ctx context.Context, chatID int64, uw, ub *storage.User, scoreWhite float64) error {
-	if chatID == 0 {
+// countPlayer writes p's part of game id's count into their record and
+// leaderboard lines, each once (Counted).
+func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p storage.RatedScore) error {
+	u, err := s.userOrNew(ctx, storage.Player{UserID: p.UserID, Name: p.Name})
+	if err != nil {
+		return err
+	}
+	if storage.Counted(&u.Counted, id) {
+		addResult(&u.Stats, p.Score)
+		u.Rating = math.Round((u.Rating+p.Global)*10) / 10
+		u.UpdatedAt = s.now()
+		if err := s.store.PutUser(ctx, u); err != nil {
+			return err
+		}
+	}
+	if !p.Rated {
 		return nil
 	}
-	sw, err := s.standing(ctx, chatID, uw)
-	if err != nil {
+	// The global line follows the record: written again, it is the same.
+	st := storage.Standing{UserID: u.ID, Name: u.Name, Rating: u.Rating, Games: u.Stats.Games}
+	if err := s.store.SetStanding(ctx, 0, st); err != nil {
 		return err
 	}
-	sb, err := s.standing(ctx, chatID, ub)
-	if err != nil {
+	if chat == 0 {
+		return nil
+	}
+	line, err := s.standing(ctx, chat, u)
+	if err != nil || !storage.Counted(&line.Counted, id) {
 		return err
 	}
-	sw.Rating, sb.Rating = EloChange(sw.Rating, sb.Rating, sw.Games, sb.Games, scoreWhite)
-	sw.Games++
-	sb.Games++
-	if err := s.store.SetStanding(ctx, chatID, sw); err != nil {
-		return err
-	}
-	return s.store.SetStanding(ctx, chatID, sb)
+	line.Rating = math.Round((line.Rating+p.InChat)*10) / 10
+	line.Games++
+	return s.store.SetStanding(ctx, chat, line)
 }
 
 func (s *Service) standing(ctx context.Context, scope int64, u *storage.User) (storage.Standing, error) {

@@ -148,3 +148,35 @@ func finishedAIGame(t *testing.T, s *Service) (*Game, int64) {
 	}
 	return g, alice.UserID
 }
+
+// A rematch offer is stored with its event (who offered, under the tap's
+// receipt), so a crash before its message leaves it owed: the tap
+// Telegram delivers again is recognised as applied (not refused as a
+// second offer), and past ShowAt the clock's tick hands it over.
+func TestRematchOfferIsOwed(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	old, _ := rematchOffered(t, s)
+	want := storage.GameEvent{Kind: EventRematchOffered, By: alice.UserID, Receipt: 201}
+	owes := func(evs []storage.GameEvent) bool {
+		return slices.ContainsFunc(evs, func(e storage.GameEvent) bool {
+			return e.Kind == want.Kind && e.By == want.By && e.Receipt == want.Receipt
+		})
+	}
+	if g := mustGame(t, s, old.ID()); !owes(g.Owed()) {
+		t.Fatalf("the game after the offer owes %v, want %+v", g.Owed(), want)
+	}
+	_, err := s.Rematch(WithReceipt(ctx, 201), old.ID(), alice.UserID)
+	var ae *AppliedError
+	if !errors.As(err, &ae) {
+		t.Fatalf("the redelivered offer: %v; want it applied", err)
+	}
+	clock.Advance(10 * time.Second)
+	evs, err := s.Tick(ctx, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == old.ID() }); i < 0 || !owes(evs[i].Owed) {
+		t.Fatalf("tick past ShowAt: %+v; want the offer handed over to be shown", evs)
+	}
+}

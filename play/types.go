@@ -35,6 +35,8 @@ const (
 	EventNotice       = storage.EventNotice
 	EventStarted      = storage.EventStarted
 	EventRematch      = storage.EventRematch
+	// EventRematchOffered is storage.EventRematchOffered.
+	EventRematchOffered = storage.EventRematchOffered
 )
 
 // Tournament statuses.

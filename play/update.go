@@ -44,7 +44,7 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		if r != nil {
 			before = rec.Clone()
 		}
-		aiBefore := rec.AIAt
+		aiBefore, wasActive := rec.AIAt, rec.Active()
 		if err := decide(g); err != nil {
 			if errors.Is(err, errUnchanged) {
 				return g, nil
@@ -52,6 +52,10 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 			return nil, err
 		}
 		g.rec.UpdatedAt = s.now()
+		if wasActive && !g.rec.Active() && owesCount(g.rec) {
+			// The end owes its count (rating.go), claimed by this writer.
+			g.rec.RateAt = g.rec.UpdatedAt.Add(rateLease)
+		}
 		if r != nil {
 			s.owe(r, before, g.rec)
 		}

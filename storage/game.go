@@ -124,6 +124,49 @@ type GameRecord struct {
 
 	// Tour is set in a game of an arena tournament (tournament.go).
 	Tour *TourLink `json:"tour,omitempty"`
+
+	// RateAt is set while the finished game's count in its players'
+	// statistics and ratings is owed: the write that ended the game
+	// stores it, claiming that count for its writer until RateAt. If the
+	// writer dies first, the game is due at RateAt and whoever finds it
+	// then counts it (package play, rating.go). RateDue is the count's
+	// reckoning, fixed in the game before any player's record is written,
+	// so that every try writes the same.
+	RateAt  time.Time `json:"rate_at,omitzero"`
+	RateDue *RateDue  `json:"rate_due,omitempty"`
+}
+
+// RateDue is what a finished game adds to each human player's record: a
+// score and, in a rated game, the change of the global rating and of the
+// rating in the chat's leaderboard (Chat, 0 for none).
+type RateDue struct {
+	Chat    int64        `json:"chat,omitzero"`
+	Players []RatedScore `json:"players"`
+}
+
+// RatedScore is one player's part of a RateDue.
+type RatedScore struct {
+	UserID int64   `json:"user"`
+	Name   string  `json:"name,omitzero"`
+	Score  float64 `json:"score"`
+	Rated  bool    `json:"rated,omitzero"`
+	Global float64 `json:"global,omitzero"`  // change of User.Rating
+	InChat float64 `json:"in_chat,omitzero"` // change of the chat's Standing.Rating
+}
+
+// Counted appends game to marks (the last few games counted in a record,
+// User.Counted, Standing.Counted) and reports true, or reports false
+// when it is there already: a count written once, whoever tries again.
+func Counted(marks *[]string, game string) bool {
+	if slices.Contains(*marks, game) {
+		return false
+	}
+	const keep = 8
+	if len(*marks) >= keep {
+		*marks = slices.Clone((*marks)[len(*marks)-keep+1:])
+	}
+	*marks = append(*marks, game)
+	return true
 }
 
 // GameEvent is one change of a game that the players are owed the sight
@@ -156,6 +199,9 @@ const (
 	// the rematch game's card is owed (created, if the writer died
 	// before, by whoever shows the event).
 	EventRematch = "rematch"
+	// EventRematchOffered: a finished game's player (By) offered the
+	// opponent a rematch; the chat is owed the offer's mention.
+	EventRematchOffered = "rematch_offered"
 )
 
 // ReviewWork is a review's progress: who holds it until when (a lease
@@ -198,6 +244,11 @@ func (g *GameRecord) Clone() *GameRecord {
 	c.Team = g.Team.Clone()
 	c.Owed = slices.Clone(g.Owed)
 	c.Receipts = slices.Clone(g.Receipts)
+	if g.RateDue != nil {
+		d := *g.RateDue
+		d.Players = slices.Clone(g.RateDue.Players)
+		c.RateDue = &d
+	}
 	if g.Tour != nil {
 		l := *g.Tour
 		c.Tour = &l
@@ -227,16 +278,19 @@ func (g *GameRecord) Deadline() time.Time {
 	return d
 }
 
-// Due is when the game is next due in the deadline index: the earlier of
-// its Deadline (while it is active) and ShowAt (what its last changes owe
-// the players is still to be shown, finished or not). Zero means never.
+// Due is when the game is next due in the deadline index: the earliest of
+// its Deadline (while it is active), ShowAt (what its last changes owe
+// the players is still to be shown, finished or not) and RateAt (its
+// count in the players' ratings is owed). Zero means never.
 func (g *GameRecord) Due() time.Time {
 	var d time.Time
 	if g.Active() {
 		d = g.Deadline()
 	}
-	if !g.ShowAt.IsZero() && (d.IsZero() || g.ShowAt.Before(d)) {
-		d = g.ShowAt
+	for _, t := range []time.Time{g.ShowAt, g.RateAt} {
+		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
+			d = t
+		}
 	}
 	return d
 }

@@ -20,6 +20,10 @@ type User struct {
 	Rating float64 `json:"rating,omitzero"` // global; play starts people at 1500
 	RD     float64 `json:"rd,omitzero"`     // rating deviation, for Glicko
 	Stats  Stats   `json:"stats"`
+	// Counted are the last games counted in Stats and Rating (their ids):
+	// a finished game's count is written once, whoever tries again
+	// (package play, rating.go).
+	Counted []string `json:"counted,omitempty"`
 
 	// Training is the course's and the puzzles' progress (training.go).
 	Training Training `json:"training,omitzero"`
@@ -43,6 +47,9 @@ type Standing struct {
 	Name   string  `json:"name,omitzero"`
 	Rating float64 `json:"rating"`
 	Games  int     `json:"games,omitzero"`
+	// Counted are the last games counted in the line (a chat's; the
+	// global line follows the user's record), as User.Counted.
+	Counted []string `json:"counted,omitempty"`
 }
 
 // UsernameKey is the form under which stores index usernames: without a
