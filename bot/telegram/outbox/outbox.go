@@ -55,12 +55,13 @@ type Reply struct {
 	// DisableNotification, where it has one).
 	Silent bool
 	// Key, if set, makes the reply replace a reply with the same Key that
-	// still waits in its chat's queue: it takes that reply's place, and the
-	// older one is done with ErrSuperseded, unsent. Telegram allows a group
-	// about 20 messages a minute, edits included, so in a quick game the
-	// card's edits would queue up and show boards long gone; keyed by the
-	// card, only the latest waits. A reply already being sent is not
-	// replaced.
+	// still waits in its chat's queue: the older one is done with
+	// ErrSuperseded, unsent, and the newer one queues at the back as any
+	// reply does, never ahead of what was queued before it. Telegram
+	// allows a group about 20 messages a minute, edits included, so in a
+	// quick game the card's edits would queue up and show boards long
+	// gone; keyed by the card, only the latest waits. A reply already
+	// being sent is not replaced.
 	Key string
 	// Delay, with a Key, holds the reply in its queue for at least this
 	// long, giving way meanwhile to a newer reply with the same Key: a
@@ -542,8 +543,8 @@ func (o *Outbox) runAcker(stop <-chan struct{}) {
 	}
 }
 
-// enqueue queues it, or puts it in the place of the waiting reply with its
-// Key, which it returns for the caller to finish.
+// enqueue queues it, in place of the waiting reply with its Key if there
+// is one (returned for the caller to finish); either way at the back.
 func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 	r, req := it.r, it.req
 	o.mu.Lock()
@@ -586,7 +587,12 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 	if r.Key != "" {
 		for i, q := range l.queue {
 			if q.r.Key == r.Key {
-				l.queue[i] = it
+				// At the back, not in the older reply's place: what was
+				// queued after that one was decided before this one, and a
+				// turn notice taking an older notice's place would be sent
+				// ahead of the card edit showing the move it announces (the
+				// player taps the old board and is told it has changed).
+				l.queue = append(slices.Delete(l.queue, i, i+1), it)
 				o.addPending()
 				select {
 				case l.changed <- struct{}{}:

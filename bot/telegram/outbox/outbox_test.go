@@ -655,9 +655,10 @@ func TestConcurrentProducers(t *testing.T) {
 	}
 }
 
-// A keyed reply takes the place of the waiting one with its key, which is
-// done with ErrSuperseded and never sent; unkeyed replies keep their place.
-// Replacing needs no room in a full queue.
+// A keyed reply replaces the waiting one with its key, which is done with
+// ErrSuperseded and never sent, and queues at the back: it is never sent
+// ahead of a reply queued before it (a turn notice ahead of the board
+// showing the move it announces). Replacing needs no room in a full queue.
 func TestKeyedReplyReplacesTheWaitingOne(t *testing.T) {
 	srv, api := newAPI(t)
 	opts, _ := fast()
@@ -680,7 +681,7 @@ func TestKeyedReplyReplacesTheWaitingOne(t *testing.T) {
 	run(t, ob)
 	flush(t, ob)
 
-	if got, want := texts(srv.CallsTo("sendMessage")), []string{"card 2", "notice for Alice", "plain"}; !slices.Equal(got, want) {
+	if got, want := texts(srv.CallsTo("sendMessage")), []string{"plain", "card 2", "notice for Alice"}; !slices.Equal(got, want) {
 		t.Errorf("sent %q, want %q", got, want)
 	}
 	for _, text := range []string{"card 1", "notice for Bob"} {
