@@ -130,3 +130,62 @@ func TestE2EMoveWhileABoardFollowsTheFirstCardLandsOnTheNewCard(t *testing.T) {
 	})
 	waitMessage(t, srv, group.ID, "the first card without buttons", func(m telegramtest.Msg) bool { return m.ID == first.ID && len(buttons(m)) == 0 })
 }
+
+// A turn's mention in the group comes after the card shows the move that
+// made it that player's turn. Here Bob moves while his own mention still
+// waits in the group's queue (behind Alice's move on the card): Alice's
+// mention replaces his there, and queues behind the card's edit showing
+// Bob's move rather than taking his mention's place ahead of it. Alice,
+// tapping the card when she is mentioned, taps the board she is told of
+// and is not refused as "the board has changed" (the flake of
+// TestE2EBlockedUserAndBoardRepost under load).
+func TestE2EMentionComesAfterTheBoardItAnnounces(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1007777777780, "Club")
+	// Neither has started the bot: every turn notice is a group mention.
+	alice, bob := newUser(831, "Alice", "en"), newUser(832, "Bob", "en")
+	c := startGroupGame(t, srv, group, alice, bob)
+	// Once the game's start is announced, the card before it is recorded
+	// (the group's replies go out in order, each sent card recorded first).
+	waitMessage(t, srv, group.ID, "Alice's start mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice, the game has started") })
+	c = card(t, srv, group.ID, c.ID)
+
+	held, release := srv.HoldWhen(func(call telegramtest.Call) bool {
+		return call.Method == "editMessageMedia" && call.ChatID() == group.ID
+	})
+	var move string
+	for _, b := range buttons(c) {
+		if isPick(b[1]) && !isBack(b[1]) {
+			move = b[1]
+			break
+		}
+	}
+	// A group's first stage lists the opening's moves whole: one tap plays.
+	if toast := tap(t, srv, group, alice, c.ID, move); toast != "" {
+		t.Fatalf("Alice's move %q refused: %s", move, toast)
+	}
+	srv.WaitConfirmed(t, 10*time.Second) // Bob's mention is queued
+	<-held                               // behind the card's edit, which is on its way
+	say(srv, group, bob, "/m f6-e5")
+	srv.WaitConfirmed(t, 10*time.Second) // the card's edit and Alice's mention are queued
+	release()
+
+	waitMessage(t, srv, group.ID, "Alice's mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice, your move (f6-e5)") })
+	waitMessage(t, srv, group.ID, "the card shows Bob's move", func(m telegramtest.Msg) bool {
+		return m.ID == c.ID && strings.HasSuffix(lastLine(m.Text), "f6-e5")
+	})
+	edit, mention := -1, -1
+	for i, call := range srv.Calls() {
+		switch {
+		case call.Method == "editMessageMedia" && call.MessageID() == c.ID && strings.HasSuffix(call.Text(), "f6-e5") && edit < 0:
+			edit = i
+		case call.Method == "sendMessage" && call.ChatID() == group.ID && strings.Contains(call.Text(), "tg://user?id=831") && strings.Contains(call.Text(), "f6-e5"):
+			mention = i
+		}
+	}
+	if mention < edit {
+		t.Errorf("Alice's mention (call %d) was sent before the card showed Bob's move (call %d)", mention, edit)
+	}
+	pickFirstMove(t, srv, group, alice, c.ID)
+}
