@@ -159,11 +159,7 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 			"To", htmlName(displayName(q.From)), "White", htmlName(g.White().Name), "Black", htmlName(g.Black().Name)), nil)
 	}
 	// The game's first notice goes out once the card exists (its link).
-	return b.postCard(chatOf(q, g.ChatID()), g, "", func(ctx context.Context, g *play.Game) {
-		if _, p := g.ToMove(); p.UserID != q.From.ID {
-			b.notifyStart(ctx, g)
-		}
-	})
+	return b.postCard(chatOf(q, g.ChatID()), g, "", b.firstTurnOf(g, q.From.ID))
 }
 
 // notifyStart tells the first player to move that the game has begun,

@@ -223,9 +223,17 @@ func cardLang(g *play.Game) string {
 }
 
 // postCard sends a new card for g to chat and records it as the game's
-// card (in whichever process sends it: recordCard); then after (if any)
-// runs in the background with the stored game, in this process.
-func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after func(ctx context.Context, g *play.Game)) error {
+// card (in whichever process sends it: recordCard); first (if any) is the
+// call of the game's first turn, which follows the card: owed in the
+// card's record's write (recordCard), or, without a journal, made in the
+// background once the card is recorded, in this process.
+func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, first *firstTurn) error {
+	var after func(ctx context.Context, g *play.Game)
+	if first != nil && !b.recordsSent {
+		// Without a journal, the call follows in this process; with one,
+		// it is owed by the card's record (cardrecord.go).
+		after = func(ctx context.Context, g *play.Game) { b.callFirstTurn(ctx, g, first.skip) }
+	}
 	// When the AI is to move (it plays first, or a restart left it to
 	// move), the card says it is thinking: its move follows.
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
@@ -263,22 +271,16 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, after fu
 			defer b.freshCards.CompareAndDelete(g.ID(), ref)
 			if !b.recordsSent {
 				b.recordPosted(ctx, g.ID(), ref, olds, after)
-				return
 			}
-			if after == nil {
-				return
-			}
-			// Recorded by recordCard before the outbox let this run.
-			if cur, err := b.svc.Game(ctx, g.ID()); err == nil {
-				after(ctx, cur)
-			}
+			// Else recorded by recordCard before the outbox let this
+			// run, with what follows owed in the same write.
 		})
 	}
 	if b.recordsSent {
 		// The card is recorded as the game's by whichever process sends
 		// it (recordCard), before the outbox forgets the request: a crash
 		// after the send leaves no card posted and unrecorded.
-		r.Record = cardRecord(g.ID())
+		r.Record = cardRecord(g.ID(), first)
 	}
 	if err := b.out.Enqueue(r); err != nil {
 		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)

@@ -22,17 +22,58 @@ import (
 
 // sentCard names the game whose card a sent photo is: the game's own, or
 // (Mirror) a tournament game's second card, in Black's chat, drawn at
-// board version Ply.
+// board version Ply. First: the card is a new game's first, and the call
+// of its first turn follows it (a team game's first poll, the first
+// player's "your move", unless they are Skip): whoever records the card
+// stores that call owed in the same write (play.Service.SetFirstCard), so
+// neither a crash before the send nor one after the record loses it.
 type sentCard struct {
 	Game   string `json:"g"`
 	Mirror bool   `json:"m,omitempty"`
 	Ply    int    `json:"p,omitempty"`
+	First  bool   `json:"f,omitzero"`
+	Skip   int64  `json:"s,omitzero"`
 }
 
-// cardRecord is the outbox.Reply.Record of a card posted for game id.
-func cardRecord(id string) json.RawMessage {
-	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id}}) // strings always encode
+// cardRecord is the outbox.Reply.Record of a card posted for game id,
+// first (non-nil) when the call of its first turn follows it.
+func cardRecord(id string, first *firstTurn) json.RawMessage {
+	c := &sentCard{Game: id}
+	if first != nil {
+		c.First, c.Skip = true, first.skip
+	}
+	raw, _ := json.Marshal(sentRecord{Card: c}) // strings and numbers always encode
 	return raw
+}
+
+// firstTurn is what follows a new game's first card: the call of its
+// first turn (callFirstTurn); skip is a player who needs no notice (the
+// one who just accepted: they are looking).
+type firstTurn struct {
+	skip int64
+}
+
+// firstTurnOf is what follows g's first card, nil for nothing: a team
+// game voted by poll opens its first poll when the chat moves first; a
+// game between people tells the first player (not skip) at once when
+// notices go out at once (otherwise the clock's turn notice does).
+func (b *Bot) firstTurnOf(g *play.Game, skip int64) *firstTurn {
+	if g.VotesByPoll() && !g.IsAITurn() || !g.IsTeamGame() && b.noticesNow() {
+		return &firstTurn{skip: skip}
+	}
+	return nil
+}
+
+// callFirstTurn makes the call of g's first turn: the team poll, or the
+// "your move" of the first player unless they are skip.
+func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
+	if g.VotesByPoll() {
+		b.teamPolls(g)
+		return
+	}
+	if _, p := g.ToMove(); p.UserID != skip {
+		b.notifyStart(ctx, g)
+	}
 }
 
 // mirrorRecord is the outbox.Reply.Record of the second card of
@@ -62,11 +103,26 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if cur.ChatID() == chatID {
 		old = cur.MessageID()
 	}
+	set := func() error {
+		_, err := b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, "")
+		return err
+	}
+	if c.First {
+		// The call of the first turn is owed in the record's write, shown
+		// by this process's bot (play.Detached), or the clock's tick.
+		set = func() error {
+			_, err := b.svc.SetFirstCard(play.Detached(ctx), c.Game, chatID, msg.MessageID, c.Skip)
+			return err
+		}
+	}
 	if old > msg.MessageID {
 		b.stripKeyboard(chatID, msg.MessageID)
+		if c.First {
+			return set() // the newer card stays; the call is owed all the same
+		}
 		return nil
 	}
-	if _, err := b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, ""); err != nil {
+	if err := set(); err != nil {
 		return err
 	}
 	if old != 0 && old < msg.MessageID {

@@ -92,6 +92,8 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
 	case ev.Kind == play.EventStarted:
 		b.showStarted(ctx, g)
+	case ev.Kind == play.EventFirstTurn:
+		b.callFirstTurn(ctx, g, ev.By)
 	case ev.Kind == play.EventReminder:
 		_, p := g.ToMove()
 		b.remind(ctx, g, lang, p)
@@ -136,7 +138,7 @@ func (b *Bot) showStarted(ctx context.Context, g *play.Game) {
 		return
 	}
 	chat := chatOf(nil, g.ChatID())
-	if err := b.postCard(chat, g, "", func(ctx context.Context, g *play.Game) { b.notifyStart(ctx, g) }); err != nil {
+	if err := b.postCard(chat, g, "", b.firstTurnOf(g, 0)); err != nil {
 		b.log.Warn("the card of a started game not posted", "game", g.ID(), "err", err)
 	}
 }

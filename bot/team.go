@@ -103,8 +103,9 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 	}
 	// When the AI opens, its move is owed from the start (play/aiturns.go);
 	// when the chat opens a game voted by poll, its first poll follows the
-	// card, as a reply to it, once the card is recorded.
-	return b.postCard(msg.Chat, g, "", func(_ context.Context, g *play.Game) { b.teamPolls(g) })
+	// card, as a reply to it, once the card is recorded: owed in the
+	// card's record's write, so a crash loses neither (cardrecord.go).
+	return b.postCard(msg.Chat, g, "", b.firstTurnOf(g, 0))
 }
 
 // teamMoves are the moves the vote keyboard offers, in the order shown.

@@ -156,9 +156,12 @@ func (r *receipt) wrote1(id string) {
 }
 
 // owe adds to rec, about to be written over before, the event the change
-// makes, under receipt r.
-func (s *Service) owe(r *receipt, before, rec *storage.GameRecord) {
-	ev := eventOf(before, rec)
+// makes (named, if the decide function named one), under receipt r.
+func (s *Service) owe(r *receipt, before, rec *storage.GameRecord, named storage.GameEvent) {
+	ev := named
+	if ev.Kind == "" {
+		ev = eventOf(before, rec)
+	}
 	if ev.Kind == "" {
 		return
 	}

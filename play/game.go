@@ -17,6 +17,9 @@ import (
 type Game struct {
 	rec   *storage.GameRecord
 	rules *rules.Game
+	// owes is the event a decide function names for its write when the
+	// record's change does not tell it (eventOf): not stored as such.
+	owes storage.GameEvent
 }
 
 // LoadGame rebuilds the rules state of a stored game record.

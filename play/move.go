@@ -175,6 +175,35 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 	return g, err
 }
 
+// SetFirstCard records a new game's first card, as SetCard, with what its
+// first turn is owed stored in the same write (EventFirstTurn, By skip: a
+// player who needs no notice): the call that follows the card (a team
+// game's first poll, the first "your move") is then owed by the store,
+// not by the memory of the process that sent the card. The caller passes
+// a receipt (Detached), whose event its bot shows, or any replica's tick
+// after ShowAt. A card recorded already is no new card (its recorder owed
+// the call); a newer one in the chat stays the card, and the call is
+// owed all the same.
+func (s *Service) SetFirstCard(ctx context.Context, id string, chatID int64, messageID int, skip int64) (*Game, error) {
+	g, err := s.update(ctx, id, func(g *Game) error {
+		rec := g.rec
+		if rec.ChatID == chatID && rec.MessageID == messageID {
+			return errUnchanged
+		}
+		if rec.ChatID != chatID || rec.MessageID < messageID || rec.InlineMessageID != "" {
+			rec.ChatID, rec.MessageID, rec.InlineMessageID = chatID, messageID, ""
+		}
+		if rec.Active() { // an ended game's first turn is past calling
+			g.owes = storage.GameEvent{Kind: EventFirstTurn, By: skip}
+		}
+		return nil
+	})
+	if err == nil && g.Ply() == 0 && g.IsAITurn() {
+		s.oweAI(id)
+	}
+	return g, err
+}
+
 // SetNotice records the message that tells userID it is their move in game
 // id (0 clears it), and returns the one it replaces, which the bot deletes.
 // A notice for a player no longer to move is refused with ErrStale

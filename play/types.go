@@ -37,6 +37,8 @@ const (
 	EventRematch      = storage.EventRematch
 	// EventRematchOffered is storage.EventRematchOffered.
 	EventRematchOffered = storage.EventRematchOffered
+	// EventFirstTurn is storage.EventFirstTurn.
+	EventFirstTurn = storage.EventFirstTurn
 )
 
 // Tournament statuses.

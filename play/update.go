@@ -57,7 +57,7 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 			g.rec.RateAt = g.rec.UpdatedAt.Add(rateLease)
 		}
 		if r != nil {
-			s.owe(r, before, g.rec)
+			s.owe(r, before, g.rec, g.owes)
 		}
 		err = s.store.UpdateGame(ctx, g.rec)
 		if errors.Is(err, storage.ErrConflict) {

@@ -202,6 +202,11 @@ const (
 	// EventRematchOffered: a finished game's player (By) offered the
 	// opponent a rematch; the chat is owed the offer's mention.
 	EventRematchOffered = "rematch_offered"
+	// EventFirstTurn: a new game's first card is recorded, and its first
+	// turn is owed its call, which follows the card: a team game's first
+	// poll, or the first player's "your move" when notices go out at
+	// once. By is a player who needs none (the one who accepted).
+	EventFirstTurn = "first_turn"
 )
 
 // ReviewWork is a review's progress: who holds it until when (a lease
