@@ -116,8 +116,14 @@ func (b *Bot) mentionTurn(g *play.Game, p play.Player, last string) {
 // 20 messages a minute) is replaced by the next one: only the player to
 // move needs telling.
 // forbidden, if set, runs when Telegram refused the notice with 403.
+//
+// The notice carries the game's version (outbox.Reply.Version): one older
+// than a notice the chat was given since is dropped, not sent in its
+// place. A DM refused with 403 is announced in the group only then, and by
+// that time the player may have moved and the next player's mention be
+// waiting in the group's queue: the stale mention must not replace it.
 func (b *Bot) sendNotice(g *play.Game, userID int64, r outbox.Reply, dm bool, forbidden func()) {
-	r.Key = "notice:" + g.ID()
+	r.Key, r.Version = "notice:"+g.ID(), g.Version()
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil && forbidden != nil && isForbidden(err) {
 			forbidden()

@@ -189,3 +189,63 @@ func TestE2EMentionComesAfterTheBoardItAnnounces(t *testing.T) {
 	}
 	pickFirstMove(t, srv, group, alice, c.ID)
 }
+
+// A player's DM refused with 403 is announced in the group instead, but
+// only once Telegram has answered; if they have moved meanwhile, that
+// late mention must not replace the next player's, still waiting in the
+// group's queue: the next player is told it is their turn.
+func TestE2ELateMentionOfAPlayerWhoMovedLeavesTheNextOne(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	group := telegramtest.GroupChat(-1007777777781, "Club")
+	// Bob has started the bot (his notices are DMs); Alice has not (hers
+	// are mentions).
+	alice, bob := newUser(841, "Alice", "en"), newUser(842, "Bob", "en")
+	say(srv, bob.chat, bob, "/start")
+	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	c := startGroupGame(t, srv, group, alice, bob)
+	waitMessage(t, srv, group.ID, "Alice's start mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice, the game has started") })
+	c = card(t, srv, group.ID, c.ID)
+
+	// Bob has blocked the bot since; his DM waits for Telegram's answer,
+	// and the group's queue waits behind the card's edit.
+	toBob := func(call telegramtest.Call) bool { return call.Method == "sendMessage" && call.ChatID() == bob.chat.ID }
+	srv.FailWhen(toBob, telegramtest.Forbidden())
+	heldDM, releaseDM := srv.HoldWhen(toBob)
+	heldEdit, releaseEdit := srv.HoldWhen(func(call telegramtest.Call) bool {
+		return call.Method == "editMessageMedia" && call.ChatID() == group.ID
+	})
+	var move string
+	for _, b := range buttons(c) {
+		if isPick(b[1]) && !isBack(b[1]) {
+			move = b[1]
+			break
+		}
+	}
+	if toast := tap(t, srv, group, alice, c.ID, move); toast != "" {
+		t.Fatalf("Alice's move %q refused: %s", move, toast)
+	}
+	<-heldDM
+	<-heldEdit
+	say(srv, group, bob, "/m f6-e5")
+	srv.WaitConfirmed(t, 10*time.Second) // Alice's mention waits in the group's queue
+
+	releaseDM()
+	// Bob's chat sends in order: the answer to his /start goes out only
+	// once the refused DM is done with, its mention in the group decided.
+	say(srv, bob.chat, bob, "/start")
+	if !srv.WaitUntil(10*time.Second, func() bool {
+		n := 0
+		for _, call := range srv.CallsTo("sendMessage") {
+			if call.ChatID() == bob.chat.ID && call.Status == 403 {
+				n++
+			}
+		}
+		return n == 2
+	}) {
+		t.Fatal("Bob's DM and the answer to his /start were not both refused")
+	}
+	releaseEdit()
+	waitMessage(t, srv, group.ID, "Alice's mention", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Alice, your move (f6-e5)") })
+	pickFirstMove(t, srv, group, alice, c.ID)
+}
