@@ -95,7 +95,13 @@ const puzzleMode = gameID === "puzzle";
 
 async function api(method, path, body) {
   const base = puzzleMode ? "api/puzzle" : "api/games/" + encodeURIComponent(gameID);
-  const res = await fetch(base + path, {
+  return request(method, base + path, body);
+}
+
+// request calls the app's API as the signed-in user: the status and the
+// answer's JSON, or null when it had none (the lobby's calls too).
+async function request(method, url, body) {
+  const res = await fetch(url, {
     method,
     headers: { "Authorization": "tma " + initData, "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,

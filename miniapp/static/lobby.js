@@ -22,14 +22,7 @@ function savePick() {
 }
 
 async function lobbyAPI(method, path, body) {
-  const res = await fetch("api/lobby" + path, {
-    method,
-    headers: { "Authorization": "tma " + initData, "Content-Type": "application/json" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  let data = null;
-  try { data = await res.json(); } catch { /* an empty or broken answer */ }
-  return { status: res.status, data };
+  return request(method, "api/lobby" + path, body);
 }
 
 // openLobby leaves the game shown, if any, for the lobby.
