@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,6 +141,7 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 	rdb := goredis.NewClient(&goredis.Options{Addr: redis.Addr()})
 	t.Cleanup(func() { _ = rdb.Close() })
 	commandsBefore := redisCommands(t, rdb)
+	byCommandBefore := redisCommandCalls(t, rdb)
 	callsBefore := len(fake.Calls())
 	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
@@ -155,6 +158,7 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 	t.Logf("bot api: %d messages sent, edited or deleted, %.1f/s per replica", sent, float64(sent)/res.Elapsed.Seconds()/float64(max(replicas, 1)))
 	if n := redisCommands(t, rdb) - commandsBefore; res.Moves > 0 {
 		t.Logf("redis: %d commands while the players played, %.1f a move, %.1f an update", n, float64(n)/float64(res.Moves), float64(n)/float64(max(res.Handled, 1)))
+		t.Logf("redis, the commands a move: %s", perMove(byCommandBefore, redisCommandCalls(t, rdb), res.Moves))
 	}
 
 	// No move lost or doubled: each stored game has exactly the moves
@@ -201,6 +205,47 @@ func redisCommands(t *testing.T, rdb *goredis.Client) int64 {
 	}
 	t.Fatalf("no total_commands_processed in INFO stats")
 	return 0
+}
+
+// redisCommandCalls is INFO commandstats' calls by command ("evalsha",
+// "xadd"): where a move's round trips go, for whoever sets out to cut them.
+func redisCommandCalls(t *testing.T, rdb *goredis.Client) map[string]int64 {
+	t.Helper()
+	info, err := rdb.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]int64{}
+	for _, line := range strings.Split(info, "\n") {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(line), "cmdstat_"), ":calls=")
+		if !ok {
+			continue
+		}
+		n, _ := strconv.ParseInt(strings.SplitN(rest, ",", 2)[0], 10, 64)
+		calls[name] = n
+	}
+	return calls
+}
+
+// perMove says each command's calls a move between two commandstats, the
+// most called first: "evalsha 9.1, get 6.0, ...".
+func perMove(before, after map[string]int64, moves int) string {
+	type row struct {
+		name string
+		n    int64
+	}
+	var rows []row
+	for name, n := range after {
+		if d := n - before[name]; d > 0 {
+			rows = append(rows, row{name, d})
+		}
+	}
+	slices.SortFunc(rows, func(a, b row) int { return cmp.Compare(b.n, a.n) })
+	var parts []string
+	for _, r := range rows {
+		parts = append(parts, fmt.Sprintf("%s %.1f", r.name, float64(r.n)/float64(max(moves, 1))))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // lastCalls lists the bot's last n calls to the fake, polls left out.
