@@ -2,15 +2,11 @@ package play
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
-	"github.com/bashni/bashni/storage/redis"
-	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
 // The service and its store decide about time by one clock. With that clock
@@ -19,23 +15,7 @@ import (
 // time is up does not. Before the store took the service's clock, the store
 // read the machine's own and the two disagreed about what had expired.
 func TestOneClockForServiceAndStore(t *testing.T) {
-	stores := map[string]func(t *testing.T, now func() time.Time) Store{
-		"bolt": func(t *testing.T, now func() time.Time) Store {
-			st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { st.Close() })
-			return st
-		},
-		"redis": func(t *testing.T, now func() time.Time) Store {
-			db := redistest.New(t)
-			st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
-			t.Cleanup(func() { st.Close() })
-			return st
-		},
-	}
-	for name, open := range stores {
+	for name, open := range replicaStores {
 		for _, years := range []int{-3, 5, 30} {
 			t.Run(name+"/"+time.Now().AddDate(years, 0, 0).Format("2006"), func(t *testing.T) {
 				clock := testkit.NewClock(time.Now().AddDate(years, 0, 0))

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -14,9 +13,6 @@ import (
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
-	"github.com/bashni/bashni/storage/redis"
-	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
 // startPollGame starts a team game voted by poll and sends its first poll
@@ -253,23 +249,7 @@ func TestShortlist(t *testing.T) {
 // Telegram reaches), one changed on the other replica replaces the first;
 // of two stops after the vote, one wins.
 func TestPollAcrossReplicas(t *testing.T) {
-	stores := map[string]func(t *testing.T, now func() time.Time) Store{
-		"bolt": func(t *testing.T, now func() time.Time) Store {
-			st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { st.Close() })
-			return st
-		},
-		"redis": func(t *testing.T, now func() time.Time) Store {
-			db := redistest.New(t)
-			st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
-			t.Cleanup(func() { st.Close() })
-			return st
-		},
-	}
-	for name, open := range stores {
+	for name, open := range replicaStores {
 		t.Run(name, func(t *testing.T) {
 			clock := testkit.NewClock(time.Now())
 			st := open(t, clock.Now)

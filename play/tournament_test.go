@@ -3,36 +3,13 @@ package play
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
-	"github.com/bashni/bashni/storage/redis"
-	"github.com/bashni/bashni/storage/redis/redistest"
 )
-
-// tourStores are the stores the replica tests run on: bbolt, and Redis
-// shared by replicas as in production.
-var tourStores = map[string]func(t *testing.T, now func() time.Time) Store{
-	"bolt": func(t *testing.T, now func() time.Time) Store {
-		st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), now)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return st
-	},
-	"redis": func(t *testing.T, now func() time.Time) Store {
-		db := redistest.New(t)
-		st := redis.New(db.Client(t), now, redis.WithPrefix(db.Prefix))
-		t.Cleanup(func() { st.Close() })
-		return st
-	},
-}
 
 // twoReplicas returns two services with tournaments on one store opened by
 // open, and the clock they share (from the real present).
@@ -46,9 +23,9 @@ func twoReplicas(t *testing.T, open func(t *testing.T, now func() time.Time) Sto
 	return a, b, st, clock
 }
 
-// onEachStore runs test on each of tourStores.
+// onEachStore runs test on each of replicaStores.
 func onEachStore(t *testing.T, test func(t *testing.T, a, b *Service, st Store, clock *testkit.Clock)) {
-	for name, open := range tourStores {
+	for name, open := range replicaStores {
 		t.Run(name, func(t *testing.T) {
 			a, b, st, clock := twoReplicas(t, open)
 			test(t, a, b, st, clock)
@@ -60,7 +37,7 @@ const tourChat = -100500
 
 // Bad input changes nothing and says why.
 func TestTournamentRefusals(t *testing.T) {
-	a, _, _, _ := twoReplicas(t, tourStores["bolt"])
+	a, _, _, _ := twoReplicas(t, replicaStores["bolt"])
 	ctx := t.Context()
 	for _, tc := range []struct {
 		r    TournamentRequest
