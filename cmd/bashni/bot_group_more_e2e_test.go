@@ -154,13 +154,7 @@ func TestE2EMentionComesAfterTheBoardItAnnounces(t *testing.T) {
 	held, release := srv.HoldWhen(func(call telegramtest.Call) bool {
 		return call.Method == "editMessageMedia" && call.ChatID() == group.ID
 	})
-	var move string
-	for _, b := range buttons(c) {
-		if isPick(b[1]) && !isBack(b[1]) {
-			move = b[1]
-			break
-		}
-	}
+	move := firstPick(c)
 	// A group's first stage lists the opening's moves whole: one tap plays.
 	if toast := tap(t, srv, group, alice, c.ID, move); toast != "" {
 		t.Fatalf("Alice's move %q refused: %s", move, toast)
@@ -215,13 +209,7 @@ func TestE2ELateMentionOfAPlayerWhoMovedLeavesTheNextOne(t *testing.T) {
 	heldEdit, releaseEdit := srv.HoldWhen(func(call telegramtest.Call) bool {
 		return call.Method == "editMessageMedia" && call.ChatID() == group.ID
 	})
-	var move string
-	for _, b := range buttons(c) {
-		if isPick(b[1]) && !isBack(b[1]) {
-			move = b[1]
-			break
-		}
-	}
+	move := firstPick(c)
 	if toast := tap(t, srv, group, alice, c.ID, move); toast != "" {
 		t.Fatalf("Alice's move %q refused: %s", move, toast)
 	}

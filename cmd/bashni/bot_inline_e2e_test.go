@@ -51,13 +51,7 @@ func TestE2EInlineGame(t *testing.T) {
 	// Alice (White) moves by taps on the inline message.
 	for taps := 0; taps < 3; taps++ {
 		m, _ := srv.InlineMessage(inlineID)
-		var data string
-		for _, b := range buttons(m) {
-			if isPick(b[1]) && !isBack(b[1]) {
-				data = b[1]
-				break
-			}
-		}
+		data := firstPick(m)
 		edits := m.Edits
 		if toast := tapInline(t, srv, alice, inlineID, data); toast != "" {
 			t.Fatalf("tap refused: %s", toast)

@@ -215,6 +215,17 @@ func analyseButton(t *testing.T, final telegramtest.Msg) string {
 	return ""
 }
 
+// firstPick is the data of a card's first picker button that is not Back
+// (a square, or a whole move in a group's first stage), or "" if none.
+func firstPick(m telegramtest.Msg) string {
+	for _, b := range buttons(m) {
+		if isPick(b[1]) && !isBack(b[1]) {
+			return b[1]
+		}
+	}
+	return ""
+}
+
 func buttons(m telegramtest.Msg) [][2]string {
 	var out [][2]string
 	if m.ReplyMarkup == nil {
@@ -253,13 +264,7 @@ func pickFirstMove(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, f
 	t.Helper()
 	for taps := 0; taps < 3; taps++ {
 		m := card(t, srv, chat.ID, cardID)
-		var data string
-		for _, b := range buttons(m) {
-			if isPick(b[1]) && !isBack(b[1]) {
-				data = b[1]
-				break
-			}
-		}
+		data := firstPick(m)
 		if data == "" {
 			t.Fatalf("card has no picker buttons: %q %v", m.Text, buttons(m))
 		}
