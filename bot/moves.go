@@ -29,6 +29,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		return err
 	}
 	b.cardOf(g, q)
+	read := g
 	// A pick is shown on the card tapped (a tournament game has two).
 	g = tappedCard(g, q)
 	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
@@ -60,7 +61,8 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.editCard(g, v, "", nil)
 		return nil
 	}
-	out, err := b.svc.Move(ctx, g.ID(), q.From.ID, cb.Ply, res.move.String())
+	// Decided on the game as read above: one read of the game a tap.
+	out, err := b.svc.MoveFrom(ctx, read, q.From.ID, cb.Ply, res.move.String())
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))
 		return err

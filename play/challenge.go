@@ -170,7 +170,7 @@ func (s *Service) acceptedAlready(ctx context.Context, id string) error {
 	if err != nil || !r.applied(rec) {
 		return ErrNoChallenge
 	}
-	g, err := load(rec)
+	g, err := s.replays.load(rec)
 	if err != nil {
 		return ErrNoChallenge
 	}
@@ -249,7 +249,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	if spec.timeControl != "" {
 		startClock(rec, spec.timeControl, now)
 	}
-	g, err := load(rec)
+	g, err := s.replays.load(rec)
 	if err != nil {
 		return nil, err
 	}

@@ -20,13 +20,17 @@ type Game struct {
 	// owes is the event a decide function names for its write when the
 	// record's change does not tell it (eventOf): not stored as such.
 	owes storage.GameEvent
+	// mirror marks a tournament game's second card (Mirrored): its
+	// record names Black's chat, so it is never written.
+	mirror bool
 }
 
 // LoadGame rebuilds the rules state of a stored game record.
-func LoadGame(rec *storage.GameRecord) (*Game, error) { return load(rec) }
+func LoadGame(rec *storage.GameRecord) (*Game, error) { return (*replays)(nil).load(rec) }
 
-// load rebuilds the rules state of a stored game.
-func load(rec *storage.GameRecord) (*Game, error) {
+// load rebuilds the rules state of a stored game, from the state kept of
+// its earlier moves where r has one.
+func (r *replays) load(rec *storage.GameRecord) (*Game, error) {
 	v, err := rules.ParseVariant(rec.Variant)
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
@@ -35,7 +39,7 @@ func load(rec *storage.GameRecord) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: start: %w", rec.ID, err)
 	}
-	g, err := rules.ReplayGame(start.WithVariant(v), rec.Moves)
+	g, err := r.rebuild(rec, start.WithVariant(v))
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: %w", rec.ID, err)
 	}
@@ -240,4 +244,6 @@ func (g *Game) WhiteLeft() time.Duration { return g.rec.WhiteLeft }
 func (g *Game) Spent() []time.Duration { return slices.Clone(g.rec.Spent) }
 
 // Clone returns a copy of g that shares nothing it could change.
-func (g *Game) Clone() *Game { return &Game{rec: g.rec.Clone(), rules: g.rules.Clone()} }
+func (g *Game) Clone() *Game {
+	return &Game{rec: g.rec.Clone(), rules: g.rules.Clone(), mirror: g.mirror}
+}

@@ -34,8 +34,20 @@ type Outcome struct {
 // the rules' *MoveError (errors.Is rules.ErrIllegalMove), which says why and
 // lists the legal moves.
 func (s *Service) Move(ctx context.Context, id string, userID int64, ply int, text string) (*Outcome, error) {
+	return s.move(ctx, id, nil, userID, ply, text)
+}
+
+// MoveFrom is Move in seen, the game as the caller has just read it
+// (Service.Game, under the same receipt): the move is decided on it first
+// rather than on a second read, and written only if the game is still as
+// seen (a compare-and-set), else decided again on the game as stored.
+func (s *Service) MoveFrom(ctx context.Context, seen *Game, userID int64, ply int, text string) (*Outcome, error) {
+	return s.move(ctx, seen.ID(), seen, userID, ply, text)
+}
+
+func (s *Service) move(ctx context.Context, id string, seen *Game, userID int64, ply int, text string) (*Outcome, error) {
 	var out Outcome
-	g, err := s.act(ctx, id, func(g *Game) error {
+	g, err := s.actFrom(ctx, id, seen, func(g *Game) error {
 		if err := g.MayMove(userID, ply); err != nil {
 			return err
 		}
@@ -78,7 +90,7 @@ func (s *Service) Game(ctx context.Context, id string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := load(rec)
+	g, err := s.replays.load(rec)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +160,7 @@ func (s *Service) endedUnder(ctx context.Context, userID, chatID int64) error {
 	if !theirs || !r.applied(rec) {
 		return nil
 	}
-	g, err := load(rec)
+	g, err := s.replays.load(rec)
 	if err != nil {
 		return err
 	}

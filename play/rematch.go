@@ -121,7 +121,7 @@ func (s *Service) RematchGame(ctx context.Context, old *Game) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return load(rec)
+	return s.replays.load(rec)
 }
 
 // oweRematch makes, for the clock's tick that claimed g's EventRematch

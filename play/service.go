@@ -84,6 +84,8 @@ type Service struct {
 	reviews *reviewQueue
 	// aiTurns are the AI moves this process claimed (aiturns.go).
 	aiTurns *aiTurns
+	// replays keeps the rules state of the games read last (replays.go).
+	replays *replays
 	// owed shows the events of detached changes (events.go).
 	owed atomic.Pointer[OwedFunc]
 	// wake, if set, tells the bot replicas of a change nobody in this
@@ -128,7 +130,7 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	if now == nil {
 		panic("play: New without a clock")
 	}
-	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses(), aiTurns: newAITurns()}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses(), aiTurns: newAITurns(), replays: newReplays()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -60,9 +60,14 @@ func (s *Service) loseOnTime(g *Game) error {
 // has passed at the service's clock, the compare-and-set writes the loss
 // on time instead of the action, and act returns a *TimeUpError.
 func (s *Service) act(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
+	return s.actFrom(ctx, id, nil, decide)
+}
+
+// actFrom is act deciding first on seen (updateFrom).
+func (s *Service) actFrom(ctx context.Context, id string, seen *Game, decide func(g *Game) error) (*Game, error) {
 	now := s.now()
 	fell := false
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.updateFrom(ctx, id, seen, func(g *Game) error {
 		fell = flagFallen(g, now)
 		if fell {
 			return s.loseOnTime(g)

@@ -492,6 +492,7 @@ func (g *Game) Mirrored() (m *Game, ok bool) {
 		return nil, false
 	}
 	m = g.Clone()
+	m.mirror = true
 	m.rec.ChatID, m.rec.MessageID, m.rec.InlineMessageID = l.MirrorChat, l.MirrorMessage, ""
 	if l.MirrorLang != "" {
 		m.rec.Lang = l.MirrorLang

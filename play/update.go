@@ -27,17 +27,30 @@ var errUnchanged = errors.New("play: unchanged")
 // makes (events.go), and a receipt the game has had applied already is
 // refused with an *AppliedError before decide runs.
 func (s *Service) update(ctx context.Context, id string, decide func(g *Game) error) (*Game, error) {
+	return s.updateFrom(ctx, id, nil, decide)
+}
+
+// updateFrom is update whose first attempt decides on a copy of seen, the
+// game as the caller read it a moment ago (Service.Game), instead of
+// reading it again: a tap reads its game once, not twice. The
+// compare-and-set refuses the copy's write if anyone wrote since, and the
+// next attempt reads the game as stored. Only a write proves the copy
+// current, so a decision on it that writes nothing (an error, nothing to
+// change, a receipt applied) is made again on a fresh read before it is
+// returned. seen must be a game as stored (not Mirrored); nil reads.
+func (s *Service) updateFrom(ctx context.Context, id string, seen *Game, decide func(g *Game) error) (*Game, error) {
 	r := receiptOf(ctx)
 	for range maxAttempts {
-		rec, err := s.store.Game(ctx, id)
+		g, copied, err := s.attempt(ctx, id, seen)
+		seen = nil
 		if err != nil {
 			return nil, err
 		}
-		g, err := load(rec)
-		if err != nil {
-			return nil, err
-		}
+		rec := g.rec
 		if r != nil && r.applied(rec) {
+			if copied {
+				continue
+			}
 			return nil, &AppliedError{Game: g}
 		}
 		var before *storage.GameRecord
@@ -46,6 +59,9 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		}
 		aiBefore, wasActive := rec.AIAt, rec.Active()
 		if err := decide(g); err != nil {
+			if copied {
+				continue
+			}
 			if errors.Is(err, errUnchanged) {
 				return g, nil
 			}
@@ -78,6 +94,20 @@ func (s *Service) update(ctx context.Context, id string, decide func(g *Game) er
 		return g, nil
 	}
 	return nil, ErrBusy
+}
+
+// attempt is the game one attempt of updateFrom decides on: a copy of
+// seen if there is one (copied), else the game as stored.
+func (s *Service) attempt(ctx context.Context, id string, seen *Game) (g *Game, copied bool, err error) {
+	if seen != nil && !seen.mirror && seen.ID() == id {
+		return seen.Clone(), true, nil
+	}
+	rec, err := s.store.Game(ctx, id)
+	if err != nil {
+		return nil, false, err
+	}
+	g, err = s.replays.load(rec)
+	return g, false, err
 }
 
 // syncRecord copies the rules state into the stored record after a change:
