@@ -113,6 +113,7 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	}
 	m.log.Info("connected to Telegram", "bot", m.api.Self.UserName, "store", storeKind(m.cfg), "mode", m.cfg.Telegram.Mode)
 	m.metrics = newMetrics()
+	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
 	m.svc = m.newService()
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))

@@ -6,6 +6,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"slices"
@@ -143,6 +144,7 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 	commandsBefore := redisCommands(t, rdb)
 	byCommandBefore := redisCommandCalls(t, rdb)
 	callsBefore := len(fake.Calls())
+	tripsBefore := roundTrips(t, opts.Metrics)
 	res, err := driver.Run(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("%v\n%v\nthe last Bot API calls:\n%s", err, res, lastCalls(fake, 40))
@@ -159,6 +161,8 @@ func runLoad(t *testing.T, replicas int, processes bool, opts loadtest.Options) 
 	if n := redisCommands(t, rdb) - commandsBefore; res.Moves > 0 {
 		t.Logf("redis: %d commands while the players played, %.1f a move, %.1f an update", n, float64(n)/float64(res.Moves), float64(n)/float64(max(res.Handled, 1)))
 		t.Logf("redis, the commands a move: %s", perMove(byCommandBefore, redisCommandCalls(t, rdb), res.Moves))
+		trips := roundTrips(t, opts.Metrics)
+		t.Logf("redis, the replicas' round trips a move: %.1f (%s)", float64(sum(trips)-sum(tripsBefore))/float64(res.Moves), perMove(tripsBefore, trips, res.Moves))
 	}
 
 	// No move lost or doubled: each stored game has exactly the moves
@@ -225,6 +229,43 @@ func redisCommandCalls(t *testing.T, rdb *goredis.Client) map[string]int64 {
 		calls[name] = n
 	}
 	return calls
+}
+
+// roundTrips adds up the replicas' bashni_redis_round_trips_total by
+// command: the round trips their clients made, which INFO cannot tell
+// apart from the commands a script calls.
+func roundTrips(t *testing.T, metrics []string) map[string]int64 {
+	t.Helper()
+	const series = "bashni_redis_round_trips_total{command=\""
+	trips := map[string]int64{}
+	for _, url := range metrics {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(body), "\n") {
+			rest, ok := strings.CutPrefix(line, series)
+			if !ok {
+				continue
+			}
+			name, value, _ := strings.Cut(rest, "\"} ")
+			n, _ := strconv.ParseFloat(value, 64)
+			trips[name] += int64(n)
+		}
+	}
+	return trips
+}
+
+func sum(m map[string]int64) (n int64) {
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 // perMove says each command's calls a move between two commandstats, the
