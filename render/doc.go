@@ -15,8 +15,8 @@
 // Speed comes from preparing everything once per theme and size (sprites of
 // every piece and mark, the empty boards, a palette and its lookup table)
 // and then, per board, composing only the occupied or highlighted squares
-// with image/draw and encoding an 8-bit image at best-speed compression, a
-// rank at a time: the compressed ranks are cached, so the next board of a
-// game compresses only the ranks its move changed. No font face or gg
-// context is used at render time, so a Renderer is safe for concurrent use.
+// with image/draw and encoding the 8-bit image with image/png at its
+// fastest compression (most of a board's cost; see PNG). No font face or
+// gg context is used at render time, so a Renderer is safe for concurrent
+// use.
 package render
