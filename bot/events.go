@@ -75,6 +75,9 @@ func (b *Bot) showOwed(ctx context.Context, g *play.Game, owed []play.GameEvent)
 // replies as the chat's own commands make: a change made in the Mini App
 // (play.Detached) is shown only this way.
 func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
+	if b.showRematchEvent(ctx, g, ev) {
+		return
+	}
 	lang := cardLang(g)
 	switch {
 	case ev.Kind == play.EventEnded:
@@ -84,10 +87,6 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 			return
 		}
 		b.gameOver(ctx, g)
-	case ev.Kind == play.EventRematch:
-		b.showRematch(ctx, g, ev)
-	case ev.Kind == play.EventRematchOffered:
-		b.showRematchOffer(g, ev)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
 	case ev.Kind == play.EventStarted:

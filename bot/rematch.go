@@ -22,10 +22,7 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 			return err
 		}
 		b.toast(q, "")
-		b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
-		if g.ChatID() != 0 && offeredBy != q.From.ID {
-			b.text(chatOf(q, g.ChatID()), b.texts.T(cardLang(g), "rematch_declined", "By", displayName(q.From)), 0)
-		}
+		b.rematchEnded(chatOf(q, g.ChatID()), g, offeredBy != q.From.ID, displayName(q.From))
 		return nil
 	}
 	rematch := b.svc.Rematch
@@ -52,6 +49,22 @@ func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 		return nil
 	}
 	return b.postCard(chatOf(q, g.ChatID()), g, user.Theme, nil)
+}
+
+// showRematchEvent shows ev if it is one of a finished game's rematch
+// (an offer, its end, the rematch started), and reports whether it was.
+func (b *Bot) showRematchEvent(ctx context.Context, g *play.Game, ev play.GameEvent) bool {
+	switch ev.Kind {
+	case play.EventRematch:
+		b.showRematch(ctx, g, ev)
+	case play.EventRematchOffered:
+		b.showRematchOffer(g, ev)
+	case play.EventRematchDeclined, play.EventRematchWithdrawn:
+		b.showRematchEnded(g, ev)
+	default:
+		return false
+	}
+	return true
 }
 
 // rematchOpponent is the player of finished game g who is not by.
@@ -87,6 +100,31 @@ func (b *Bot) showRematchOffer(g *play.Game, ev play.GameEvent) {
 		return
 	}
 	b.rematchOffer(chatOf(nil, g.ChatID()), g, ev.By, g.Player(c).Name)
+}
+
+// rematchEnded shows that g's rematch offer ended: the card's buttons
+// lose it, and when the opponent declined it (rather than the one who
+// offered withdrawing it) the chat is told by whom (named name). The end
+// is stored with its event (play.EventRematchDeclined, or
+// EventRematchWithdrawn), so this is also what a redelivered tap, or the
+// clock's tick, shows after a crash cut the tap's replies off.
+func (b *Bot) rematchEnded(chat *tgbotapi.Chat, g *play.Game, declined bool, name string) {
+	b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+	if declined && g.ChatID() != 0 {
+		b.text(chat, b.texts.T(cardLang(g), "rematch_declined", "By", name), 0)
+	}
+}
+
+// showRematchEnded shows an offer's end whose tap's replies a crash cut
+// off: the card's buttons as stored, and a refusal's words unless a new
+// offer, or the rematch, came since (the end then needs no more words).
+func (b *Bot) showRematchEnded(g *play.Game, ev play.GameEvent) {
+	declined := ev.Kind == play.EventRematchDeclined && g.RematchBy() == 0 && g.RematchID() == ""
+	name := ""
+	if c, ok := g.ColorOf(ev.By); ok {
+		name = g.Player(c).Name
+	}
+	b.rematchEnded(chatOf(nil, g.ChatID()), g, declined && name != "", name)
 }
 
 // refreshRematch redraws the buttons of a card whose rematch buttons were

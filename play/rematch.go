@@ -166,7 +166,10 @@ func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
 
 // DeclineRematch answers the pending rematch offer with no (the opponent)
 // or withdraws it (the one who offered). It returns the game and who had
-// offered.
+// offered. The offer's end is stored with its event, By the one who
+// tapped (EventRematchDeclined, or EventRematchWithdrawn for the one who
+// offered): the record, which clears the offer, cannot tell the two apart,
+// and a crash before the chat is told leaves the words owed.
 func (s *Service) DeclineRematch(ctx context.Context, id string, by int64) (*Game, int64, error) {
 	var offeredBy int64
 	g, err := s.update(ctx, id, func(g *Game) error {
@@ -181,6 +184,10 @@ func (s *Service) DeclineRematch(ctx context.Context, id string, by int64) (*Gam
 		}
 		offeredBy = g.rec.RematchBy
 		g.rec.RematchBy, g.rec.RematchUntil = 0, timeZero
+		g.owes = storage.GameEvent{Kind: EventRematchDeclined, By: by}
+		if by == offeredBy {
+			g.owes.Kind = EventRematchWithdrawn
+		}
 		return nil
 	})
 	if err != nil {

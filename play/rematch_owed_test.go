@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -178,5 +179,55 @@ func TestRematchOfferIsOwed(t *testing.T) {
 	}
 	if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == old.ID() }); i < 0 || !owes(evs[i].Owed) {
 		t.Fatalf("tick past ShowAt: %+v; want the offer handed over to be shown", evs)
+	}
+}
+
+// A rematch offer's end (Bob declines Alice's offer, or Alice withdraws
+// it) is stored with its event, By the one who tapped, under the tap's
+// receipt: the record, which clears the offer, cannot tell the two apart.
+// A crash before the chat is told leaves it owed: the tap Telegram
+// delivers again is recognised as applied (not refused for want of an
+// offer), and past ShowAt the clock's tick hands it over. On each store.
+func TestRematchDeclineIsOwed(t *testing.T) {
+	for name, open := range replicaStores {
+		for _, tc := range []struct {
+			name string
+			by   int64
+			kind string
+		}{
+			{"declined", bob.UserID, EventRematchDeclined},
+			{"withdrawn", alice.UserID, EventRematchWithdrawn},
+		} {
+			t.Run(name+"/"+tc.name, func(t *testing.T) {
+				clock := testkit.NewClock(time.Now())
+				s := New(open(t, clock.Now), nil, DefaultConfig, clock.Now)
+				ctx := context.Background()
+				old, _ := rematchOffered(t, s)
+				if _, offeredBy, err := s.DeclineRematch(WithReceipt(ctx, 202), old.ID(), tc.by); err != nil || offeredBy != alice.UserID {
+					t.Fatalf("the tap: offered by %d, %v; want Alice's offer ended", offeredBy, err)
+				}
+				owes := func(evs []storage.GameEvent) bool {
+					return slices.ContainsFunc(evs, func(e storage.GameEvent) bool {
+						return e.Kind == tc.kind && e.By == tc.by && e.Receipt == 202
+					})
+				}
+				if g := mustGame(t, s, old.ID()); !owes(g.Owed()) {
+					t.Fatalf("the game after the tap owes %v, want %s by %d under receipt 202", g.Owed(), tc.kind, tc.by)
+				}
+				_, _, err := s.DeclineRematch(WithReceipt(ctx, 202), old.ID(), tc.by)
+				var ae *AppliedError
+				if !errors.As(err, &ae) {
+					t.Fatalf("the redelivered tap: %v; want it applied", err)
+				}
+				clock.Advance(10 * time.Second)
+				evs, err := s.Tick(ctx, 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == old.ID() }); i < 0 || !owes(evs[i].Owed) {
+					t.Fatalf("tick past ShowAt: %+v; want the offer's end handed over to be shown", evs)
+				}
+			})
+		}
 	}
 }

@@ -37,6 +37,10 @@ const (
 	EventRematch      = storage.EventRematch
 	// EventRematchOffered is storage.EventRematchOffered.
 	EventRematchOffered = storage.EventRematchOffered
+	// EventRematchDeclined is storage.EventRematchDeclined.
+	EventRematchDeclined = storage.EventRematchDeclined
+	// EventRematchWithdrawn is storage.EventRematchWithdrawn.
+	EventRematchWithdrawn = storage.EventRematchWithdrawn
 	// EventFirstTurn is storage.EventFirstTurn.
 	EventFirstTurn = storage.EventFirstTurn
 )

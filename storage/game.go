@@ -202,6 +202,12 @@ const (
 	// EventRematchOffered: a finished game's player (By) offered the
 	// opponent a rematch; the chat is owed the offer's mention.
 	EventRematchOffered = "rematch_offered"
+	// EventRematchDeclined: the opponent (By) answered a finished game's
+	// rematch offer with no; the chat is owed the words that say so.
+	// EventRematchWithdrawn: the player who offered it (By) took it
+	// back. Either way the card's buttons are owed the offer's end.
+	EventRematchDeclined  = "rematch_declined"
+	EventRematchWithdrawn = "rematch_withdrawn"
 	// EventFirstTurn: a new game's first card is recorded, and its first
 	// turn is owed its call, which follows the card: a team game's first
 	// poll, or the first player's "your move" when notices go out at

@@ -1,0 +1,143 @@
+package bot_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/internal/telegramtest"
+	"github.com/bashni/bashni/render"
+)
+
+// killedDecline is a group game Alice resigned, whose rematch she offered
+// (update 201, shown), and the offer's Decline tapped by who (update 202:
+// Bob declining, or Alice withdrawing it) on a process killed right after
+// its write: the offer is cleared, the chat never told, the card's buttons
+// never redrawn, the update never marked.
+func killedDecline(t *testing.T, ctx context.Context, who tgbotapi.User) (r *eventsRig, tap tgbotapi.Update) {
+	t.Helper()
+	r = newEventsRig(t, ctx)
+	if _, err := r.svc.Resign(ctx, r.gameID, r.alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	b, out := r.live(t, ctx, "live")
+	offer := r.srv.CallbackQuery(r.group, r.alice, r.card, bot.Callback{Kind: bot.KindRematch, ID: r.gameID}.Encode())
+	offer.UpdateID = 201
+	b.Handle(ctx, offer)
+	settle(t, ctx, b, out)
+	if !r.cardOffersRematch() {
+		t.Fatal("the card does not show Alice's offer")
+	}
+
+	tap = r.srv.CallbackQuery(r.group, who, r.card, bot.Callback{Kind: bot.KindRematchNo, ID: r.gameID, Ply: -1}.Encode())
+	tap.UpdateID = 202
+	dead := bot.New(ctx, r.svc, r.store, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead.Handle(ctx, tap)
+	dead.Wait()
+	if g, err := r.svc.Game(ctx, r.gameID); err != nil || g.RematchBy() != 0 {
+		t.Fatalf("after the killed tap: %v, %v; want the offer cleared", g, err)
+	}
+	if n := r.declines(); n != 0 || !r.cardOffersRematch() {
+		t.Fatalf("the killed process said %d declines, redrew the card %v", n, !r.cardOffersRematch())
+	}
+	return r, tap
+}
+
+// declines counts the messages saying that Bob declined the rematch.
+func (r *eventsRig) declines() int {
+	n := 0
+	for _, c := range r.srv.CallsTo("sendMessage") {
+		if c.ChatID() == r.group.ID && c.Status == 200 && strings.Contains(c.Text(), "Bob declined the rematch") {
+			n++
+		}
+	}
+	return n
+}
+
+// cardOffersRematch reports whether the card's buttons show a waiting
+// rematch offer (its Accept).
+func (r *eventsRig) cardOffersRematch() bool {
+	m, _ := r.srv.Message(r.group.ID, r.card)
+	if m.ReplyMarkup == nil {
+		return false
+	}
+	for _, row := range m.ReplyMarkup.InlineKeyboard {
+		for _, btn := range row {
+			if btn.CallbackData != nil && strings.HasPrefix(*btn.CallbackData, bot.KindRematchOK+"|") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The process dies between Bob's Decline's write and its message. Telegram
+// delivers the tap again: it is recognised as applied (not refused for
+// want of an offer), and the chat is told, once.
+func TestKilledAfterTheRematchDeclineRedeliveryTellsIt(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, tap := killedDecline(t, ctx, telegramtest.User(12, "Bob", "bob", "en"))
+
+	b, out := r.live(t, ctx, "restarted")
+	b.Handle(ctx, tap)
+	settle(t, ctx, b, out)
+	if n := r.declines(); n != 1 || r.cardOffersRematch() {
+		t.Fatalf("after the redelivered tap: %d declines told (want 1), the card still offers %v; %v", n, r.cardOffersRematch(), r.srv.Calls())
+	}
+	if seen, err := r.store.UpdateSeen(ctx, 202); err != nil || !seen {
+		t.Errorf("the tap not marked after its decline was told: %v, %v", seen, err)
+	}
+	r.clock.Advance(10 * time.Second)
+	b.ClockTick(ctx)
+	settle(t, ctx, b, out)
+	if n := r.declines(); n != 1 {
+		t.Errorf("%d declines told after a later tick, want 1", n)
+	}
+}
+
+// The same crash, by Bob declining or by Alice withdrawing her offer, and
+// no redelivery: once ShowAt has passed, the clock's tick on any process
+// redraws the card's buttons and says a decline, once (a withdrawal is
+// said by the buttons alone, as when nothing crashes); the tap's late
+// redelivery is a repeat.
+func TestKilledAfterTheRematchDeclineTickTellsIt(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		who   tgbotapi.User
+		words int
+	}{
+		{"declined", telegramtest.User(12, "Bob", "bob", "en"), 1},
+		{"withdrawn", telegramtest.User(11, "Alice", "alice", "en"), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			r, tap := killedDecline(t, ctx, tc.who)
+
+			b, out := r.live(t, ctx, "other")
+			b.ClockTick(ctx)
+			settle(t, ctx, b, out)
+			if n := r.declines(); n != 0 || !r.cardOffersRematch() {
+				t.Fatalf("before the writer's lease on showing it ended: %d declines told, the card redrawn %v", n, !r.cardOffersRematch())
+			}
+			r.clock.Advance(10 * time.Second)
+			b.ClockTick(ctx)
+			settle(t, ctx, b, out)
+			if n := r.declines(); n != tc.words || r.cardOffersRematch() {
+				t.Fatalf("after the tick: %d declines told (want %d), the card still offers %v; %v", n, tc.words, r.cardOffersRematch(), r.srv.Calls())
+			}
+			b.Handle(ctx, tap)
+			r.clock.Advance(10 * time.Second)
+			b.ClockTick(ctx)
+			settle(t, ctx, b, out)
+			if n := r.declines(); n != tc.words {
+				t.Errorf("%d declines told after the late redelivery and a tick, want %d", n, tc.words)
+			}
+		})
+	}
+}
