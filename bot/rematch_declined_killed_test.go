@@ -2,9 +2,9 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -41,8 +41,8 @@ func killedDecline(t *testing.T, ctx context.Context, who tgbotapi.User) (r *eve
 	if g, err := r.svc.Game(ctx, r.gameID); err != nil || g.RematchBy() != 0 {
 		t.Fatalf("after the killed tap: %v, %v; want the offer cleared", g, err)
 	}
-	if n := r.declines(); n != 0 || !r.cardOffersRematch() {
-		t.Fatalf("the killed process said %d declines, redrew the card %v", n, !r.cardOffersRematch())
+	if got, want := r.seenDeclines(), "0 declines told, the card offering true"; got != want {
+		t.Fatalf("after the killed tap: %s, want %s", got, want)
 	}
 	return r, tap
 }
@@ -75,6 +75,12 @@ func (r *eventsRig) cardOffersRematch() bool {
 	return false
 }
 
+// seenDeclines says what the chat sees of the offer's end: the words, and
+// whether the card still offers the rematch.
+func (r *eventsRig) seenDeclines() string {
+	return fmt.Sprintf("%d declines told, the card offering %v", r.declines(), r.cardOffersRematch())
+}
+
 // The process dies between Bob's Decline's write and its message. Telegram
 // delivers the tap again: it is recognised as applied (not refused for
 // want of an offer), and the chat is told, once.
@@ -82,22 +88,7 @@ func TestKilledAfterTheRematchDeclineRedeliveryTellsIt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r, tap := killedDecline(t, ctx, telegramtest.User(12, "Bob", "bob", "en"))
-
-	b, out := r.live(t, ctx, "restarted")
-	b.Handle(ctx, tap)
-	settle(t, ctx, b, out)
-	if n := r.declines(); n != 1 || r.cardOffersRematch() {
-		t.Fatalf("after the redelivered tap: %d declines told (want 1), the card still offers %v; %v", n, r.cardOffersRematch(), r.srv.Calls())
-	}
-	if seen, err := r.store.UpdateSeen(ctx, 202); err != nil || !seen {
-		t.Errorf("the tap not marked after its decline was told: %v, %v", seen, err)
-	}
-	r.clock.Advance(10 * time.Second)
-	b.ClockTick(ctx)
-	settle(t, ctx, b, out)
-	if n := r.declines(); n != 1 {
-		t.Errorf("%d declines told after a later tick, want 1", n)
-	}
+	r.redeliveryShows(t, ctx, tap, r.seenDeclines, "1 declines told, the card offering false")
 }
 
 // The same crash, by Bob declining or by Alice withdrawing her offer, and
@@ -107,37 +98,18 @@ func TestKilledAfterTheRematchDeclineRedeliveryTellsIt(t *testing.T) {
 // redelivery is a repeat.
 func TestKilledAfterTheRematchDeclineTickTellsIt(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		who   tgbotapi.User
-		words int
+		name string
+		who  tgbotapi.User
+		want string
 	}{
-		{"declined", telegramtest.User(12, "Bob", "bob", "en"), 1},
-		{"withdrawn", telegramtest.User(11, "Alice", "alice", "en"), 0},
+		{"declined", telegramtest.User(12, "Bob", "bob", "en"), "1 declines told, the card offering false"},
+		{"withdrawn", telegramtest.User(11, "Alice", "alice", "en"), "0 declines told, the card offering false"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			r, tap := killedDecline(t, ctx, tc.who)
-
-			b, out := r.live(t, ctx, "other")
-			b.ClockTick(ctx)
-			settle(t, ctx, b, out)
-			if n := r.declines(); n != 0 || !r.cardOffersRematch() {
-				t.Fatalf("before the writer's lease on showing it ended: %d declines told, the card redrawn %v", n, !r.cardOffersRematch())
-			}
-			r.clock.Advance(10 * time.Second)
-			b.ClockTick(ctx)
-			settle(t, ctx, b, out)
-			if n := r.declines(); n != tc.words || r.cardOffersRematch() {
-				t.Fatalf("after the tick: %d declines told (want %d), the card still offers %v; %v", n, tc.words, r.cardOffersRematch(), r.srv.Calls())
-			}
-			b.Handle(ctx, tap)
-			r.clock.Advance(10 * time.Second)
-			b.ClockTick(ctx)
-			settle(t, ctx, b, out)
-			if n := r.declines(); n != tc.words {
-				t.Errorf("%d declines told after the late redelivery and a tick, want %d", n, tc.words)
-			}
+			r.tickShows(t, ctx, tap, r.seenDeclines, "0 declines told, the card offering true", tc.want)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -53,22 +54,7 @@ func TestKilledAfterTheRematchOfferRedeliveryTellsIt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r, offer := killedOffer(t, ctx)
-
-	b, out := r.live(t, ctx, "restarted")
-	b.Handle(ctx, offer)
-	settle(t, ctx, b, out)
-	if n := r.offers(); n != 1 {
-		t.Fatalf("%d offers told after the redelivered tap, want 1; %v", n, r.srv.Calls())
-	}
-	if seen, err := r.store.UpdateSeen(ctx, 201); err != nil || !seen {
-		t.Errorf("the tap not marked after its offer was told: %v, %v", seen, err)
-	}
-	r.clock.Advance(10 * time.Second)
-	b.ClockTick(ctx)
-	settle(t, ctx, b, out)
-	if n := r.offers(); n != 1 {
-		t.Errorf("%d offers told after a later tick, want 1", n)
-	}
+	r.redeliveryShows(t, ctx, offer, r.toldOffers, "1 offers told")
 }
 
 // The same crash and no redelivery: once ShowAt has passed, the clock's
@@ -77,24 +63,57 @@ func TestKilledAfterTheRematchOfferTickTellsIt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r, offer := killedOffer(t, ctx)
+	r.tickShows(t, ctx, offer, r.toldOffers, "0 offers told", "1 offers told")
+}
 
+func (r *eventsRig) toldOffers() string { return fmt.Sprintf("%d offers told", r.offers()) }
+
+// redeliveryShows has a restarted process handle u, an update Telegram
+// delivers again after a crash cut its replies off, and checks that what
+// u owed is shown then (seen says what the chat sees, want what it
+// should), u is marked, and a later tick shows nothing more.
+func (r *eventsRig) redeliveryShows(t *testing.T, ctx context.Context, u tgbotapi.Update, seen func() string, want string) {
+	t.Helper()
+	b, out := r.live(t, ctx, "restarted")
+	b.Handle(ctx, u)
+	settle(t, ctx, b, out)
+	if got := seen(); got != want {
+		t.Fatalf("after the redelivered update: %s, want %s; %v", got, want, r.srv.Calls())
+	}
+	if marked, err := r.store.UpdateSeen(ctx, int64(u.UpdateID)); err != nil || !marked {
+		t.Errorf("the update not marked after what it owed was shown: %v, %v", marked, err)
+	}
+	r.clock.Advance(10 * time.Second)
+	b.ClockTick(ctx)
+	settle(t, ctx, b, out)
+	if got := seen(); got != want {
+		t.Errorf("after a later tick: %s, want %s", got, want)
+	}
+}
+
+// tickShows is the same crash and no redelivery of u: another process's
+// clock tick shows nothing while the dead writer's lease on showing runs
+// (the chat sees before), and what u owed once ShowAt has passed (want);
+// u's late redelivery is a repeat.
+func (r *eventsRig) tickShows(t *testing.T, ctx context.Context, u tgbotapi.Update, seen func() string, before, want string) {
+	t.Helper()
 	b, out := r.live(t, ctx, "other")
 	b.ClockTick(ctx)
 	settle(t, ctx, b, out)
-	if n := r.offers(); n != 0 {
-		t.Fatalf("%d offers told before the writer's lease on showing it ended", n)
+	if got := seen(); got != before {
+		t.Fatalf("before the writer's lease on showing it ended: %s, want %s", got, before)
 	}
 	r.clock.Advance(10 * time.Second)
 	b.ClockTick(ctx)
 	settle(t, ctx, b, out)
-	if n := r.offers(); n != 1 {
-		t.Fatalf("%d offers told after the tick, want 1; %v", n, r.srv.Calls())
+	if got := seen(); got != want {
+		t.Fatalf("after the tick: %s, want %s; %v", got, want, r.srv.Calls())
 	}
-	b.Handle(ctx, offer)
+	b.Handle(ctx, u)
 	r.clock.Advance(10 * time.Second)
 	b.ClockTick(ctx)
 	settle(t, ctx, b, out)
-	if n := r.offers(); n != 1 {
-		t.Errorf("%d offers told after the late redelivery and a tick, want 1", n)
+	if got := seen(); got != want {
+		t.Errorf("after the late redelivery and a tick: %s, want %s", got, want)
 	}
 }

@@ -156,29 +156,37 @@ func finishedAIGame(t *testing.T, s *Service) (*Game, int64) {
 // second offer), and past ShowAt the clock's tick hands it over.
 func TestRematchOfferIsOwed(t *testing.T) {
 	s, clock, _ := newTestService(t)
-	ctx := context.Background()
 	old, _ := rematchOffered(t, s)
-	want := storage.GameEvent{Kind: EventRematchOffered, By: alice.UserID, Receipt: 201}
+	checkOwed(t, s, clock, old.ID(), storage.GameEvent{Kind: EventRematchOffered, By: alice.UserID, Receipt: 201}, func() error {
+		_, err := s.Rematch(WithReceipt(context.Background(), 201), old.ID(), alice.UserID)
+		return err
+	})
+}
+
+// checkOwed checks that game id owes want (its kind, By and receipt), that
+// the update delivered again (again) is recognised as applied, and that
+// past ShowAt the clock's tick hands want over to be shown.
+func checkOwed(t *testing.T, s *Service, clock *testkit.Clock, id string, want storage.GameEvent, again func() error) {
+	t.Helper()
 	owes := func(evs []storage.GameEvent) bool {
 		return slices.ContainsFunc(evs, func(e storage.GameEvent) bool {
 			return e.Kind == want.Kind && e.By == want.By && e.Receipt == want.Receipt
 		})
 	}
-	if g := mustGame(t, s, old.ID()); !owes(g.Owed()) {
-		t.Fatalf("the game after the offer owes %v, want %+v", g.Owed(), want)
+	if g := mustGame(t, s, id); !owes(g.Owed()) {
+		t.Fatalf("the game owes %v, want %+v", g.Owed(), want)
 	}
-	_, err := s.Rematch(WithReceipt(ctx, 201), old.ID(), alice.UserID)
 	var ae *AppliedError
-	if !errors.As(err, &ae) {
-		t.Fatalf("the redelivered offer: %v; want it applied", err)
+	if err := again(); !errors.As(err, &ae) {
+		t.Fatalf("the redelivered update: %v; want it applied", err)
 	}
 	clock.Advance(10 * time.Second)
-	evs, err := s.Tick(ctx, 100)
+	evs, err := s.Tick(context.Background(), 100)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == old.ID() }); i < 0 || !owes(evs[i].Owed) {
-		t.Fatalf("tick past ShowAt: %+v; want the offer handed over to be shown", evs)
+	if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == id }); i < 0 || !owes(evs[i].Owed) {
+		t.Fatalf("tick past ShowAt: %+v; want %+v handed over to be shown", evs, want)
 	}
 }
 
@@ -206,27 +214,10 @@ func TestRematchDeclineIsOwed(t *testing.T) {
 				if _, offeredBy, err := s.DeclineRematch(WithReceipt(ctx, 202), old.ID(), tc.by); err != nil || offeredBy != alice.UserID {
 					t.Fatalf("the tap: offered by %d, %v; want Alice's offer ended", offeredBy, err)
 				}
-				owes := func(evs []storage.GameEvent) bool {
-					return slices.ContainsFunc(evs, func(e storage.GameEvent) bool {
-						return e.Kind == tc.kind && e.By == tc.by && e.Receipt == 202
-					})
-				}
-				if g := mustGame(t, s, old.ID()); !owes(g.Owed()) {
-					t.Fatalf("the game after the tap owes %v, want %s by %d under receipt 202", g.Owed(), tc.kind, tc.by)
-				}
-				_, _, err := s.DeclineRematch(WithReceipt(ctx, 202), old.ID(), tc.by)
-				var ae *AppliedError
-				if !errors.As(err, &ae) {
-					t.Fatalf("the redelivered tap: %v; want it applied", err)
-				}
-				clock.Advance(10 * time.Second)
-				evs, err := s.Tick(ctx, 100)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if i := slices.IndexFunc(evs, func(e ClockEvent) bool { return e.Game.ID() == old.ID() }); i < 0 || !owes(evs[i].Owed) {
-					t.Fatalf("tick past ShowAt: %+v; want the offer's end handed over to be shown", evs)
-				}
+				checkOwed(t, s, clock, old.ID(), storage.GameEvent{Kind: tc.kind, By: tc.by, Receipt: 202}, func() error {
+					_, _, err := s.DeclineRematch(WithReceipt(ctx, 202), old.ID(), tc.by)
+					return err
+				})
 			})
 		}
 	}
