@@ -150,8 +150,10 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 		svc.OnOwed(b.showDetached)
 	}
 	if rs, ok := out.(resolverSetter); ok && svc != nil {
-		// Card edits are drawn when they are sent (lazycard.go).
+		// Card edits are drawn when they are sent (lazycard.go), and an
+		// inline card found to be text is edited as text (inline.go).
 		rs.SetResolver(b.resolveCard)
+		rs.SetRefused(b.inlineRefused)
 		b.lazyCards = true
 	}
 	if rs, ok := out.(recorderSetter); ok && svc != nil {

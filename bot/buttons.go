@@ -141,7 +141,7 @@ func (b *Bot) editText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKe
 }
 
 func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
-	g, err := b.svc.AcceptInline(ctx, cb.ID, player(q.From), q.From.UserName, q.InlineMessageID)
+	g, err := b.svc.AcceptInline(ctx, cb.ID, player(q.From), q.From.UserName, q.InlineMessageID, cb.Arg == ArgText)
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))
 		if errors.Is(err, play.ErrNoChallenge) && q.Message != nil {

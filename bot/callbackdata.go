@@ -24,7 +24,7 @@ type Callback struct {
 // for tools that press the bot's buttons (the load test's players).
 const (
 	KindPick      = "p"  // move picker: Arg = picked squares
-	KindAccept    = "a"  // accept challenge
+	KindAccept    = "a"  // accept challenge: Arg = ArgText on an inline offer posted as text
 	KindDecline   = "d"  // decline challenge
 	KindCancel    = "x"  // cancel own challenge
 	KindDrawYes   = "dy" // accept draw offer
@@ -46,6 +46,11 @@ const (
 	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
 	KindResignNo  = "rk" // keep playing: withdraw the question
 )
+
+// ArgText is the Arg of an inline offer's Accept when the offer was posted
+// as text: the game accepted on it is made knowing that its card is text
+// (play.Service.AcceptInline), for Telegram will not edit it into a photo.
+const ArgText = "t"
 
 // maxCallbackData is Telegram's limit on callback_data.
 const maxCallbackData = 64

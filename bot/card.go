@@ -386,14 +386,14 @@ func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 func (b *Bot) editInlineBoard(g *play.Game, v cardView, theme string, done func()) {
 	if r, ok := b.lazyEdit(g, v, theme); ok {
 		// Drawn when it is sent (lazycard.go, resolveInline).
-		b.editInlineLazy(g, r)
+		b.send(r)
 		if done != nil {
 			done()
 		}
 		return
 	}
 	var png []byte
-	if b.cfg.BoardImageURL == nil {
+	if b.cfg.BoardImageURL == nil && !g.InlineText() { // a text card needs no picture
 		var err error
 		if png, err = b.boardPNG(g, v, theme); err != nil {
 			b.log.Error("drawing the board", "game", g.ID(), "err", err)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -64,6 +65,7 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 			}
 			r := tgbotapi.NewInlineQueryResultArticleHTML(c.ID, title, text)
 			r.Description = b.texts.T(lang, "inline_description")
+			kb = acceptAsText(kb)
 			r.ReplyMarkup = &kb
 			results = append(results, r)
 		}
@@ -99,6 +101,25 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 		answer(fileID)
 	})
 	return nil
+}
+
+// acceptAsText is the keyboard kb of an offer posted as text: its Accept
+// says so (ArgText), so that the game is made knowing its card is text and
+// no edit of it is tried as a photo that Telegram would refuse.
+func acceptAsText(kb tgbotapi.InlineKeyboardMarkup) tgbotapi.InlineKeyboardMarkup {
+	for _, row := range kb.InlineKeyboard {
+		for i, btn := range row {
+			if btn.CallbackData == nil {
+				continue
+			}
+			if cb, err := ParseCallback(*btn.CallbackData); err == nil && cb.Kind == KindAccept {
+				cb.Arg = ArgText
+				data := cb.Encode()
+				row[i].CallbackData = &data
+			}
+		}
+	}
+	return kb
 }
 
 // upload sends a board to chat to get its file_id (deleting it again when
@@ -150,6 +171,14 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 	caption := b.caption(g, v)
 	kb := b.keyboard(g, v)
 	asText := func() { b.send(outbox.Reply{Req: b.inlineText(g, caption, kb)}) }
+	if g.InlineText() {
+		asText()
+		return
+	}
+	// Below, a text message not known as such (a game accepted before
+	// games knew it) is found out by Telegram's refusal; the view, a
+	// moment's, then goes as text from this process's memory, and the
+	// lazy edits learn it for good (inlineRefused).
 	if b.cfg.BoardImageURL != nil {
 		b.send(outbox.Reply{
 			Req:  b.inlineByURL(g, v, caption, kb),
@@ -175,10 +204,16 @@ func (b *Bot) editInlineCard(g *play.Game, v cardView, png []byte) {
 // the message has no photo (an offer posted as text).
 func onNoMedia(then func()) func(*tgbotapi.Message, error) {
 	return func(_ *tgbotapi.Message, err error) {
-		if err != nil && strings.Contains(err.Error(), "no media") {
+		if noMedia(err) {
 			then()
 		}
 	}
+}
+
+// noMedia reports whether err is Telegram's refusal to edit a message
+// without media (a text message) into a photo.
+func noMedia(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "no media")
 }
 
 // inlineText is the inline card edit as text: caption and the board drawn
@@ -212,17 +247,25 @@ func inlineByFile(g *play.Game, fileID, caption string, kb tgbotapi.InlineKeyboa
 	}
 }
 
-// editInlineLazy queues the lazy edit r of g's inline card; if the
-// message turns out to be text (an offer posted as text), the board goes
-// as text, drawn when sent too.
-func (b *Bot) editInlineLazy(g *play.Game, r outbox.Reply) {
-	r.Done = onNoMedia(func() {
-		if text, err := lazyInline(lazyCard{Game: g.ID(), Inline: g.InlineMessageID(), Text: true}); err == nil {
-			text.Version = r.Version
-			b.send(text)
-		}
-	})
-	b.send(r)
+// inlineRefused is the outbox's Refused: a lazy edit of an inline card
+// that Telegram refused because the message has no media (an offer posted
+// as text, accepted before games knew it, so that the edit was tried as a
+// photo) is recorded as text on its game (play.Service.SetInlineText) and
+// queued again as text, kept in the journal. Both come before the journal
+// forgets the refused edit, in whichever process sent it: a crash before
+// them has the next process send the edit again (as text if the record
+// was made, else refused and here again), so the edit is never lost.
+func (b *Bot) inlineRefused(ctx context.Context, raw json.RawMessage, err error) {
+	var lc lazyCard
+	if json.Unmarshal(raw, &lc) != nil || lc.Inline == "" || lc.Text || !noMedia(err) {
+		return
+	}
+	if err := b.svc.SetInlineText(ctx, lc.Game, lc.Inline); err != nil {
+		b.log.Warn("an inline card not recorded as text", "game", lc.Game, "err", err)
+	}
+	if r, err := lazyInline(lazyCard{Game: lc.Game, Inline: lc.Inline, Text: true}); err == nil {
+		b.send(r)
+	}
 }
 
 // resolveInline draws the lazy edit lc of game g's inline card, g as
@@ -233,7 +276,7 @@ func (b *Bot) resolveInline(ctx context.Context, g *play.Game, lc lazyCard) tgbo
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
 	caption, kb := b.caption(g, v), b.keyboard(g, v)
 	switch {
-	case lc.Text:
+	case lc.Text || g.InlineText():
 	case b.cfg.BoardImageURL != nil:
 		return b.inlineByURL(g, v, caption, kb)
 	default:

@@ -26,6 +26,35 @@ import (
 // on the inline message, the update never marked.
 func killedInlineAccept(t *testing.T, ctx context.Context) (r *eventsRig, inlineID string, accept tgbotapi.Update) {
 	t.Helper()
+	bob := telegramtest.User(12, "Bob", "bob", "en")
+	r, inlineID, data := inlineOffer(t, ctx, bob, true)
+	accept = r.srv.CallbackOnInlineMessage(bob, inlineID, data)
+	accept.UpdateID = 20
+	// The dead process's own service: its store takes the game's creation
+	// and nothing after it (the inline message, recorded in the
+	// background, never is).
+	deadSvc := play.New(diesAfterTheCreate{r.store}, nil, play.DefaultConfig, r.clock.Now)
+	dead := bot.New(ctx, deadSvc, r.store, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead.Handle(ctx, accept)
+	dead.Wait()
+	games, err := r.svc.ActiveGames(ctx, bob.ID, 0)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("Bob's games after the killed accept: %v, %v; want the game stored", games, err)
+	}
+	r.gameID = games[0].ID()
+	if r.showsTheGame(inlineID) {
+		t.Fatal("the killed process drew the board")
+	}
+	return r, inlineID, accept
+}
+
+// inlineOffer is Alice's challenge to play White, offered on an inline
+// message in a rig on bbolt: bob has started the bot, and Alice too if
+// aliceStarted, so that boards can be uploaded to their private chats
+// (with neither, and no media chat, the offer is posted as text). It
+// returns the inline message and its Accept's data.
+func inlineOffer(t *testing.T, ctx context.Context, bob tgbotapi.User, aliceStarted bool) (r *eventsRig, inlineID, accept string) {
+	t.Helper()
 	r = &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
 	if err != nil {
@@ -35,9 +64,12 @@ func killedInlineAccept(t *testing.T, ctx context.Context) (r *eventsRig, inline
 	r.store = st
 	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
 	r.alice = telegramtest.User(11, "Alice", "alice", "en")
-	bob := telegramtest.User(12, "Bob", "bob", "en")
 	b, out := r.live(t, ctx, "setup")
-	for i, u := range []tgbotapi.User{r.alice, bob} { // boards are uploaded to their private chats
+	starters := []tgbotapi.User{bob}
+	if aliceStarted {
+		starters = []tgbotapi.User{r.alice, bob}
+	}
+	for i, u := range starters {
 		start := r.srv.TextMessage(telegramtest.PrivateChat(u), u, "/start")
 		start.UpdateID = 1 + i
 		b.Handle(ctx, start)
@@ -59,33 +91,15 @@ func killedInlineAccept(t *testing.T, ctx context.Context) (r *eventsRig, inline
 	}
 	inlineID = r.srv.ChosenInlineResult(r.alice, first.ID, "").ChosenInlineResult.InlineMessageID
 	offer, _ := r.srv.InlineMessage(inlineID)
-	var data string
 	for _, row := range offer.ReplyMarkup.InlineKeyboard {
 		for _, btn := range row {
 			if btn.CallbackData != nil && strings.HasPrefix(*btn.CallbackData, bot.KindAccept+"|") {
-				data = *btn.CallbackData
+				accept = *btn.CallbackData
 			}
 		}
 	}
-	if data == "" {
+	if accept == "" {
 		t.Fatalf("no Accept button on the inline challenge: %+v", offer.ReplyMarkup)
-	}
-	accept = r.srv.CallbackOnInlineMessage(bob, inlineID, data)
-	accept.UpdateID = 20
-	// The dead process's own service: its store takes the game's creation
-	// and nothing after it (the inline message, recorded in the
-	// background, never is).
-	deadSvc := play.New(diesAfterTheCreate{st}, nil, play.DefaultConfig, r.clock.Now)
-	dead := bot.New(ctx, deadSvc, r.store, diesAfterTheGameWrite{}, render.New(), bot.Config{Username: "bashni_test_bot"})
-	dead.Handle(ctx, accept)
-	dead.Wait()
-	games, err := r.svc.ActiveGames(ctx, bob.ID, 0)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("Bob's games after the killed accept: %v, %v; want the game stored", games, err)
-	}
-	r.gameID = games[0].ID()
-	if r.showsTheGame(inlineID) {
-		t.Fatal("the killed process drew the board")
 	}
 	return r, inlineID, accept
 }

@@ -22,7 +22,8 @@ import (
 
 // lazyCard is a lazy card edit as the outbox keeps it: of the card in a
 // chat's message, or on an inline message (Inline; as text when the
-// offer was posted as text, Text).
+// offer was posted as text, Text: the game knew it when the edit was
+// queued, or Telegram refused the edit as a photo, inlineRefused).
 type lazyCard struct {
 	Game    string `json:"g"`
 	Chat    int64  `json:"c"`
@@ -31,9 +32,11 @@ type lazyCard struct {
 	Text    bool   `json:"t,omitempty"`
 }
 
-// resolverSetter is an outbox that makes lazy replies (*outbox.Outbox).
+// resolverSetter is an outbox that makes lazy replies (*outbox.Outbox),
+// and tells of those Telegram refused.
 type resolverSetter interface {
 	SetResolver(fn outbox.Resolve)
+	SetRefused(fn outbox.Refused)
 }
 
 // lazyEdit is the lazy form of editCard's edit, if v shows the game as it
@@ -44,7 +47,7 @@ func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bo
 		return outbox.Reply{}, false
 	}
 	if id := g.InlineMessageID(); id != "" {
-		r, err := lazyInline(lazyCard{Game: g.ID(), Inline: id})
+		r, err := lazyInline(lazyCard{Game: g.ID(), Inline: id, Text: g.InlineText()})
 		r.Delay, r.Version = v.hold, g.Version()
 		return r, err == nil
 	}

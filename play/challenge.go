@@ -97,19 +97,28 @@ func mayAnswer(c *storage.Challenge, by storage.Player, username string) error {
 // challenge at once, exactly one gets the game; the others get
 // ErrNoChallenge.
 func (s *Service) Accept(ctx context.Context, id string, by storage.Player, username string) (*Game, error) {
-	return s.accept(ctx, id, by, username, "")
+	return s.accept(ctx, id, by, username, inlineCard{})
 }
 
 // AcceptInline is Accept of a challenge shown on inline message inlineID
 // (inline mode): the game is made with that message as its card, in the
 // same write, so that whoever shows the card it owes (EventStarted: the
 // tap's process, or after a crash the tap delivered again or the clock)
-// draws the board there.
-func (s *Service) AcceptInline(ctx context.Context, id string, by storage.Player, username, inlineID string) (*Game, error) {
-	return s.accept(ctx, id, by, username, inlineID)
+// draws the board there. asText says the challenge was offered as text
+// (the offer's button tells): the game is made knowing its card is text
+// (InlineText), so no edit of it is ever tried as a photo.
+func (s *Service) AcceptInline(ctx context.Context, id string, by storage.Player, username, inlineID string, asText bool) (*Game, error) {
+	return s.accept(ctx, id, by, username, inlineCard{id: inlineID, text: asText && inlineID != ""})
 }
 
-func (s *Service) accept(ctx context.Context, id string, by storage.Player, username, inlineID string) (*Game, error) {
+// inlineCard is the inline message a game is made on: its id ("" for
+// none) and whether it is text.
+type inlineCard struct {
+	id   string
+	text bool
+}
+
+func (s *Service) accept(ctx context.Context, id string, by storage.Player, username string, inline inlineCard) (*Game, error) {
 	c, err := s.ChallengeByID(ctx, id)
 	if errors.Is(err, ErrNoChallenge) {
 		return nil, s.acceptedAlready(ctx, id)
@@ -145,7 +154,7 @@ func (s *Service) accept(ctx context.Context, id string, by storage.Player, user
 	// The game takes the challenge's id, so that an accept Telegram
 	// delivers again after a crash finds the game it made (acceptedAlready).
 	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl,
-		inlineID: inlineID, owesCard: true})
+		inline: inline, owesCard: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -230,8 +239,8 @@ type newGameSpec struct {
 	// whose tap the bot answers by posting the card, or in the Mini App's
 	// lobby (a detached receipt: the OwedFunc posts it).
 	owesCard bool
-	// inlineID: the game's card is this inline message from the start.
-	inlineID string
+	// inline: the game's card is this inline message from the start.
+	inline inlineCard
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -243,7 +252,8 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 	rec := &storage.GameRecord{
 		ID: cmp.Or(spec.id, s.newID()), Variant: spec.variant.String(), White: spec.white, Black: spec.black,
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
-		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang, InlineMessageID: spec.inlineID,
+		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
+		InlineMessageID: spec.inline.id, InlineText: spec.inline.text,
 		Team: spec.team, Tour: spec.tour,
 	}
 	if spec.timeControl != "" {

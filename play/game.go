@@ -198,6 +198,11 @@ func (g *Game) ChatID() int64           { return g.rec.ChatID }
 func (g *Game) MessageID() int          { return g.rec.MessageID }
 func (g *Game) InlineMessageID() string { return g.rec.InlineMessageID }
 
+// InlineText reports whether the game's inline message is text (a
+// challenge offered as text): its card's edits are made as text, since
+// Telegram will not edit it into a photo.
+func (g *Game) InlineText() bool { return g.rec.InlineMessageID != "" && g.rec.InlineText }
+
 // ShowCardAt points this copy of the game at a card the store does not
 // know of yet (one just posted, or the message a tap came from), for
 // drawing on it. It is never written: the store learns of a card through

@@ -178,6 +178,9 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 		if g.rec.ChatID == chatID && g.rec.MessageID == messageID && g.rec.InlineMessageID == inlineID {
 			return errUnchanged
 		}
+		if g.rec.InlineMessageID != inlineID {
+			g.rec.InlineText = false // another message: not known to be text
+		}
 		g.rec.ChatID, g.rec.MessageID, g.rec.InlineMessageID = chatID, messageID, inlineID
 		return nil
 	})
@@ -185,6 +188,22 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 		s.oweAI(id)
 	}
 	return g, err
+}
+
+// SetInlineText records that game id's card, inline message inlineID, is
+// text: Telegram refused to edit it into a photo ("no media"), since the
+// challenge was offered as text before the game could know it. Its later
+// edits are made as text from the start (Game.InlineText). A game whose
+// card is elsewhere by now is left alone.
+func (s *Service) SetInlineText(ctx context.Context, id, inlineID string) error {
+	_, err := s.update(ctx, id, func(g *Game) error {
+		if g.rec.InlineMessageID != inlineID || g.rec.InlineText {
+			return errUnchanged
+		}
+		g.rec.InlineText = true
+		return nil
+	})
+	return err
 }
 
 // SetFirstCard records a new game's first card, as SetCard, with what its

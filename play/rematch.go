@@ -156,7 +156,8 @@ func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
 	g, err := s.newGame(ctx, newGameSpec{
 		id: old.rec.RematchID, variant: v, white: old.rec.Black, black: old.rec.White,
 		chatID: old.rec.ChatID, rated: old.rec.Rated, lang: old.rec.Lang, owesCard: true,
-		inlineID: old.rec.InlineMessageID, // a game on an inline message goes on there
+		// A game on an inline message goes on there, as text if it is.
+		inline: inlineCard{id: old.rec.InlineMessageID, text: old.rec.InlineText},
 	})
 	if errors.Is(err, storage.ErrConflict) {
 		return nil, nil // another tap created it a moment ago

@@ -48,6 +48,10 @@ type GameRecord struct {
 	ChatID          int64  `json:"chat_id,omitzero"`
 	MessageID       int    `json:"message_id,omitzero"`
 	InlineMessageID string `json:"inline_message_id,omitzero"`
+	// InlineText: the inline message is text (a challenge offered as text,
+	// where no photo of the start board could be had), which Telegram
+	// will not edit into a photo: its card's edits are made as text.
+	InlineText bool `json:"inline_text,omitzero"`
 
 	DrawOfferBy int64     `json:"draw_offer_by,omitzero"` // user id, 0 = none
 	RemindAt    time.Time `json:"remind_at,omitzero"`     // zero = none

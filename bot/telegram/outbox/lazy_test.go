@@ -12,6 +12,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
+	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -114,4 +115,71 @@ func TestLazyRepliesAreDrawnWhenSent(t *testing.T) {
 
 func tgbotapiChat(id int64) tgbotapi.Chat {
 	return tgbotapi.Chat{ID: id, Type: "supergroup", Title: "Club"}
+}
+
+// A lazy reply Telegram refuses is told to Refused, with its description
+// and the refusal, before it is done with: by the process that takes it
+// over from a dead one (whose Done died with it), and by its own process
+// before its Done. A refused reply that is not lazy is not told.
+func TestRefusedLazyReplyIsToldByWhicheverProcessSendsIt(t *testing.T) {
+	srv, api := newAPI(t)
+	clock := testkit.NewClock(time.Now())
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	const chat, msgID = int64(-1002), 9
+	b := &board{}
+	lazy := outbox.Reply{Lazy: json.RawMessage(`{"card":"g1"}`), ChatID: chat, Group: true, Key: "card:g1"}
+	var mu sync.Mutex
+	var told []string
+	tell := func(what string) {
+		mu.Lock()
+		defer mu.Unlock()
+		told = append(told, what)
+	}
+	refused := func(_ context.Context, raw json.RawMessage, err error) {
+		tell("refused " + string(raw) + ": " + err.Error())
+	}
+	noMedia := telegramtest.BadRequest("there is no media in the message to edit")
+
+	opts, _ := fast()
+	opts.Journal = outbox.StoreJournal(st, "dead", time.Minute, time.Hour)
+	if _, err := outbox.New(api, opts).Commit(t.Context(), 100, []outbox.Reply{lazy}); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(2 * time.Minute) // the dead process's lease ends
+	opts.Journal = outbox.StoreJournal(st, "heir", time.Minute, time.Hour)
+	heir := outbox.New(api, opts)
+	heir.SetResolver(b.resolve(chat, msgID))
+	heir.SetRefused(refused)
+	srv.FailNext("editMessageText", 1, noMedia)
+	if n, err := heir.Reclaim(t.Context()); err != nil || n != 1 {
+		t.Fatalf("Reclaim: %d, %v; want the edit", n, err)
+	}
+	run(t, heir)
+	flush(t, heir)
+
+	srv.FailNext("editMessageText", 2, noMedia)
+	own := lazy
+	own.Done = func(*tgbotapi.Message, error) { tell("done") }
+	if err := heir.Enqueue(own); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, heir)
+	if err := heir.Enqueue(outbox.Reply{Req: tgbotapi.NewEditMessageText(chat, msgID, "not lazy"), ChatID: chat}); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, heir)
+
+	want := `refused {"card":"g1"}: Bad Request: there is no media in the message to edit`
+	mu.Lock()
+	defer mu.Unlock()
+	if len(told) != 3 || told[0] != want || told[1] != want || told[2] != "done" {
+		t.Errorf("told %q; want the taken-over edit's refusal, then the own edit's before its Done, and nothing of the reply that is not lazy", told)
+	}
+	if left, err := st.ClaimOutbox(t.Context(), "after", time.Minute); err != nil || len(left) != 0 {
+		t.Errorf("still kept after the refusals: %d, %v", len(left), err)
+	}
 }

@@ -261,12 +261,21 @@ type Resolve func(ctx context.Context, lazy json.RawMessage) (req tgbotapi.Chatt
 // process), so the message may now be in the chat twice.
 type Recorder func(ctx context.Context, record json.RawMessage, msg *tgbotapi.Message, again bool) error
 
+// Refused is told of a Lazy reply that Telegram refused for good (a Bad
+// Request), with its Lazy description and the refusal, before the reply
+// is forgotten: in whichever process sent it, this one or one that took
+// it over after a crash (SetRefused). What the refusal means, and what to
+// send in its place, is then decided from what the journal kept, not by a
+// Done that died with the process that enqueued the reply.
+type Refused func(ctx context.Context, lazy json.RawMessage, err error)
+
 // Outbox paces and sends replies. Create it with New, feed it with Enqueue,
 // and run it with Run.
 type Outbox struct {
 	api     Requester
 	resolve atomic.Pointer[Resolve]
 	record  atomic.Pointer[Recorder]
+	refused atomic.Pointer[Refused]
 	opts    Options
 	log     *slog.Logger
 	global  *rate.Limiter
@@ -309,6 +318,9 @@ func (o *Outbox) SetResolver(fn Resolve) { o.resolve.Store(&fn) }
 // SetRecorder sets what records the messages of replies with a Record
 // (the bot's).
 func (o *Outbox) SetRecorder(fn Recorder) { o.record.Store(&fn) }
+
+// SetRefused sets what is told of refused Lazy replies (the bot's).
+func (o *Outbox) SetRefused(fn Refused) { o.refused.Store(&fn) }
 
 // Enqueue queues a reply and returns at once. A reply with a Key replaces
 // a waiting one with the same Key (see Reply.Key). It returns ErrQueueFull when
@@ -992,6 +1004,7 @@ func (o *Outbox) try(ctx context.Context, it *item, attempt int, lost *countLost
 		o.finish(it, nil, err)
 	default:
 		log().Warn("outbox: request refused", "err", err)
+		o.tellRefused(ctx, it, err)
 		o.finish(it, nil, err)
 	}
 	return false
@@ -1192,6 +1205,20 @@ func (o *Outbox) recordSent(ctx context.Context, it *item, msg *tgbotapi.Message
 			log().Warn("outbox: a sent message not recorded", "err", err)
 		}
 	})
+}
+
+// tellRefused hands a refused Lazy reply's description to Refused, as
+// recordSent hands a Record, before finish lets the journal forget it: a
+// crash before this point has the reply sent again, and refused and told
+// then, by the next process.
+func (o *Outbox) tellRefused(ctx context.Context, it *item, err error) {
+	fn := o.refused.Load()
+	if it.r.Lazy == nil || fn == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), journalTimeout)
+	defer cancel()
+	o.safely("Refused", func() { (*fn)(ctx, it.r.Lazy, err) })
 }
 
 // finish reports a reply's outcome and counts it done.
