@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/storage/bolt"
 )
 
 // newAPI starts a fake Bot API server and a real tgbotapi client for it.
@@ -26,6 +28,19 @@ func newAPI(t *testing.T) (*telegramtest.Server, *tgbotapi.BotAPI) {
 	}
 	api.Client.(*http.Client).Timeout = 10 * time.Second
 	return srv, api
+}
+
+// newJournalStore is a real bbolt store for journals, on a clock the test
+// moves (the leases' clock), closed when the test ends.
+func newJournalStore(t *testing.T) (*bolt.Store, *testkit.Clock) {
+	t.Helper()
+	clock := testkit.NewClock(time.Now())
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "journal.db"), clock.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st, clock
 }
 
 // fast returns options that pace nothing noticeably, for tests that are

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
@@ -14,8 +13,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // keptReplies are one of each request the bot sends that the journal
@@ -76,12 +73,7 @@ func shapes(calls []telegramtest.Call) []callShape {
 // as the first would have.
 func TestJournalHandsRepliesToTheNextProcess(t *testing.T) {
 	srv, api := newAPI(t)
-	clock := testkit.NewClock(time.Now())
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "j.db"), clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, clock := newJournalStore(t)
 	const lease = 10 * time.Second
 	user := telegramtest.User(42, "Ann", "", "en")
 	chat := telegramtest.PrivateChat(user)
@@ -171,12 +163,7 @@ func TestOlderVersionIsNeverQueuedBehindANewer(t *testing.T) {
 // Done stays with its process.
 func TestRecordGoesWithTheReplyToTheNextProcess(t *testing.T) {
 	srv, api := newAPI(t)
-	clock := testkit.NewClock(time.Now())
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "j.db"), clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, clock := newJournalStore(t)
 	const lease = 10 * time.Second
 	user := telegramtest.User(43, "Ann", "", "en")
 	chat := telegramtest.PrivateChat(user)

@@ -3,7 +3,6 @@ package outbox_test
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,8 +12,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // board is what a lazy card edit draws: the state as it is when the edit
@@ -49,12 +46,7 @@ func (b *board) resolve(chat int64, msgID int) outbox.Resolve {
 // too.
 func TestLazyRepliesAreDrawnWhenSent(t *testing.T) {
 	srv, api := newAPI(t)
-	clock := testkit.NewClock(time.Now())
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "b.db"), clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, clock := newJournalStore(t)
 	const chat, msgID = int64(-1001), 7
 	srv.TextMessage(tgbotapiChat(chat), tgbotapi.User{ID: 1, FirstName: "A"}, "hi") // the chat exists
 	b := &board{}
@@ -123,12 +115,7 @@ func tgbotapiChat(id int64) tgbotapi.Chat {
 // before its Done. A refused reply that is not lazy is not told.
 func TestRefusedLazyReplyIsToldByWhicheverProcessSendsIt(t *testing.T) {
 	srv, api := newAPI(t)
-	clock := testkit.NewClock(time.Now())
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "r.db"), clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, clock := newJournalStore(t)
 	const chat, msgID = int64(-1002), 9
 	b := &board{}
 	lazy := outbox.Reply{Lazy: json.RawMessage(`{"card":"g1"}`), ChatID: chat, Group: true, Key: "card:g1"}
