@@ -47,17 +47,6 @@ func killedDecline(t *testing.T, ctx context.Context, who tgbotapi.User) (r *eve
 	return r, tap
 }
 
-// declines counts the messages saying that Bob declined the rematch.
-func (r *eventsRig) declines() int {
-	n := 0
-	for _, c := range r.srv.CallsTo("sendMessage") {
-		if c.ChatID() == r.group.ID && c.Status == 200 && strings.Contains(c.Text(), "Bob declined the rematch") {
-			n++
-		}
-	}
-	return n
-}
-
 // cardOffersRematch reports whether the card's buttons show a waiting
 // rematch offer (its Accept).
 func (r *eventsRig) cardOffersRematch() bool {
@@ -78,7 +67,7 @@ func (r *eventsRig) cardOffersRematch() bool {
 // seenDeclines says what the chat sees of the offer's end: the words, and
 // whether the card still offers the rematch.
 func (r *eventsRig) seenDeclines() string {
-	return fmt.Sprintf("%d declines told, the card offering %v", r.declines(), r.cardOffersRematch())
+	return fmt.Sprintf("%d declines told, the card offering %v", r.sent("sendMessage", "Bob declined the rematch"), r.cardOffersRematch())
 }
 
 // The process dies between Bob's Decline's write and its message. Telegram
