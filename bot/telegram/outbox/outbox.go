@@ -241,12 +241,20 @@ type lane struct {
 type item struct {
 	r         Reply
 	req       request
-	notBefore time.Time // Reply.Delay after it was enqueued
-	lane      *lane     // nil for query answers
-	closedBy  error     // set under Outbox.mu when a 403 closed the chat: fail without sending
-	jid       string    // the journal's id, once kept there
-	again     bool      // taken over from a process whose lease ended (Reclaim)
-	fp        string    // a Lazy reply's drawing's fingerprint, once drawn
+	notBefore time.Time       // Reply.Delay after it was enqueued
+	lane      *lane           // nil for query answers
+	closedBy  error           // set under Outbox.mu when a 403 closed the chat: fail without sending
+	jid       string          // the journal's id, once kept there
+	again     bool            // taken over from a process whose lease ended (Reclaim)
+	fp        string          // a Lazy reply's drawing's fingerprint, once drawn
+	forgotten <-chan struct{} // closed once the journal has forgotten it (ack)
+}
+
+// ackReq is a journal id for the acker, and what it closes once the
+// batch holding it is written.
+type ackReq struct {
+	id   string
+	done chan struct{}
 }
 
 // Resolve makes a Lazy reply's request when it is sent, with the version
@@ -282,7 +290,7 @@ type Outbox struct {
 	sem     chan struct{} // bounds paced requests in flight
 	prio    chan *item    // query answers; sends to it happen under mu
 	kick    chan struct{} // tells Run that lanes wait to be started
-	acks    chan string   // journal ids of replies done with, for the acker
+	acks    chan ackReq   // journal ids of replies done with, for the acker
 
 	mu      sync.Mutex
 	lanes   map[laneKey]*lane
@@ -306,7 +314,7 @@ func New(api Requester, opts Options) *Outbox {
 		sem:    make(chan struct{}, opts.Senders),
 		prio:   make(chan *item, opts.MaxQueue),
 		kick:   make(chan struct{}, 1),
-		acks:   make(chan string, 4096),
+		acks:   make(chan ackReq, 4096),
 		lanes:  make(map[laneKey]*lane),
 		idle:   idle,
 	}
@@ -507,13 +515,16 @@ func (o *Outbox) Reclaim(ctx context.Context) (int, error) {
 	return len(owed), nil
 }
 
-// ack tells the acker that the journal may forget id. It counts as
-// pending until the journal has done so, so Flush waits for it.
-func (o *Outbox) ack(id string) {
+// ack tells the acker that the journal may forget id, and returns what is
+// closed once it has (or has failed to). It counts as pending until then,
+// so Flush waits for it.
+func (o *Outbox) ack(id string) <-chan struct{} {
 	o.mu.Lock()
 	o.addPending()
 	o.mu.Unlock()
-	o.acks <- id
+	done := make(chan struct{})
+	o.acks <- ackReq{id: id, done: done}
+	return done
 }
 
 // runAcker acks journal ids in batches (one store write for whatever
@@ -521,35 +532,40 @@ func (o *Outbox) ack(id string) {
 // nothing is left.
 func (o *Outbox) runAcker(stop <-chan struct{}) {
 	for {
-		var id string
+		var req ackReq
 		select {
-		case id = <-o.acks:
+		case req = <-o.acks:
 		case <-stop:
 			select {
-			case id = <-o.acks:
+			case req = <-o.acks:
 			default:
 				return
 			}
 		}
-		batch := []string{id}
+		batch := []ackReq{req}
 	more:
 		for len(batch) < 256 {
 			select {
-			case id := <-o.acks:
-				batch = append(batch, id)
+			case req := <-o.acks:
+				batch = append(batch, req)
 			default:
 				break more
 			}
 		}
+		ids := make([]string, len(batch))
+		for i, req := range batch {
+			ids[i] = req.id
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), journalTimeout)
-		if err := o.opts.Journal.Ack(ctx, batch); err != nil {
+		if err := o.opts.Journal.Ack(ctx, ids); err != nil {
 			// Sent again by whoever claims them: a duplicate, not a loss.
 			o.log.Warn("outbox: sent replies not forgotten by the store", "count", len(batch), "err", err)
 		}
 		cancel()
 		o.mu.Lock()
-		for range batch {
+		for _, req := range batch {
 			o.donePending()
+			close(req.done)
 		}
 		o.mu.Unlock()
 	}
@@ -859,6 +875,15 @@ func (o *Outbox) runLane(ctx context.Context, l *lane, lost *countLost) {
 			continue
 		}
 		o.deliver(ctx, it, lost)
+		if it.forgotten != nil {
+			// The chat's next message waits until the journal has
+			// forgotten this one: a crash once Telegram has taken the
+			// next can then never send this one a second time. Only a
+			// crash before the journal forgets the chat's last message
+			// sent can: the one duplicate, a message whose answer, or
+			// its forgetting, the crash cut off.
+			<-it.forgotten
+		}
 	}
 }
 
@@ -1229,7 +1254,7 @@ func (o *Outbox) finish(it *item, msg *tgbotapi.Message, err error) {
 	if it.jid != "" && !errors.Is(err, ErrShutdown) {
 		// Sent, or given up for good. A reply not sent because the
 		// process stops stays kept: the next process sends it.
-		o.ack(it.jid)
+		it.forgotten = o.ack(it.jid)
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
