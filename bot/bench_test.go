@@ -262,21 +262,14 @@ func (h *harness) prepareMove(tb testing.TB, ctx context.Context, g *benchGame, 
 		who = h.bob
 	}
 	// The labels a player reads: "▶ c3-d4" when there is one move only;
-	// every move whole ("c3-d4") when there are at most 8, or when its
-	// tower has no other; else the tower ("c3 ▸", "⚔ c3 ▸"), its
-	// destination ("c3-d4", "c3:e5"), and the whole path when several
+	// the move whole ("c3-d4") when the card lists every move whole (how
+	// many is the picker's to say: more in a group than in a private
+	// chat) or its tower has no other; else the tower ("c3 ▸", "⚔ c3 ▸"),
+	// its destination ("c3-d4", "c3:e5"), and the whole path when several
 	// captures end on the same square.
-	if len(legal) == 1 {
-		return h.tap(g, who, h.button(tb, g, func(label string) bool { return label == "▶ "+m.String() }))
-	}
-	fromTower := 0
-	for _, x := range legal {
-		if x.From() == m.From() {
-			fromTower++
-		}
-	}
-	if len(legal) <= 8 || fromTower == 1 {
-		return h.tap(g, who, h.button(tb, g, func(label string) bool { return label == m.String() }))
+	whole := func(label string) bool { return label == m.String() || label == "▶ "+m.String() }
+	if data, ok := h.findButton(g, whole); ok {
+		return h.tap(g, who, data)
 	}
 	from, to := m.From().String(), m.To().String()
 	h.handle(ctx, h.tap(g, who, h.button(tb, g, func(label string) bool {
@@ -315,16 +308,23 @@ func (h *harness) checkMoved(tb testing.TB, ctx context.Context, g *benchGame, t
 // button returns the data of the card's picker button whose label matches.
 func (h *harness) button(tb testing.TB, g *benchGame, match func(label string) bool) string {
 	tb.Helper()
-	kb := h.rec.keyboard(g.chat.ID, g.card)
-	for _, row := range kb {
+	data, ok := h.findButton(g, match)
+	if !ok {
+		tb.Fatalf("the card has no such button: %v", labels(h.rec.keyboard(g.chat.ID, g.card)))
+	}
+	return data
+}
+
+// findButton is button that reports a missing button rather than failing.
+func (h *harness) findButton(g *benchGame, match func(label string) bool) (string, bool) {
+	for _, row := range h.rec.keyboard(g.chat.ID, g.card) {
 		for _, btn := range row {
 			if btn.CallbackData != nil && match(btn.Text) {
-				return *btn.CallbackData
+				return *btn.CallbackData, true
 			}
 		}
 	}
-	tb.Fatalf("the card has no such button: %v", labels(kb))
-	return ""
+	return "", false
 }
 
 // picks lists the data of the card's picker buttons other than Back.
