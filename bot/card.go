@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -256,6 +257,11 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, first *f
 	r.Done = func(msg *tgbotapi.Message, err error) {
 		if err != nil || msg == nil {
 			b.endRepost(g.ID(), rp) // edits kept meanwhile go to the old card
+			if err != nil && !errors.Is(err, outbox.ErrShutdown) && g.Ply() == 0 && g.IsAITurn() {
+				// The first card refused (a player who never started the
+				// bot): the AI's first move waited for it.
+				b.svc.CardRefused(g.ID())
+			}
 			return
 		}
 		ref := cardRef{chatID: chat.ID, messageID: msg.MessageID}

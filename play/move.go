@@ -190,6 +190,14 @@ func (s *Service) SetCard(ctx context.Context, id string, chatID int64, messageI
 	return g, err
 }
 
+// CardRefused tells the service that game id's first card could not be
+// posted: its player never started the bot (a game begun in the Mini
+// App's lobby), so Telegram will not let the bot write to them. When the
+// AI plays first, its move waited for that card (SetCard) and would
+// otherwise wait for its claim to run out; this process makes it now, and
+// the game is played on the Mini App's board.
+func (s *Service) CardRefused(id string) { s.oweAI(id) }
+
 // SetInlineText records that game id's card, inline message inlineID, is
 // text: Telegram refused to edit it into a photo ("no media"), since the
 // challenge was offered as text before the game could know it. Its later
