@@ -24,8 +24,9 @@ import (
 // moved, a takeback, a different store in a test) is never used for
 // anything but a prefix it really is, so it needs no invalidation.
 
-// maxReplays bounds the games whose state is kept: a few hundred bytes a
-// ply, so about 20 MB for long games at the bound.
+// maxReplays bounds the games whose state is kept: about 320 bytes a ply
+// (a position, a move), so 20 MB at the bound with games of 60 plies, 32
+// MB if every one were 100 plies long.
 const maxReplays = 1024
 
 // replays is the kept rules states by game id. A nil *replays keeps
