@@ -10,6 +10,8 @@
 //   - UpdateGame is a compare-and-set on GameRecord.Version. Of any number of
 //     writers holding the same version exactly one succeeds; the others get
 //     ErrConflict, nothing changes for them, and they reload and decide again.
+//     PutUser is the same on User.Version, so two changes to one person
+//     (two games counted, a setting and a puzzle) never lose one another.
 //   - A game and the indexes that find it (active games per chat and per
 //     player, games with a deadline) are written together, so a lookup never
 //     misses an active game. How each store achieves that is described in its

@@ -61,7 +61,11 @@ type Store interface {
 
 	// User returns a user, or ErrNotFound.
 	User(ctx context.Context, id int64) (*User, error)
-	// PutUser creates or replaces a user and keeps the username index.
+	// PutUser is a compare-and-set, as UpdateGame: it writes u only if the
+	// stored user's version equals u.Version (0: no user stored, or one
+	// stored before users had versions), stores it as version u.Version+1
+	// and sets u.Version to that on success, keeping the username index.
+	// Otherwise it returns ErrConflict and changes nothing.
 	PutUser(ctx context.Context, u *User) error
 	// UserByUsername finds a user by Telegram username, ignoring case and a
 	// leading "@", or returns ErrNotFound.

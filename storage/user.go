@@ -29,6 +29,10 @@ type User struct {
 	Training Training `json:"training,omitzero"`
 
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
+
+	// Version is 0 for a user never stored (and for a record stored
+	// before users had versions); PutUser checks it and moves it on.
+	Version int64 `json:"v,omitzero"`
 }
 
 // Stats counts a user's finished games.

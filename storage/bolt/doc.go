@@ -5,7 +5,8 @@
 // every write here is one transaction: a game and all of its index entries
 // change together or not at all, and a crash (or kill -9) at any moment leaves
 // the file as of the last committed transaction. The compare-and-set of
-// UpdateGame is therefore a plain read-check-write inside that transaction.
+// UpdateGame (and PutUser's, PutPuzzleStats') is therefore a plain
+// read-check-write inside that transaction.
 //
 // Each record kind has its own bucket of JSON values. Indexes are buckets of
 // sortable keys with empty values, so listing is a cursor walk in key order:

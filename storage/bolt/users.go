@@ -25,15 +25,21 @@ func (s *Store) User(ctx context.Context, id int64) (*storage.User, error) {
 	return &u, nil
 }
 
-// PutUser writes u and moves its username index entry, in one transaction.
+// PutUser writes u if the stored user's version is u.Version (0: none
+// stored), moving its username index entry in the same transaction.
 func (s *Store) PutUser(ctx context.Context, u *storage.User) error {
 	id := intKey(u.ID)
-	return s.update(ctx, fmt.Sprintf("put user %d", u.ID), func(tx *bbolt.Tx) error {
+	rec := *u
+	rec.Version = u.Version + 1
+	err := s.update(ctx, fmt.Sprintf("put user %d at version %d", u.ID, u.Version), func(tx *bbolt.Tx) error {
 		names := tx.Bucket(bucketUsernames)
 		var old storage.User
 		ok, err := get(tx, bucketUsers, id, &old)
 		if err != nil {
 			return err
+		}
+		if old.Version != u.Version {
+			return fmt.Errorf("stored version is %d: %w", old.Version, storage.ErrConflict)
 		}
 		// The old name's entry goes only if it still points here: someone
 		// else may have taken the name since.
@@ -47,8 +53,12 @@ func (s *Store) PutUser(ctx context.Context, u *storage.User) error {
 				return err
 			}
 		}
-		return put(tx, bucketUsers, id, u)
+		return put(tx, bucketUsers, id, &rec)
 	})
+	if err == nil {
+		u.Version = rec.Version
+	}
+	return err
 }
 
 // UserByUsername finds a user by username, ignoring case and a leading "@".

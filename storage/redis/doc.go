@@ -57,8 +57,11 @@
 // # The rest
 //
 // Challenges are strings with Redis's own expiry (SET PXAT); a take is a
-// script (get, delete, leave a receipt for a retry). Users are strings, and
-// the username index points at them and is checked on lookup. A
+// script (get, delete, leave a receipt for a retry). Users are strings of
+// JSON carrying their version ("v") and write token ("w"); PutUser's
+// compare-and-set is a script that decodes the stored one (cjson), writes
+// the new one and returns the old username, and the username index,
+// another slot, is then pointed at the user: a hint checked on lookup. A
 // leaderboard's rank (a sorted set, scored by negated rating with the user
 // id as a member in sortable hex, so ties fall in id order) and its lines (a
 // hash) share the scope's hash tag and change in one MULTI/EXEC. Update marks

@@ -30,8 +30,9 @@ func (s *Store) deadlinesKey() string { return s.prefix + "deadlines" }
 // challengeKey is a string (Challenge JSON) that Redis expires itself.
 func (s *Store) challengeKey(id string) string { return s.prefix + "challenge:{" + id + "}" }
 
-// userKey is a string (User JSON); usernameKey maps a folded username to a
-// user id.
+// userKey is a string: the User as JSON, with its version ("v") and the
+// token of the write that stored it ("w"); usernameKey maps a folded
+// username to a user id.
 func (s *Store) userKey(id int64) string {
 	return s.prefix + "user:{" + strconv.FormatInt(id, 10) + "}"
 }

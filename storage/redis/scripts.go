@@ -68,6 +68,29 @@ end
 return 1
 `)
 
+// putUser: KEYS[1] user (a string: the User as JSON, with "v" its version
+// and "w" the token of the write that stored it); ARGV expected version,
+// new version, json, token. Returns {1, old username} written (or already
+// written by this token: a retry after a lost reply, whose old username
+// is then the one it wrote), {0, ""} the version differs. A record stored
+// before users had versions has no "v": version 0.
+var putUser = goredis.NewScript(`
+local cur = redis.call('GET', KEYS[1])
+local v, w, name = 0, false, ''
+if cur then
+  local u = cjson.decode(cur)
+  if type(u.v) == 'number' then v = u.v end
+  w = u.w
+  if type(u.username) == 'string' then name = u.username end
+end
+if v ~= tonumber(ARGV[1]) then
+  if v == tonumber(ARGV[2]) and w == ARGV[4] then return {1, name} end
+  return {0, ''}
+end
+redis.call('SET', KEYS[1], ARGV[3])
+return {1, name}
+`)
+
 // deleteIfEquals: KEYS[1]; ARGV value. Deletes the key only if it holds
 // value: a username's entry goes only if it still names this user.
 var deleteIfEquals = goredis.NewScript(`

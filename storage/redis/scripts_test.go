@@ -14,6 +14,16 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 	game := []string{s.gameKey("g")}
 	challenge := []string{s.challengeKey("c"), s.challengeKey("c") + ":taken"}
 	mark := []string{s.updateKey(1)}
+	user := []string{s.userKey(1)}
+	putUserRun := func(from, to, token string) func() (any, error) {
+		return func() (any, error) {
+			res, err := putUser.Run(ctx, raw, user, from, to, `{"id":1,"username":"ann","v":`+to+`,"w":"`+token+`"}`, token).Slice()
+			if err != nil {
+				return nil, err
+			}
+			return res[0], nil
+		}
+	}
 	raw.Set(ctx, challenge[0], "challenge", 0)
 
 	nowMs := time.Now().UnixMilli()
@@ -44,6 +54,11 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 		{"update missing", func() (any, error) {
 			return updateGame.Run(ctx, raw, []string{s.gameKey("nope")}, "1", "2", "{}", "1", "G", "h", "", "1", 0).Result()
 		}, int64(-1)},
+		{"put user", putUserRun("0", "1", "P"), int64(1)},
+		{"put user resent", putUserRun("0", "1", "P"), int64(1)},
+		{"put user by another", putUserRun("0", "1", "Q"), int64(0)},
+		{"put user again", putUserRun("1", "2", "R"), int64(1)},
+		{"put user resent after another write", putUserRun("0", "1", "P"), int64(0)},
 		{"take", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take resent", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take by another", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "U").Result() }, nil},

@@ -36,6 +36,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Deadlines", func(t *testing.T) { testDeadlines(t, plain) }},
 		{"Challenges", func(t *testing.T) { testChallenges(t, clocked) }},
 		{"Users", func(t *testing.T) { testUsers(t, plain) }},
+		{"UserVersions", func(t *testing.T) { testUserVersions(t, plain) }},
 		{"Training", func(t *testing.T) { testTraining(t, plain) }},
 		{"Daily", func(t *testing.T) { testDaily(t, plain) }},
 		{"Tournaments", func(t *testing.T) { testTournaments(t, plain) }},

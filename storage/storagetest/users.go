@@ -1,6 +1,11 @@
 package storagetest
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/bashni/bashni/storage"
@@ -88,6 +93,9 @@ func testUsers(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			{"name moved to another", user(3, "old"), map[string]int64{"old": 3}},
 		}
 		for _, st := range steps {
+			if stored, err := s.User(ctxFor(t), st.put.ID); err == nil {
+				st.put.Version = stored.Version
+			}
 			checkErr(t, st.name+": PutUser", s.PutUser(ctxFor(t), st.put), nil)
 			for q, want := range st.query {
 				got, err := s.UserByUsername(ctxFor(t), q)
@@ -102,4 +110,146 @@ func testUsers(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			}
 		}
 	})
+}
+
+// testUserVersions: PutUser is a compare-and-set on the user's version.
+func testUserVersions(t *testing.T, newStore func(t *testing.T) storage.Store) {
+	t.Run("Versions", func(t *testing.T) {
+		s := newStore(t)
+		u := user(1, "ann")
+		checkErr(t, "PutUser new", s.PutUser(ctxFor(t), u), nil)
+		if u.Version != 1 {
+			t.Errorf("version after the first write: got %d, want 1", u.Version)
+		}
+		got, err := s.User(ctxFor(t), 1)
+		checkErr(t, "User", err, nil)
+		checkDeep(t, "stored user", got, u)
+		u.Stats.Games = 1
+		checkErr(t, "PutUser from version 1", s.PutUser(ctxFor(t), u), nil)
+		if u.Version != 2 {
+			t.Errorf("version after the second write: got %d, want 2", u.Version)
+		}
+	})
+
+	t.Run("StaleRefused", func(t *testing.T) {
+		s := newStore(t)
+		u := user(1, "ann")
+		checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
+		stale := *u
+		u.Rating, u.Stats.Games = 1520, 1
+		checkErr(t, "PutUser from version 1", s.PutUser(ctxFor(t), u), nil)
+		want := *u
+
+		refused := []struct {
+			name    string
+			version int64
+		}{
+			{"a stale version", stale.Version},
+			{"as new over a stored user", 0},
+			{"a version not yet stored", u.Version + 1},
+		}
+		for _, r := range refused {
+			w := stale
+			w.Version, w.Username, w.Lang, w.Stats.Games = r.version, "renamed", "ru", 7
+			checkErr(t, "PutUser from "+r.name, s.PutUser(ctxFor(t), &w), storage.ErrConflict)
+			if w.Version != r.version {
+				t.Errorf("PutUser from %s moved the caller's version to %d", r.name, w.Version)
+			}
+			got, err := s.User(ctxFor(t), 1)
+			checkErr(t, "User", err, nil)
+			checkDeep(t, "user after PutUser from "+r.name, got, &want)
+			_, err = s.UserByUsername(ctxFor(t), "renamed")
+			checkErr(t, "UserByUsername of the refused name", err, storage.ErrNotFound)
+			got, err = s.UserByUsername(ctxFor(t), "ann")
+			checkErr(t, "UserByUsername of the stored name", err, nil)
+			checkDeep(t, "user by name after PutUser from "+r.name, got, &want)
+		}
+		missing := user(2, "bob")
+		missing.Version = 3
+		checkErr(t, "PutUser of a user not stored, from version 3", s.PutUser(ctxFor(t), missing), storage.ErrConflict)
+		_, err := s.User(ctxFor(t), 2)
+		checkErr(t, "User never written", err, storage.ErrNotFound)
+		_, err = s.UserByUsername(ctxFor(t), "bob")
+		checkErr(t, "UserByUsername never written", err, storage.ErrNotFound)
+	})
+
+	// Writers that read, change and write back by compare-and-set, reading
+	// again on a conflict, lose no change however they interleave.
+	t.Run("CounterRace", func(t *testing.T) {
+		s := newStore(t)
+		const (
+			writers = 8
+			each    = 5
+		)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for range writers {
+			wg.Go(func() {
+				<-start
+				for range each {
+					if err := incrementGames(t, s, 9); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		got, err := s.User(ctxFor(t), 9)
+		checkErr(t, "User", err, nil)
+		if got.Stats.Games != writers*each || got.Version != writers*each {
+			t.Errorf("after %d increments: games %d, version %d; want both %d",
+				writers*each, got.Stats.Games, got.Version, writers*each)
+		}
+	})
+}
+
+// incrementGames counts one more game for user id (created if missing) as
+// play writes a user: read, change, compare-and-set, again on a conflict.
+func incrementGames(t *testing.T, s storage.Store, id int64) error {
+	for {
+		u, err := s.User(ctxFor(t), id)
+		if errors.Is(err, storage.ErrNotFound) {
+			u, err = user(id, "counter"), nil
+		}
+		if err != nil {
+			return fmt.Errorf("User(%d): %w", id, err)
+		}
+		u.Stats.Games++
+		err = s.PutUser(ctxFor(t), u)
+		if !errors.Is(err, storage.ErrConflict) {
+			return err
+		}
+	}
+}
+
+// UnversionedUser checks that a user record stored before users had
+// versions reads as version 0 and is written over from version 0 only.
+// store writes a record's JSON as the store keeps a user, raw, beside s.
+func UnversionedUser(t *testing.T, s storage.Store, store func(id int64, data []byte)) {
+	t.Helper()
+	old := user(5, "Elder")
+	old.Stats.Games = 3
+	data, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte(`"v"`)) {
+		t.Fatalf("a record of version 0 is stored with a version: %s", data)
+	}
+	store(old.ID, data)
+	got, err := s.User(ctxFor(t), old.ID)
+	checkErr(t, "User stored without a version", err, nil)
+	checkDeep(t, "user stored without a version", got, old)
+	from1 := *got
+	from1.Version = 1
+	checkErr(t, "PutUser from version 1", s.PutUser(ctxFor(t), &from1), storage.ErrConflict)
+	got.Stats.Games++
+	checkErr(t, "PutUser from version 0", s.PutUser(ctxFor(t), got), nil)
+	again, err := s.User(ctxFor(t), old.ID)
+	checkErr(t, "User", err, nil)
+	if again.Version != 1 || again.Stats.Games != 4 {
+		t.Errorf("after a write from version 0: version %d, games %d; want 1, 4", again.Version, again.Stats.Games)
+	}
 }
