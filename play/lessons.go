@@ -45,12 +45,6 @@ var Lessons = []Lesson{
 	{Key: "win", Position: rules.MustParsePosition("w:a5w,b4w,c5w,a7b"), Accept: []string{"a5-b6"}},
 }
 
-// UserStore is what the course needs of the store.
-type UserStore interface {
-	User(ctx context.Context, id int64) (*storage.User, error)
-	PutUser(ctx context.Context, u *storage.User) error
-}
-
 // Course keeps each player's place in the lessons. It is safe for
 // concurrent use.
 type Course struct {
@@ -89,41 +83,41 @@ type LessonResult struct {
 // ErrNotTheTask; the right one completes the lesson and stores the
 // player's progress.
 func (c *Course) Try(ctx context.Context, userID int64, index int, text string) (*LessonResult, error) {
-	u, err := c.user(ctx, userID)
+	var res *LessonResult
+	_, err := changeUser(ctx, c.store, userID, newcomer, func(u *storage.User) error {
+		cur := u.Training.Lesson
+		if cur >= len(Lessons) {
+			return ErrCourseDone
+		}
+		if cur != index {
+			return ErrStaleLesson
+		}
+		l := &Lessons[index]
+		pos := l.Position
+		m, err := rules.ParseMove(&pos, text)
+		if err != nil {
+			return err
+		}
+		if len(l.Accept) > 0 && !slices.Contains(l.Accept, m.String()) {
+			return ErrNotTheTask
+		}
+		u.Training.Lesson = index + 1
+		res = &LessonResult{Index: index, Move: m, After: pos.Play(m), Next: index + 1}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	cur := u.Training.Lesson
-	if cur >= len(Lessons) {
-		return nil, ErrCourseDone
-	}
-	if cur != index {
-		return nil, ErrStaleLesson
-	}
-	l := &Lessons[index]
-	pos := l.Position
-	m, err := rules.ParseMove(&pos, text)
-	if err != nil {
-		return nil, err
-	}
-	if len(l.Accept) > 0 && !slices.Contains(l.Accept, m.String()) {
-		return nil, ErrNotTheTask
-	}
-	u.Training.Lesson = index + 1
-	if err := c.store.PutUser(ctx, u); err != nil {
-		return nil, err
-	}
-	return &LessonResult{Index: index, Move: m, After: pos.Play(m), Next: index + 1}, nil
+	return res, nil
 }
 
 // Restart puts userID back at the first lesson.
 func (c *Course) Restart(ctx context.Context, userID int64) error {
-	u, err := c.user(ctx, userID)
-	if err != nil {
-		return err
-	}
-	u.Training.Lesson = 0
-	return c.store.PutUser(ctx, u)
+	_, err := changeUser(ctx, c.store, userID, newcomer, func(u *storage.User) error {
+		u.Training.Lesson = 0
+		return nil
+	})
+	return err
 }
 
 // Started reports whether userID has begun the course or played a game:
@@ -142,7 +136,7 @@ func (c *Course) Started(ctx context.Context, userID int64) (bool, error) {
 func (c *Course) user(ctx context.Context, id int64) (*storage.User, error) {
 	u, err := c.store.User(ctx, id)
 	if isNotFound(err) {
-		return &storage.User{ID: id, Rating: StartRating, Notify: true}, nil
+		return newcomer(id), nil
 	}
 	return u, err
 }

@@ -15,8 +15,7 @@ import (
 
 // PuzzleStore is what the puzzles need of the store.
 type PuzzleStore interface {
-	User(ctx context.Context, id int64) (*storage.User, error)
-	PutUser(ctx context.Context, u *storage.User) error
+	UserStore
 	PuzzleStats(ctx context.Context, id string) (*storage.PuzzleStats, error)
 	PutPuzzleStats(ctx context.Context, p *storage.PuzzleStats) error
 }
@@ -91,10 +90,21 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 	if len(p.set) == 0 {
 		return nil, ErrNoPuzzlesSet
 	}
-	u, err := p.user(ctx, userID)
+	var st *PuzzleState
+	_, err := changeUser(ctx, p.store, userID, newcomer, func(u *storage.User) error {
+		pz := p.pick(u)
+		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
+		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
+	return st, nil
+}
+
+// pick is u's next puzzle: one not tried before, rated nearest to theirs.
+func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 	r := playerRating(u)
 	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
 	for _, id := range u.Training.Solved {
@@ -120,12 +130,7 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 			pick = p.byID[u.Training.Failed[0]]
 		}
 	}
-	pz := &p.set[pick]
-	u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
-	if err := p.store.PutUser(ctx, u); err != nil {
-		return nil, err
-	}
-	return &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: r.R}, nil
+	return &p.set[pick]
 }
 
 // Current is userID's puzzle under way, or ErrNoPuzzle.
@@ -163,10 +168,22 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 // nothing: the player tries again. A legal move other than the solution's
 // ends the puzzle as failed.
 func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, text string) (*PuzzleResult, error) {
-	u, err := p.user(ctx, userID)
+	var (
+		res   *PuzzleResult
+		rated *puzzle.Rating // the puzzle's rating before the attempt, once its own is written
+	)
+	_, err := changeUser(ctx, p.store, userID, newcomer, func(u *storage.User) (err error) {
+		res, err = p.move(ctx, u, id, moves, text, &rated)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
+	return res, nil
+}
+
+// move is Move on the record u as read; rated as finish's.
+func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves int, text string, rated **puzzle.Rating) (*PuzzleResult, error) {
 	a, st, err := p.current(u)
 	if err != nil {
 		return nil, err
@@ -183,25 +200,29 @@ func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, 
 	res := &PuzzleResult{PuzzleState: *st, Played: m}
 	if m != pz.Solution[a.Moves] {
 		res.Done, res.Position = true, pos.Play(m)
-		return res, p.finish(ctx, u, res)
+		return res, p.finish(ctx, u, res, rated)
 	}
 	res.Position = pos.Play(m)
 	res.Moves = a.Moves + 1
 	if res.Moves == len(pz.Solution) {
 		res.Done, res.Solved = true, true
-		return res, p.finish(ctx, u, res)
+		return res, p.finish(ctx, u, res, rated)
 	}
 	res.Reply, res.HasReply = pz.Solution[res.Moves], true
 	res.Position = res.Position.Play(res.Reply)
 	res.Moves++
 	a.Moves = res.Moves
-	return res, p.store.PutUser(ctx, u)
+	return res, nil
 }
 
-// finish ends the attempt: the user's lists, and on a first attempt both
-// ratings. The puzzle's rating is written first, from the version read,
-// retried on a conflict; then the user's.
-func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult) error {
+// finish ends the attempt in u: the user's lists, and on a first attempt
+// both ratings. The puzzle's rating is written first, from the version
+// read, retried on a conflict; then the user's (by Move). The puzzle is
+// rated once: *rated keeps its rating from before the attempt, so when
+// the user's write loses to another writer (a game of theirs counted at
+// that instant) and finish runs again on the user as read anew, only the
+// user's change is made again.
+func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **puzzle.Rating) error {
 	pz := res.Puzzle
 	tr := &u.Training
 	tr.Puzzle = nil
@@ -217,16 +238,19 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 		if res.Solved {
 			score = 1
 		}
-		pzRating, err := p.ratePuzzle(ctx, pz, before, 1-score)
-		if err != nil {
-			return err
+		if *rated == nil {
+			pzRating, err := p.ratePuzzle(ctx, pz, before, 1-score)
+			if err != nil {
+				return err
+			}
+			*rated = &pzRating
 		}
-		after := before.Update(puzzle.Result{Opponent: pzRating, Score: score})
+		after := before.Update(puzzle.Result{Opponent: **rated, Score: score})
 		tr.Rating = storage.Glicko(after)
 		res.Change = after.R - before.R
 		res.PlayerRating = after.R
 	}
-	return p.store.PutUser(ctx, u)
+	return nil
 }
 
 // ratePuzzle records an attempt on pz by a player rated player, the
@@ -262,7 +286,7 @@ func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzz
 func (p *Puzzles) user(ctx context.Context, id int64) (*storage.User, error) {
 	u, err := p.store.User(ctx, id)
 	if isNotFound(err) {
-		return &storage.User{ID: id, Rating: StartRating, Notify: true}, nil
+		return newcomer(id), nil
 	}
 	return u, err
 }

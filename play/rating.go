@@ -169,19 +169,25 @@ func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error)
 }
 
 // countPlayer writes p's part of game id's count into their record and
-// leaderboard lines, each once (Counted).
+// leaderboard lines, each once (Counted). The record's Counted is checked
+// on every attempt of its compare-and-set: a game counted by a writer that
+// came first is not counted again.
 func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p storage.RatedScore) error {
-	u, err := s.userOrNew(ctx, storage.Player{UserID: p.UserID, Name: p.Name})
-	if err != nil {
-		return err
-	}
-	if storage.Counted(&u.Counted, id) {
+	newUser := func(int64) *storage.User { return newPlayer(storage.Player{UserID: p.UserID, Name: p.Name}) }
+	u, err := changeUser(ctx, s.store, p.UserID, newUser, func(u *storage.User) error {
+		if u.Rating == 0 {
+			u.Rating = StartRating
+		}
+		if !storage.Counted(&u.Counted, id) {
+			return errUnchanged
+		}
 		addResult(&u.Stats, p.Score)
 		u.Rating = math.Round((u.Rating+p.Global)*10) / 10
 		u.UpdatedAt = s.now()
-		if err := s.store.PutUser(ctx, u); err != nil {
-			return err
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if !p.Rated {
 		return nil

@@ -21,26 +21,26 @@ type Profile struct {
 // Touch creates or refreshes a user from their Telegram profile and returns
 // the stored user. A user who writes to the bot privately can be sent DMs.
 func (s *Service) Touch(ctx context.Context, p Profile) (*storage.User, error) {
-	u, err := s.store.User(ctx, p.ID)
-	switch {
-	case isNotFound(err):
-		u = &storage.User{ID: p.ID, Rating: StartRating, Notify: true, Lang: p.Lang}
-	case err != nil:
-		return nil, err
+	newUser := func(id int64) *storage.User {
+		u := newcomer(id)
+		u.Lang = p.Lang
+		return u
 	}
-	changed := u.Name != p.Name || u.Username != p.Username
-	u.Name, u.Username = p.Name, p.Username
-	if u.Lang == "" && p.Lang != "" {
-		u.Lang, changed = p.Lang, true
-	}
-	if p.Private && (!u.CanDM || u.Blocked) {
-		u.CanDM, u.Blocked, changed = true, false, true
-	}
-	if !changed && !u.UpdatedAt.IsZero() {
-		return u, nil
-	}
-	u.UpdatedAt = s.now()
-	return u, s.store.PutUser(ctx, u)
+	return changeUser(ctx, s.store, p.ID, newUser, func(u *storage.User) error {
+		changed := u.Name != p.Name || u.Username != p.Username
+		u.Name, u.Username = p.Name, p.Username
+		if u.Lang == "" && p.Lang != "" {
+			u.Lang, changed = p.Lang, true
+		}
+		if p.Private && (!u.CanDM || u.Blocked) {
+			u.CanDM, u.Blocked, changed = true, false, true
+		}
+		if !changed && !u.UpdatedAt.IsZero() {
+			return errUnchanged
+		}
+		u.UpdatedAt = s.now()
+		return nil
+	})
 }
 
 // User returns a stored user.
@@ -53,15 +53,15 @@ func (s *Service) UserByUsername(ctx context.Context, name string) (*storage.Use
 	return s.store.UserByUsername(ctx, name)
 }
 
-// UpdateUser changes a user's settings with fn and stores them.
+// UpdateUser changes a user's settings with fn and stores them. fn may be
+// run more than once, each time on the record as stored (another write to
+// the user came first), so a toggle toggles what is stored.
 func (s *Service) UpdateUser(ctx context.Context, id int64, fn func(u *storage.User)) (*storage.User, error) {
-	u, err := s.store.User(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	fn(u)
-	u.UpdatedAt = s.now()
-	return u, s.store.PutUser(ctx, u)
+	return changeUser(ctx, s.store, id, nil, func(u *storage.User) error {
+		fn(u)
+		u.UpdatedAt = s.now()
+		return nil
+	})
 }
 
 // Blocked records that a user blocked the bot (Telegram said 403): no more
@@ -79,7 +79,7 @@ func (s *Service) Blocked(ctx context.Context, id int64) error {
 func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.User, error) {
 	u, err := s.store.User(ctx, p.UserID)
 	if isNotFound(err) {
-		return &storage.User{ID: p.UserID, Name: p.Name, Rating: StartRating, Notify: true}, nil
+		return newPlayer(p), nil
 	}
 	if err != nil {
 		return nil, err
@@ -88,4 +88,11 @@ func (s *Service) userOrNew(ctx context.Context, p storage.Player) (*storage.Use
 		u.Rating = StartRating
 	}
 	return u, nil
+}
+
+// newPlayer is the record of a player not stored yet.
+func newPlayer(p storage.Player) *storage.User {
+	u := newcomer(p.UserID)
+	u.Name = p.Name
+	return u
 }
