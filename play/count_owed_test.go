@@ -42,7 +42,7 @@ func (k *killedAfter) PutUser(ctx context.Context, u *storage.User) error {
 	return k.Store.PutUser(ctx, u)
 }
 
-func (k *killedAfter) SetStanding(ctx context.Context, scope int64, st storage.Standing) error {
+func (k *killedAfter) SetStanding(ctx context.Context, scope int64, st *storage.Standing) error {
 	if err := k.write(); err != nil {
 		return err
 	}

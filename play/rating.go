@@ -193,8 +193,13 @@ func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p stor
 		return nil
 	}
 	// The global line follows the record: written again, it is the same.
-	st := storage.Standing{UserID: u.ID, Name: u.Name, Rating: u.Rating, Games: u.Stats.Games}
-	if err := s.store.SetStanding(ctx, 0, st); err != nil {
+	// Another writer's line at once is a conflict, the count still owed.
+	st, err := s.standing(ctx, 0, u)
+	if err != nil {
+		return err
+	}
+	st.Rating, st.Games = u.Rating, u.Stats.Games
+	if err := s.store.SetStanding(ctx, 0, &st); err != nil {
 		return err
 	}
 	if chat == 0 {
@@ -206,7 +211,7 @@ func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p stor
 	}
 	line.Rating = math.Round((line.Rating+p.InChat)*10) / 10
 	line.Games++
-	return s.store.SetStanding(ctx, chat, line)
+	return s.store.SetStanding(ctx, chat, &line)
 }
 
 func (s *Service) standing(ctx context.Context, scope int64, u *storage.User) (storage.Standing, error) {

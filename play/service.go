@@ -28,7 +28,7 @@ type Store interface {
 	User(ctx context.Context, id int64) (*storage.User, error)
 	PutUser(ctx context.Context, u *storage.User) error
 	UserByUsername(ctx context.Context, username string) (*storage.User, error)
-	SetStanding(ctx context.Context, scope int64, s storage.Standing) error
+	SetStanding(ctx context.Context, scope int64, s *storage.Standing) error
 	Top(ctx context.Context, scope int64, n int) ([]storage.Standing, error)
 	Standing(ctx context.Context, scope, userID int64) (storage.Standing, error)
 	// UpdateSeen says whether a receipt (the id of the update that made a

@@ -11,7 +11,9 @@
 //     writers holding the same version exactly one succeeds; the others get
 //     ErrConflict, nothing changes for them, and they reload and decide again.
 //     PutUser is the same on User.Version, so two changes to one person
-//     (two games counted, a setting and a puzzle) never lose one another.
+//     (two games counted, a setting and a puzzle) never lose one another,
+//     and SetStanding on Standing.Version, so two games of one player
+//     counted at once both stay in a leaderboard line.
 //   - A game and the indexes that find it (active games per chat and per
 //     player, games with a deadline) are written together, so a lookup never
 //     misses an active game. How each store achieves that is described in its

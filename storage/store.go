@@ -71,9 +71,13 @@ type Store interface {
 	// leading "@", or returns ErrNotFound.
 	UserByUsername(ctx context.Context, username string) (*User, error)
 
-	// SetStanding creates or replaces a user's line in a leaderboard; scope is
-	// a chat id, 0 for the global board.
-	SetStanding(ctx context.Context, scope int64, s Standing) error
+	// SetStanding writes a user's line in a leaderboard (scope: a chat id, 0
+	// for the global board) and its place, by compare-and-set as PutUser:
+	// only if the stored line's version equals s.Version (0: no line
+	// stored, or one stored before lines had versions); it stores it as
+	// version s.Version+1 and sets s.Version to that on success. Otherwise
+	// it returns ErrConflict and changes nothing.
+	SetStanding(ctx context.Context, scope int64, s *Standing) error
 	// Top returns up to n standings, highest rating first (ties by user id).
 	Top(ctx context.Context, scope int64, n int) ([]Standing, error)
 	// Standing returns one user's line, or ErrNotFound.

@@ -54,6 +54,14 @@ type Standing struct {
 	// Counted are the last games counted in the line (a chat's; the
 	// global line follows the user's record), as User.Counted.
 	Counted []string `json:"counted,omitempty"`
+	// UserVersion is, in the global line, the version of the user's record
+	// it was written from, so that a line from an older record never
+	// replaces one from a newer (play, rating.go). 0 in a chat's line.
+	UserVersion int64 `json:"uv,omitzero"`
+
+	// Version is 0 for a line never stored (and for one stored before
+	// lines had versions); SetStanding checks it and moves it on.
+	Version int64 `json:"v,omitzero"`
 }
 
 // UsernameKey is the form under which stores index usernames: without a

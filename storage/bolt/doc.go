@@ -5,7 +5,7 @@
 // every write here is one transaction: a game and all of its index entries
 // change together or not at all, and a crash (or kill -9) at any moment leaves
 // the file as of the last committed transaction. The compare-and-set of
-// UpdateGame (and PutUser's, PutPuzzleStats') is therefore a plain
+// UpdateGame (and PutUser's, SetStanding's, PutPuzzleStats') is therefore a plain
 // read-check-write inside that transaction.
 //
 // Each record kind has its own bucket of JSON values. Indexes are buckets of

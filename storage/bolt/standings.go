@@ -10,14 +10,21 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// SetStanding replaces a user's line and its rank entry together.
-func (s *Store) SetStanding(ctx context.Context, scope int64, st storage.Standing) error {
+// SetStanding replaces a user's line and its rank entry together if the
+// stored line's version is st.Version (0: none stored).
+func (s *Store) SetStanding(ctx context.Context, scope int64, st *storage.Standing) error {
 	sk := key(intKey(scope), intKey(st.UserID))
-	return s.update(ctx, fmt.Sprintf("set standing %d in %d", st.UserID, scope), func(tx *bbolt.Tx) error {
+	rec := *st
+	rec.Version = st.Version + 1
+	op := fmt.Sprintf("set standing %d in %d at version %d", st.UserID, scope, st.Version)
+	err := s.update(ctx, op, func(tx *bbolt.Tx) error {
 		var old storage.Standing
 		ok, err := get(tx, bucketStandings, sk, &old)
 		if err != nil {
 			return err
+		}
+		if old.Version != st.Version {
+			return fmt.Errorf("stored version is %d: %w", old.Version, storage.ErrConflict)
 		}
 		ranks := tx.Bucket(bucketRanks)
 		if ok {
@@ -25,11 +32,15 @@ func (s *Store) SetStanding(ctx context.Context, scope int64, st storage.Standin
 				return err
 			}
 		}
-		if err := ranks.Put(rankEntry(scope, st), nil); err != nil {
+		if err := ranks.Put(rankEntry(scope, rec), nil); err != nil {
 			return err
 		}
-		return put(tx, bucketStandings, sk, st)
+		return put(tx, bucketStandings, sk, &rec)
 	})
+	if err == nil {
+		st.Version = rec.Version
+	}
+	return err
 }
 
 func rankEntry(scope int64, st storage.Standing) []byte {

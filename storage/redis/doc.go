@@ -64,7 +64,9 @@
 // another slot, is then pointed at the user: a hint checked on lookup. A
 // leaderboard's rank (a sorted set, scored by negated rating with the user
 // id as a member in sortable hex, so ties fall in id order) and its lines (a
-// hash) share the scope's hash tag and change in one MULTI/EXEC. Update marks
+// hash of JSON with the line's version and write token, as a user's) share
+// the scope's hash tag and change together in SetStanding's compare-and-set
+// script. Update marks
 // are SET NX PX in a script.
 //
 // # Faults

@@ -40,7 +40,8 @@ func (s *Store) userKey(id int64) string {
 func (s *Store) usernameKey(name string) string { return s.prefix + "username:{" + name + "}" }
 
 // rankKey (sorted set: member by negated rating) and linesKey (hash: member
-// to Standing JSON) share the scope's tag and change in one transaction.
+// to Standing JSON, with its version "v" and the token of the write that
+// stored it "w") share the scope's tag and change in one script.
 func (s *Store) rankKey(scope int64) string {
 	return s.prefix + "top:{" + strconv.FormatInt(scope, 10) + "}:rank"
 }

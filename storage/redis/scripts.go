@@ -91,6 +91,29 @@ redis.call('SET', KEYS[1], ARGV[3])
 return {1, name}
 `)
 
+// setStanding: KEYS[1] rank, KEYS[2] lines (the scope's; see putUser for
+// "v" and "w" in a line's JSON); ARGV member, expected version, new
+// version, json, token, rank score. Writes the line and its rank together
+// and returns 1 (or 1 for a retry of this token's write after a lost
+// reply), 0 the version differs. A line stored before lines had versions
+// has no "v": version 0.
+var setStanding = goredis.NewScript(`
+local cur = redis.call('HGET', KEYS[2], ARGV[1])
+local v, w = 0, false
+if cur then
+  local st = cjson.decode(cur)
+  if type(st.v) == 'number' then v = st.v end
+  w = st.w
+end
+if v ~= tonumber(ARGV[2]) then
+  if v == tonumber(ARGV[3]) and w == ARGV[5] then return 1 end
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[6], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+return 1
+`)
+
 // deleteIfEquals: KEYS[1]; ARGV value. Deletes the key only if it holds
 // value: a username's entry goes only if it still names this user.
 var deleteIfEquals = goredis.NewScript(`

@@ -24,6 +24,12 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 			return res[0], nil
 		}
 	}
+	lines := []string{s.rankKey(-100), s.linesKey(-100)}
+	setStandingRun := func(from, to, token string) func() (any, error) {
+		return func() (any, error) {
+			return setStanding.Run(ctx, raw, lines, member(1), from, to, `{"user_id":1,"rating":1500,"v":`+to+`,"w":"`+token+`"}`, token, "-1500").Result()
+		}
+	}
 	raw.Set(ctx, challenge[0], "challenge", 0)
 
 	nowMs := time.Now().UnixMilli()
@@ -59,6 +65,11 @@ func TestScriptsRecogniseTheirOwnRetry(t *testing.T) {
 		{"put user by another", putUserRun("0", "1", "Q"), int64(0)},
 		{"put user again", putUserRun("1", "2", "R"), int64(1)},
 		{"put user resent after another write", putUserRun("0", "1", "P"), int64(0)},
+		{"set standing", setStandingRun("0", "1", "S"), int64(1)},
+		{"set standing resent", setStandingRun("0", "1", "S"), int64(1)},
+		{"set standing by another", setStandingRun("0", "1", "T"), int64(0)},
+		{"set standing again", setStandingRun("1", "2", "U"), int64(1)},
+		{"set standing resent after another write", setStandingRun("0", "1", "S"), int64(0)},
 		{"take", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take resent", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "T").Result() }, "challenge"},
 		{"take by another", func() (any, error) { return takeChallenge.Run(ctx, raw, challenge, "U").Result() }, nil},

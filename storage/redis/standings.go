@@ -5,32 +5,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/bashni/bashni/storage"
 )
 
-// SetStanding writes the rank and the line in one MULTI/EXEC; both keys
-// carry the scope's hash tag.
-func (s *Store) SetStanding(ctx context.Context, scope int64, st storage.Standing) error {
-	op := fmt.Sprintf("set standing %d in %d", st.UserID, scope)
+// storedStanding is a line as stored: its JSON with the token of the
+// write that stored it, so that setStanding knows its own write again
+// when go-redis resends it after a lost reply.
+type storedStanding struct {
+	*storage.Standing
+	Token string `json:"w,omitzero"`
+}
+
+// SetStanding is a compare-and-set on the line by setStanding's script,
+// which writes the rank and the line together; both keys carry the scope's
+// hash tag.
+func (s *Store) SetStanding(ctx context.Context, scope int64, st *storage.Standing) error {
+	op := fmt.Sprintf("set standing %d in %d at version %d", st.UserID, scope, st.Version)
 	if err := start(ctx, op); err != nil {
 		return err
 	}
-	data, err := json.Marshal(st)
+	rec := *st
+	rec.Version = st.Version + 1
+	token := newToken()
+	data, err := json.Marshal(storedStanding{Standing: &rec, Token: token})
 	if err != nil {
 		return fmt.Errorf("storage: redis: %s: %w", op, err)
 	}
-	m := member(st.UserID)
-	_, err = s.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
-		// Negated, so that ascending order is highest rating first and equal
-		// ratings fall back to the member's (the user id's) order.
-		p.ZAdd(ctx, s.rankKey(scope), goredis.Z{Score: -st.Rating, Member: m})
-		p.HSet(ctx, s.linesKey(scope), m, data)
-		return nil
-	})
-	return fail(op, err)
+	// Negated, so that ascending order is highest rating first and equal
+	// ratings fall back to the member's (the user id's) order.
+	score := strconv.FormatFloat(-st.Rating, 'f', -1, 64)
+	n, err := setStanding.Run(ctx, s.rdb, []string{s.rankKey(scope), s.linesKey(scope)}, member(st.UserID),
+		strconv.FormatInt(st.Version, 10), strconv.FormatInt(rec.Version, 10), data, token, score).Int()
+	if err != nil {
+		return fail(op, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("storage: redis: %s: stored version differs: %w", op, storage.ErrConflict)
+	}
+	st.Version = rec.Version
+	return nil
 }
 
 // Top returns the n best lines of a scope.

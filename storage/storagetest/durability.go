@@ -27,7 +27,7 @@ func Fill(t *testing.T, s storage.Store) (check func(t *testing.T, s storage.Sto
 	u := user(1, "Durable")
 	checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
 	st := storage.Standing{UserID: 1, Name: "d", Rating: 1555, Games: 3}
-	checkErr(t, "SetStanding", s.SetStanding(ctxFor(t), -100, st), nil)
+	checkErr(t, "SetStanding", s.SetStanding(ctxFor(t), -100, &st), nil)
 	first, err := s.MarkUpdate(ctxFor(t), 77, time.Hour)
 	if err != nil || !first {
 		t.Fatalf("MarkUpdate(77): got %v, %v; want true, no error", first, err)
