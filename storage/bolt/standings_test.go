@@ -1,9 +1,7 @@
 package bolt
 
 import (
-	"path/filepath"
 	"testing"
-	"time"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -14,11 +12,7 @@ import (
 // A leaderboard line stored by a version of the bot from before lines had
 // versions.
 func TestUnversionedStanding(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "bashni.db"), time.Now)
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := openTemp(t)
 	storagetest.UnversionedStanding(t, s, func(scope int64, line storage.Standing, data []byte) {
 		err := s.db.Update(func(tx *bbolt.Tx) error {
 			if err := tx.Bucket(bucketRanks).Put(rankEntry(scope, line), nil); err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/bashni/bashni/storage"
@@ -103,15 +102,7 @@ func testStandingVersions(t *testing.T, newStore func(t *testing.T) storage.Stor
 		checkErr(t, "SetStanding from version 1", s.SetStanding(ctxFor(t), -100, &line), nil)
 		want := []storage.Standing{line, other}
 
-		refused := []struct {
-			name    string
-			version int64
-		}{
-			{"a stale version", stale.Version},
-			{"as new over a stored line", 0},
-			{"a version not yet stored", line.Version + 1},
-		}
-		for _, r := range refused {
+		for _, r := range refusedVersions(stale.Version, line.Version, "line") {
 			// Its rating would move the line below Bob's: the rank must not.
 			w := stale
 			w.Version, w.Rating, w.Games, w.Counted = r.version, 1400, 7, []string{"g3"}
@@ -139,30 +130,12 @@ func testStandingVersions(t *testing.T, newStore func(t *testing.T) storage.Stor
 	// again on a conflict, lose no change however they interleave.
 	t.Run("CounterRace", func(t *testing.T) {
 		s := newStore(t)
-		const (
-			writers = 8
-			each    = 5
-		)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for range writers {
-			wg.Go(func() {
-				<-start
-				for range each {
-					if err := incrementLine(t, s, -100, 9); err != nil {
-						t.Error(err)
-						return
-					}
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
+		raceIncrements(t, func() error { return incrementLine(t, s, -100, 9) })
 		got, err := s.Standing(ctxFor(t), -100, 9)
 		checkErr(t, "Standing", err, nil)
-		if got.Games != writers*each || got.Version != writers*each || got.Rating != 1500+writers*each {
+		if n := raceWriters * raceEach; got.Games != n || got.Version != int64(n) || got.Rating != float64(1500+n) {
 			t.Errorf("after %d increments: games %d, rating %v, version %d; want %[1]d, %v, %[1]d",
-				writers*each, got.Games, got.Rating, got.Version, 1500+writers*each)
+				n, got.Games, got.Rating, got.Version, 1500+n)
 		}
 		top, err := s.Top(ctxFor(t), -100, 5)
 		checkErr(t, "Top", err, nil)

@@ -140,15 +140,7 @@ func testUserVersions(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		checkErr(t, "PutUser from version 1", s.PutUser(ctxFor(t), u), nil)
 		want := *u
 
-		refused := []struct {
-			name    string
-			version int64
-		}{
-			{"a stale version", stale.Version},
-			{"as new over a stored user", 0},
-			{"a version not yet stored", u.Version + 1},
-		}
-		for _, r := range refused {
+		for _, r := range refusedVersions(stale.Version, u.Version, "user") {
 			w := stale
 			w.Version, w.Username, w.Lang, w.Stats.Games = r.version, "renamed", "ru", 7
 			checkErr(t, "PutUser from "+r.name, s.PutUser(ctxFor(t), &w), storage.ErrConflict)
@@ -177,25 +169,8 @@ func testUserVersions(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	// again on a conflict, lose no change however they interleave.
 	t.Run("CounterRace", func(t *testing.T) {
 		s := newStore(t)
-		const (
-			writers = 8
-			each    = 5
-		)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for range writers {
-			wg.Go(func() {
-				<-start
-				for range each {
-					if err := incrementGames(t, s, 9); err != nil {
-						t.Error(err)
-						return
-					}
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
+		raceIncrements(t, func() error { return incrementGames(t, s, 9) })
+		const writers, each = raceWriters, raceEach
 		got, err := s.User(ctxFor(t), 9)
 		checkErr(t, "User", err, nil)
 		if got.Stats.Games != writers*each || got.Version != writers*each {
@@ -203,6 +178,46 @@ func testUserVersions(t *testing.T, newStore func(t *testing.T) storage.Store) {
 				writers*each, got.Stats.Games, got.Version, writers*each)
 		}
 	})
+}
+
+// refusedVersion is a version a compare-and-set must refuse, and which.
+type refusedVersion struct {
+	name    string
+	version int64
+}
+
+// refusedVersions are those of a record (kind: "user", "line") stored at
+// version stored after one at stale.
+func refusedVersions(stale, stored int64, kind string) []refusedVersion {
+	return []refusedVersion{
+		{"a stale version", stale},
+		{"as new over a stored " + kind, 0},
+		{"a version not yet stored", stored + 1},
+	}
+}
+
+// raceWriters writers each make raceEach increments in raceIncrements.
+const raceWriters, raceEach = 8, 5
+
+// raceIncrements lets raceWriters goroutines, started at once, call
+// increment raceEach times each, reporting the first error of each.
+func raceIncrements(t *testing.T, increment func() error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range raceWriters {
+		wg.Go(func() {
+			<-start
+			for range raceEach {
+				if err := increment(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
 }
 
 // incrementGames counts one more game for user id (created if missing) as
