@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"time"
 
@@ -169,9 +170,10 @@ func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error)
 }
 
 // countPlayer writes p's part of game id's count into their record and
-// leaderboard lines, each once (Counted). The record's Counted is checked
-// on every attempt of its compare-and-set: a game counted by a writer that
-// came first is not counted again.
+// leaderboard lines, each once (Counted). The record and each line are
+// written by compare-and-set, and the record's and the chat line's Counted
+// are checked on every attempt: a game counted by a writer that came first
+// is not counted again, nor is one that came first lost.
 func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p storage.RatedScore) error {
 	newUser := func(int64) *storage.User { return newPlayer(storage.Player{UserID: p.UserID, Name: p.Name}) }
 	u, err := changeUser(ctx, s.store, p.UserID, newUser, func(u *storage.User) error {
@@ -192,26 +194,52 @@ func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p stor
 	if !p.Rated {
 		return nil
 	}
-	// The global line follows the record: written again, it is the same.
-	// Another writer's line at once is a conflict, the count still owed.
-	st, err := s.standing(ctx, 0, u)
-	if err != nil {
-		return err
-	}
-	st.Rating, st.Games = u.Rating, u.Stats.Games
-	if err := s.store.SetStanding(ctx, 0, &st); err != nil {
-		return err
-	}
-	if chat == 0 {
+	// The global line follows the record: written from u unless it is
+	// from a record at least as new already (another count of the
+	// player's, which wrote the record after u, came first). Written again
+	// from the same record, it is the same.
+	err = s.changeLine(ctx, 0, u, func(line *storage.Standing) error {
+		if line.UserVersion > 0 && line.UserVersion >= u.Version {
+			return errUnchanged
+		}
+		line.Rating, line.Games, line.UserVersion = u.Rating, u.Stats.Games, u.Version
 		return nil
-	}
-	line, err := s.standing(ctx, chat, u)
-	if err != nil || !storage.Counted(&line.Counted, id) {
+	})
+	if err != nil || chat == 0 {
 		return err
 	}
-	line.Rating = math.Round((line.Rating+p.InChat)*10) / 10
-	line.Games++
-	return s.store.SetStanding(ctx, chat, &line)
+	return s.changeLine(ctx, chat, u, func(line *storage.Standing) error {
+		if !storage.Counted(&line.Counted, id) {
+			return errUnchanged
+		}
+		line.Rating = math.Round((line.Rating+p.InChat)*10) / 10
+		line.Games++
+		return nil
+	})
+}
+
+// changeLine is changeUser for u's line in a leaderboard: it reads the
+// line (a new one at StartRating if none), lets change change it and
+// writes it back by compare-and-set (SetStanding), reading again and
+// changing anew whenever another writer came first. change returns
+// errUnchanged when there is nothing to write.
+func (s *Service) changeLine(ctx context.Context, scope int64, u *storage.User, change func(line *storage.Standing) error) error {
+	for range maxAttempts {
+		line, err := s.standing(ctx, scope, u)
+		if err != nil {
+			return err
+		}
+		if err := change(&line); errors.Is(err, errUnchanged) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		err = s.store.SetStanding(ctx, scope, &line)
+		if !errors.Is(err, storage.ErrConflict) {
+			return err
+		}
+	}
+	return fmt.Errorf("play: line of user %d in %d: %w", u.ID, scope, ErrBusy)
 }
 
 func (s *Service) standing(ctx context.Context, scope int64, u *storage.User) (storage.Standing, error) {
