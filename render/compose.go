@@ -59,11 +59,13 @@ func (k *kit) composeTile(t *image.RGBA, tw rules.Tower, sm sqMark) {
 	if sm.jumped {
 		over(t, k.cross, 0, 0)
 	}
-	if sm.leg > 0 {
-		k.drawLeg(t, int(sm.leg))
-	}
 	if !tw.Empty() {
 		k.drawTower(t, tw)
+	}
+	// A tall tower reaches the top of its square: the leg's number goes
+	// over it.
+	if sm.leg > 0 {
+		k.drawLeg(t, int(sm.leg))
 	}
 	if sm.target {
 		if tw.Empty() {
@@ -71,155 +73,6 @@ func (k *kit) composeTile(t *image.RGBA, tw rules.Tower, sm sqMark) {
 		} else {
 			over(t, k.ring, 0, 0)
 		}
-	}
-}
-
-// towerLayout says which pieces of tw are drawn, top first, and where,
-// and whether a badge with the counts goes under them. A lone piece is
-// drawn alone; a tower of two or more gets the badge, and is drawn whole
-// above it when it fits, else as the top of each of its two blocks.
-func (k *kit) towerLayout(tw rules.Tower, buf *[8]rules.Piece) ([]rules.Piece, layout, bool) {
-	h := tw.Height()
-	if h == 1 {
-		buf[0] = tw.Piece(0)
-		return buf[:1], k.layouts[1], false
-	}
-	if h < len(k.badged) {
-		for i := range h {
-			buf[i] = tw.Piece(i)
-		}
-		return buf[:h], k.badged[h], true
-	}
-	l := k.tall
-	ownM, ownK, prM, prK := tw.Blocks()
-	own, pr := ownM+ownK, prM+prK
-	showOwn := min(own, max(1, l.n-min(pr, l.n/2)))
-	showPr := min(pr, l.n-showOwn)
-	n := 0
-	for i := range showOwn {
-		buf[n] = tw.Piece(i)
-		n++
-	}
-	for i := range showPr {
-		buf[n] = tw.Piece(own + i)
-		n++
-	}
-	return buf[:n], l, true
-}
-
-func (k *kit) drawTower(t *image.RGBA, tw rules.Tower) {
-	var buf [8]rules.Piece
-	pieces, l, tall := k.towerLayout(tw, &buf)
-	ref := k.spriteRef()
-	n := len(pieces)
-	over(t, k.shadow, 0, l.top+n*l.d-ref)
-	cyl := k.cyl[l.d]
-	for i := n - 1; i >= 0; i-- {
-		over(t, cyl[pieces[i]], 0, l.top+i*l.d-ref)
-	}
-	over(t, k.face[pieces[0]], 0, l.top-ref)
-	if tall {
-		k.drawBadge(t, tw)
-	}
-}
-
-// chip is one half of a count badge: a block of n pieces, kings of them
-// kings, of colour c.
-type chip struct {
-	c        rules.Color
-	n, kings int
-	w        int
-	short    bool // no room for the king count: the crown alone says "kings"
-}
-
-// drawBadge draws the counts of a tower at the bottom of its tile: a
-// chip in the owner's colour with the owner's block, then one in the
-// opponent's colour with the prisoners. A chip reads "5", or "5♛2" when two
-// of the five are kings, or "♛5" when all are; in the rare case of no room,
-// "5♛" says only that some are.
-func (k *kit) drawBadge(t *image.RGBA, tw rules.Tower) {
-	ownM, ownK, prM, prK := tw.Blocks()
-	owner := tw.Owner()
-	chips := [2]chip{{c: owner, n: ownM + ownK, kings: ownK}, {c: owner.Opponent(), n: prM + prK, kings: prK}}
-	padX := max(2, k.badgeH/6)
-	total := 0
-	// Narrow padding comes before dropping the king count: a count read
-	// on a phone is worth more than air around it.
-	for try := range 3 {
-		short := try == 2
-		if try > 0 {
-			padX = 1
-		}
-		total = 0
-		for i := range chips {
-			ch := &chips[i]
-			if ch.n == 0 {
-				continue
-			}
-			ch.short = short && ch.kings > 0 && ch.kings < ch.n
-			ch.w = max(k.badgeH, k.labelWidth(ch)+2*padX)
-			total += ch.w
-		}
-		if total <= k.sq { // the squares beside a dark one are light: a chip may touch its edge
-			break
-		}
-	}
-	x := max(0, (k.sq-total)/2)
-	y := k.badgeY
-	for i := range chips {
-		ch := &chips[i]
-		if ch.n == 0 {
-			continue
-		}
-		st := k.style(ch.c)
-		ink := k.style(ch.c.Opponent()).Face
-		r := image.Rect(x, y, x+ch.w, y+k.badgeH)
-		draw.Draw(t, r, image.NewUniform(st.Outline), image.Point{}, draw.Src)
-		if ch.c == rules.Black {
-			// A light ring keeps a black chip apart from black layers.
-			draw.Draw(t, r.Inset(1), image.NewUniform(st.Edge), image.Point{}, draw.Src)
-			draw.Draw(t, r.Inset(2), image.NewUniform(st.Face), image.Point{}, draw.Src)
-		} else {
-			draw.Draw(t, r.Inset(1), image.NewUniform(st.Face), image.Point{}, draw.Src)
-		}
-		dot := image.Pt(x+(ch.w-k.labelWidth(ch))/2, y+(k.badgeH+k.small.ascent)/2)
-		k.drawLabel(t, ch, dot, ink)
-		x += ch.w
-	}
-}
-
-func (k *kit) labelWidth(ch *chip) int {
-	cw := k.crown.Rect.Dx()
-	switch {
-	case ch.kings == 0:
-		return k.numWidth(ch.n)
-	case ch.kings == ch.n:
-		return cw + k.numWidth(ch.n)
-	case ch.short:
-		return k.numWidth(ch.n) + cw
-	default:
-		return k.numWidth(ch.n) + cw + k.numWidth(ch.kings)
-	}
-}
-
-func (k *kit) drawLabel(t *image.RGBA, ch *chip, dot image.Point, ink color.RGBA) {
-	crown := func() {
-		over(t, k.crown, dot.X, dot.Y-k.small.ascent-1)
-		dot.X += k.crown.Rect.Dx()
-	}
-	switch {
-	case ch.kings == 0:
-		k.drawNum(t, ch.n, dot, ink)
-	case ch.kings == ch.n:
-		crown()
-		k.drawNum(t, ch.n, dot, ink)
-	case ch.short:
-		dot = k.drawNum(t, ch.n, dot, ink)
-		crown()
-	default:
-		dot = k.drawNum(t, ch.n, dot, ink)
-		crown()
-		k.drawNum(t, ch.kings, dot, ink)
 	}
 }
 

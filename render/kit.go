@@ -25,24 +25,21 @@ type kit struct {
 	bord int // top and right margins
 	capH int // height of the caption strip under a replay frame
 
-	// Tower geometry inside a square's tile.
-	cx, rx, ry, lw float64
-	maxN           int      // most layers drawn piece by piece with no badge (a lone piece only, since every tower of 2+ has one)
-	layouts        []layout // by number of layers drawn, 1..maxN
-	badged         []layout // towers of 2..tall.n, drawn whole above their badge
-	tall           layout   // taller towers: the top of each block above the badge
-	badgeY         int      // top of the count badge in the tile
-	badgeH         int
+	// Tower geometry inside a square's tile (see tower.go).
+	cx, rx, lw float64
+	seam       float64  // width of the line between two pieces of a tower
+	ryMax      float64  // the face's half-height of a lone piece
+	maxN       int      // the tallest tower drawn piece by piece
+	layouts    []layout // by number of pieces, 1..maxN
+	tall       layout   // taller towers: their top pieces over a count chip
+	chipH      int
 
-	cyl    map[int]*[4]*image.RGBA // cylinder sprites by thickness, then piece
-	face   [4]*image.RGBA          // top faces by piece (kings carry the crown)
-	shadow *image.RGBA
-	dot    *image.RGBA // target marker on an empty square
-	ring   *image.RGBA // target marker around a tower
-	cross  *image.RGBA // jumped-square mark
-	crown  *image.RGBA // small crown for badges
-	small  *glyphs     // badge digits
-	big    *glyphs     // caption text
+	sprites map[spriteKey]*towerSprites
+	dot     *image.RGBA // target marker on an empty square
+	ring    *image.RGBA // target marker around a tower
+	cross   *image.RGBA // jumped-square mark
+	small   *glyphs     // counts and leg numbers
+	big     *glyphs     // caption text
 
 	bg    [numBG]color.RGBA
 	bgSrc [numBG]*image.Uniform
@@ -58,12 +55,6 @@ type kit struct {
 	nTiles   atomic.Int64
 	maxTiles int
 	noCache  bool // benchmarks measure the cold path with it
-}
-
-type layout struct {
-	n   int // layers drawn
-	d   int // thickness of a layer
-	top int // y of the top face's centre in the tile
 }
 
 // bgKind is what a square's background says.
@@ -97,50 +88,8 @@ func newKit(th Theme, size int, bold *truetype.Font) *kit {
 		k.bgSrc[i] = image.NewUniform(c)
 	}
 
-	sq := float64(k.sq)
-	k.cx = sq / 2
-	k.rx = sq * 0.41
-	k.ry = k.rx * 0.55
-	k.lw = math.Max(1, sq/46)
-	pad := math.Max(1, math.Round(sq*0.035))
-	sh := math.Max(1, math.Round(sq*0.03)) // shadow offset
-	avail := sq - 2*pad - 2*k.ry - k.lw - sh
-	dmax := math.Max(2, math.Round(sq*0.12))
-	dmin := math.Max(2, math.Round(sq*0.068))
-	k.maxN = max(2, min(8, int(avail/dmin)))
-	k.layouts = make([]layout, k.maxN+1)
-	for n := 1; n <= k.maxN; n++ {
-		d := math.Min(dmax, math.Floor(avail/float64(n)))
-		h := 2*k.ry + float64(n)*d + sh
-		top := math.Round((sq-h)/2 + k.ry)
-		k.layouts[n] = layout{n: n, d: int(d), top: int(top)}
-	}
-	// Every tower of two or more stands over a badge with its counts, so
-	// its height and colours read at a glance even where its layers are a
-	// few pixels thick (a phone shows a 640-px board about 360 px wide, after
-	// Telegram has recompressed it). The badge is the only place the chat
-	// shows a tower's prisoners, so it takes a third of the square: its
-	// digits are then about 10 px on the phone, where a quarter gave 7. It
-	// sits on the square's lower edge, and has a floor in pixels for small
-	// boards.
-	k.badgeH = max(13, int(math.Round(sq*0.33)))
-	k.badgeY = k.sq - 1 - k.badgeH
-	// The layers end where the badge begins, so both blocks' colours show.
-	ttop := math.Ceil(pad + k.ry + k.lw/2)
-	space := float64(k.badgeY) + k.lw - ttop - k.ry
-	tn := max(2, min(k.maxN-1, int(space/(dmin*1.4))))
-	td := math.Max(2, math.Min(dmax, math.Floor(space/float64(tn))))
-	k.tall = layout{n: tn, d: int(td), top: int(ttop)}
-	// A tower that fits is drawn whole, its layers as thick as the space
-	// allows, standing on the badge.
-	k.badged = make([]layout, tn+1)
-	for n := 2; n <= tn; n++ {
-		d := math.Max(2, math.Min(dmax, math.Floor(space/float64(n))))
-		top := math.Floor(float64(k.badgeY) + k.lw - k.ry - float64(n)*d)
-		k.badged[n] = layout{n: n, d: int(d), top: int(math.Max(ttop, top))}
-	}
-
-	k.small = newGlyphs(bold, math.Round(float64(k.badgeH)*0.8))
+	k.towerGeometry()
+	k.small = newGlyphs(bold, math.Round(float64(k.chipH)*0.8))
 	k.big = newGlyphs(bold, math.Round(float64(k.capH)*0.5))
 	k.makeSprites()
 
@@ -188,7 +137,7 @@ func (k *kit) exactColours() []color.RGBA {
 	return []color.RGBA{
 		t.Dark, t.Light, t.White.Face, t.Black.Face, t.To, t.From, t.Path, t.Jumped,
 		t.Selected, t.Crown, t.Target, t.Frame, t.Coord, t.White.Side, t.Black.Side,
-		t.White.Outline, t.Black.Outline, t.White.Edge, t.Black.Edge, t.CrownEdge, t.TargetEdge,
+		t.White.Outline, t.Black.Outline, t.White.Edge, t.Black.Edge, t.CrownEdge, t.TargetEdge, t.Seam,
 	}
 }
 
@@ -223,46 +172,10 @@ func (k *kit) style(c rules.Color) *PieceStyle {
 }
 
 func (k *kit) makeSprites() {
-	ref := float64(k.spriteRef())
-	k.cyl = make(map[int]*[4]*image.RGBA)
-	ds := []int{k.tall.d}
-	for _, l := range k.layouts[1:] {
-		ds = append(ds, l.d)
-	}
-	for _, l := range k.badged[2:] {
-		ds = append(ds, l.d)
-	}
-	for _, d := range ds {
-		if k.cyl[d] != nil {
-			continue
-		}
-		var set [4]*image.RGBA
-		for p := rules.Piece(0); p < 4; p++ {
-			dc := k.canvas()
-			k.drawCylinder(dc, p, ref, float64(d))
-			set[p] = crop(dc)
-		}
-		k.cyl[d] = &set
-	}
-	for p := rules.Piece(0); p < 4; p++ {
-		dc := k.canvas()
-		k.drawFace(dc, p, ref)
-		k.face[p] = crop(dc)
-	}
-
-	// Shadow: a few soft ellipses down and to the right of the base.
-	dc := k.canvas()
-	sh := math.Max(1, math.Round(float64(k.sq)*0.03))
-	for i, a := range []float64{0.10, 0.12, 0.16} {
-		g := float64(2-i) * sh * 0.6
-		dc.DrawEllipse(k.cx+sh*0.8, ref+sh*0.7, k.rx+g, k.ry+g*0.7)
-		dc.SetRGBA(0, 0, 0, a)
-		dc.Fill()
-	}
-	k.shadow = crop(dc)
+	k.makeTowerSprites()
 
 	sq := float64(k.sq)
-	dc = gg.NewContext(k.sq, k.sq)
+	dc := gg.NewContext(k.sq, k.sq)
 	dc.DrawCircle(sq/2, sq/2, sq*0.15)
 	dc.SetColor(k.th.Target)
 	dc.FillPreserve()
@@ -298,102 +211,6 @@ func (k *kit) makeSprites() {
 		dc.Stroke()
 	}
 	k.cross = crop(dc)
-
-	ch := float64(k.small.ascent)
-	cw := math.Round(ch * 0.8) // narrow, so two chips with kings fit a square
-	dc = gg.NewContext(int(cw)+2, int(ch)+3)
-	k.drawCrown(dc, cw/2+1, ch/2+1.5, cw, ch*0.85, k.lw*0.6)
-	k.crown = dc.Image().(*image.RGBA)
-}
-
-// drawCylinder draws one piece as a short cylinder seen slightly from above
-// and the side: its top at (cx, top), its side d pixels deep. In a tower the
-// piece above covers all but the side's lower crescent, which is the band a
-// player sees. A king's band carries three gold studs.
-func (k *kit) drawCylinder(dc *gg.Context, p rules.Piece, top, d float64) {
-	st := k.style(p.Color())
-	bot := top + d
-	dc.NewSubPath()
-	dc.DrawEllipticalArc(k.cx, top, k.rx, k.ry, math.Pi, 2*math.Pi)
-	dc.DrawEllipticalArc(k.cx, bot, k.rx, k.ry, 0, math.Pi)
-	dc.ClosePath()
-	dc.SetColor(st.Side)
-	dc.FillPreserve()
-	dc.SetColor(st.Outline)
-	dc.SetLineWidth(k.lw)
-	dc.Stroke()
-	// A light rim just above the bottom edge tells two layers of one colour
-	// apart.
-	e := k.lw * 1.2
-	dc.DrawEllipticalArc(k.cx, bot-e, k.rx-k.lw*0.9, k.ry, 0.12*math.Pi, 0.88*math.Pi)
-	dc.SetColor(st.Edge)
-	dc.SetLineWidth(k.lw * 0.9)
-	dc.Stroke()
-	if p.IsKing() {
-		r := math.Max(1.4, d*0.36)
-		for _, a := range []float64{0.5 * math.Pi, 0.22 * math.Pi, 0.78 * math.Pi} {
-			x := k.cx + (k.rx-r)*math.Cos(a)
-			y := top + d*0.5 + k.ry*math.Sin(a) - k.lw*0.4
-			dc.DrawCircle(x, y, r)
-			dc.SetColor(k.th.Crown)
-			dc.FillPreserve()
-			dc.SetColor(k.th.CrownEdge)
-			dc.SetLineWidth(k.lw * 0.7)
-			dc.Stroke()
-		}
-	}
-}
-
-// drawFace draws the top face of a piece: an ellipse with a groove, and a
-// crown for a king.
-func (k *kit) drawFace(dc *gg.Context, p rules.Piece, y float64) {
-	st := k.style(p.Color())
-	dc.DrawEllipse(k.cx, y, k.rx, k.ry)
-	dc.SetColor(st.Face)
-	dc.FillPreserve()
-	dc.SetColor(st.Outline)
-	dc.SetLineWidth(k.lw)
-	dc.Stroke()
-	dc.DrawEllipse(k.cx, y, k.rx*0.74, k.ry*0.74)
-	dc.SetColor(st.Edge)
-	dc.SetLineWidth(k.lw * 0.9)
-	dc.Stroke()
-	if p.IsKing() {
-		w := k.rx * 1.02
-		h := k.ry * 1.12
-		k.drawCrown(dc, k.cx, y-h*0.04, w, h, k.lw)
-	}
-}
-
-// drawCrown draws a three-pointed crown of width w and height h centred at
-// (x, y).
-func (k *kit) drawCrown(dc *gg.Context, x, y, w, h, lw float64) {
-	l, r := x-w/2, x+w/2
-	t, b := y-h/2, y+h/2
-	tipR := w * 0.075
-	tt := t + tipR
-	dc.NewSubPath()
-	dc.MoveTo(l+w*0.1, b)
-	dc.LineTo(r-w*0.1, b)
-	dc.LineTo(r-tipR, tt+h*0.12)
-	dc.LineTo(x+w*0.2, t+h*0.52)
-	dc.LineTo(x, tt)
-	dc.LineTo(x-w*0.2, t+h*0.52)
-	dc.LineTo(l+tipR, tt+h*0.12)
-	dc.ClosePath()
-	for _, c := range [][2]float64{{l + tipR, tt + h*0.12}, {x, tt}, {r - tipR, tt + h*0.12}} {
-		dc.NewSubPath()
-		dc.DrawCircle(c[0], c[1], tipR)
-	}
-	dc.SetColor(k.th.Crown)
-	dc.FillPreserve()
-	dc.SetColor(k.th.CrownEdge)
-	dc.SetLineWidth(lw)
-	dc.SetLineJoinRound()
-	dc.Stroke()
-	dc.DrawLine(l+w*0.14, b-h*0.22, r-w*0.14, b-h*0.22)
-	dc.SetLineWidth(lw * 0.8)
-	dc.Stroke()
 }
 
 // boardRGBA draws the empty board with its coordinates, seen from side c.
