@@ -137,7 +137,7 @@ func (k *kit) exactColours() []color.RGBA {
 	return []color.RGBA{
 		t.Dark, t.Light, t.White.Face, t.Black.Face, t.To, t.From, t.Path, t.Jumped,
 		t.Selected, t.Crown, t.Target, t.Frame, t.Coord, t.White.Side, t.Black.Side,
-		t.White.Outline, t.Black.Outline, t.White.Edge, t.Black.Edge, t.CrownEdge, t.TargetEdge, t.Seam,
+		t.White.Outline, t.Black.Outline, t.White.Edge, t.Black.Edge, t.CrownEdge, t.TargetEdge, t.White.Rim, t.Black.Rim,
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/bashni/bashni/rules"
@@ -73,6 +74,11 @@ func phoneCases(t testing.TB) []phoneCase {
 // to a phone's width with a standard filter, as the phone does.
 func toPhone(t testing.TB, b []byte) *image.RGBA {
 	t.Helper()
+	return toPhoneWith(t, b, xdraw.CatmullRom)
+}
+
+func toPhoneWith(t testing.TB, b []byte, filter xdraw.Scaler) *image.RGBA {
+	t.Helper()
 	m, err := png.Decode(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +86,7 @@ func toPhone(t testing.TB, b []byte) *image.RGBA {
 	sb := m.Bounds()
 	h := sb.Dy() * phoneWidth / sb.Dx()
 	dst := image.NewRGBA(image.Rect(0, 0, phoneWidth, h))
-	xdraw.CatmullRom.Scale(dst, dst.Rect, m, sb, xdraw.Src, nil)
+	filter.Scale(dst, dst.Rect, m, sb, xdraw.Src, nil)
 	return dst
 }
 
@@ -125,33 +131,30 @@ const (
 	clsKing
 )
 
-// classifier assigns a pixel to the piece colour or king mark it is
-// close to: within a third of the way from that colour to the seam, so a
-// row that is half seam counts as a seam.
+// classifier takes a pixel for the theme colour nearest to it: a piece
+// colour, the king's mark, or something else (a rim, an outline, a
+// square); a blend half rim and half piece is nearer the square than
+// either, so it parts two pieces as the eye sees it.
 type classifier struct {
-	refs []struct {
-		c   [3]float64
-		tol float64
-		k   cls
-	}
+	refs []ref
+}
+
+type ref struct {
+	c [3]float64
+	k cls
 }
 
 func newClassifier(th Theme) *classifier {
 	cl := &classifier{}
-	add := func(c color.RGBA, k cls) {
-		v := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
-		tol := dist(v, [3]float64{float64(th.Seam.R), float64(th.Seam.G), float64(th.Seam.B)}) / 3
-		cl.refs = append(cl.refs, struct {
-			c   [3]float64
-			tol float64
-			k   cls
-		}{v, tol, k})
+	add := func(k cls, cs ...color.RGBA) {
+		for _, c := range cs {
+			cl.refs = append(cl.refs, ref{[3]float64{float64(c.R), float64(c.G), float64(c.B)}, k})
+		}
 	}
-	add(th.White.Side, clsWhite)
-	add(th.White.Face, clsWhite)
-	add(th.Black.Side, clsBlack)
-	add(th.Black.Face, clsBlack)
-	add(th.Crown, clsKing)
+	add(clsWhite, th.White.Side, th.White.Face)
+	add(clsBlack, th.Black.Side, th.Black.Face)
+	add(clsKing, th.Crown)
+	add(clsOther, th.White.Rim, th.Black.Rim, th.White.Outline, th.Black.Outline, th.Dark, th.Light)
 	return cl
 }
 
@@ -163,7 +166,7 @@ func (cl *classifier) of(c color.RGBA) cls {
 	v := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
 	best, bd := clsOther, math.Inf(1)
 	for _, r := range cl.refs {
-		if d := dist(v, r.c); d <= r.tol && d < bd {
+		if d := dist(v, r.c); d < bd {
 			best, bd = r.k, d
 		}
 	}
@@ -176,8 +179,7 @@ type run struct {
 	a, b int // first and last row
 }
 
-// runsOf finds the runs of two rows or more: one row is a hairline (an
-// outline, a blend), which the eye takes for an edge, not a piece.
+// runsOf finds the runs of rows of one class down a column.
 func runsOf(col []cls, y0 int) []run {
 	var out []run
 	for i, k := range col {
@@ -190,14 +192,36 @@ func runsOf(col []cls, y0 int) []run {
 		}
 		out = append(out, run{k, y0 + i, y0 + i})
 	}
-	return slices.DeleteFunc(out, func(r run) bool { return r.b == r.a })
+	return out
+}
+
+// towerRuns picks the face and the bands out of a column's runs. A run of
+// one row is a hairline (an outline, a blend), which the eye takes for an
+// edge, not a piece; but the face of a tall tower is flat, so a one-row
+// run is its face when a rim (two rows or more) parts it from a band of
+// its colour under it, as a face always has.
+func towerRuns(all []run) []run {
+	long := slices.DeleteFunc(slices.Clone(all), func(r run) bool { return r.b == r.a })
+	for _, r := range all {
+		i := slices.IndexFunc(long, func(l run) bool { return l.a >= r.a })
+		if i < 0 {
+			return nil
+		}
+		if long[i].a == r.a {
+			return long[i:]
+		}
+		if long[i].k == r.k && long[i].a-r.b > 2 {
+			return append([]run{r}, long[i:]...)
+		}
+	}
+	return nil
 }
 
 // readTower reads the tower on the square whose top-left corner is at
 // (x0, y0) and side s, in phone pixels, top piece first. It returns nil
 // for an empty square.
 func readTower(m *image.RGBA, cl *classifier, x0, y0, s float64) []rules.Piece {
-	ya, yb := int(math.Ceil(y0+1)), int(math.Floor(y0+s-1))
+	ya, yb := int(math.Ceil(y0)), int(math.Round(y0+s))
 	column := func(x float64) []cls {
 		xi := int(math.Round(x))
 		col := make([]cls, 0, yb-ya)
@@ -207,7 +231,7 @@ func readTower(m *image.RGBA, cl *classifier, x0, y0, s float64) []rules.Piece {
 		return col
 	}
 	side, axis := column(x0+s/2-0.30*s), column(x0+s/2)
-	runs := runsOf(side, ya)
+	runs := towerRuns(runsOf(side, ya))
 	if len(runs) < 2 {
 		return nil // a face and at least one band make a piece
 	}
@@ -260,38 +284,56 @@ func readTower(m *image.RGBA, cl *classifier, x0, y0, s float64) []rules.Piece {
 // first, its colour and whether it is a king; of a taller one, the pieces
 // shown and the count of the rest.
 func TestTowersReadOnAPhone(t *testing.T) {
+	t.Cleanup(func() {
+		t.Logf("on the phone: pieces at least %d px apart, parted by at least %.2f:1", phoneFigures.pitch, phoneFigures.contrast)
+	})
 	for _, c := range phoneCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			b, err := shared.PNG(c.pos, c.opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := toPhone(t, b)
-			writeDocsPicture(t, c, m)
-			cl := newClassifier(c.opt.Theme)
-			marg, side, bord := boardGeometry(DefaultSize)
-			scale := float64(m.Rect.Dx()) / float64(DefaultSize)
-			for s := range rules.Square(rules.NumSquares) {
-				col, row := s.File(), 7-s.Rank()
-				if c.opt.Perspective == rules.Black {
-					col, row = 7-col, 7-row
-				}
-				x0 := float64(marg+col*side) * scale
-				y0 := float64(bord+row*side) * scale
-				got := readTower(m, cl, x0, y0, float64(side)*scale)
-				tw := c.pos.Tower(s)
-				want := tw.Pieces()
-				if h := tw.Height(); h > 8 {
-					want = want[:len(got)]
-					if len(got) < 3 {
-						t.Errorf("%v: of a tower of %d, %d pieces read, want its top ones", s, h, len(got))
-					}
-				}
-				if !slices.Equal(got, want) {
-					t.Errorf("%v: read %s, want %s", s, letters(got), letters(want))
-				}
+			writeDocsPicture(t, c, toPhone(t, b))
+			for _, f := range []struct {
+				name   string
+				scaler xdraw.Scaler
+			}{{"CatmullRom", xdraw.CatmullRom}, {"ApproxBiLinear", xdraw.ApproxBiLinear}} {
+				m := toPhoneWith(t, b, f.scaler)
+				checkSeams(t, m, c)
+				readBoard(t, m, c, f.name)
 			}
 		})
+	}
+}
+
+// readBoard reads every square of a phone-sized board and compares it
+// with the position.
+func readBoard(t *testing.T, m *image.RGBA, c phoneCase, filter string) {
+	t.Helper()
+	cl := newClassifier(c.opt.Theme)
+	marg, side, bord := boardGeometry(DefaultSize)
+	scale := float64(m.Rect.Dx()) / float64(DefaultSize)
+	for s := range rules.Square(rules.NumSquares) {
+		col, row := s.File(), 7-s.Rank()
+		if c.opt.Perspective == rules.Black {
+			col, row = 7-col, 7-row
+		}
+		x0 := float64(marg+col*side) * scale
+		y0 := float64(bord+row*side) * scale
+		got := readTower(m, cl, x0, y0, float64(side)*scale)
+		tw := c.pos.Tower(s)
+		want := tw.Pieces()
+		if h := tw.Height(); h > 8 {
+			// A taller tower shows its top pieces, five at least.
+			if len(got) < 5 || len(got) > 8 {
+				t.Errorf("%s: %v: of a tower of %d, read %s, want its top five or more", filter, s, h, letters(got))
+				continue
+			}
+			want = want[:len(got)]
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v: read %s, want %s", filter, s, letters(got), letters(want))
+		}
 	}
 }
 
@@ -304,4 +346,117 @@ func letters(ps []rules.Piece) string {
 		}
 	}
 	return string(b)
+}
+
+// luminance is WCAG 2's relative luminance of an sRGB colour.
+func luminance(c color.RGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// contrast is WCAG 2's contrast ratio of two colours, 1 to 21.
+func contrast(a, b color.RGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// TestTowerColoursContrast: in every theme, every piece's band stands at
+// least 3:1 (WCAG) from what parts it from the next piece (its rim), and
+// so does a king's mark from the band it sits on; a face from its rim.
+func TestTowerColoursContrast(t *testing.T) {
+	for _, th := range []Theme{Classic(), Contrast()} {
+		for _, pc := range []struct {
+			name string
+			a, b color.RGBA
+		}{
+			{"white band / its rim", th.White.Side, th.White.Rim},
+			{"black band / its rim", th.Black.Side, th.Black.Rim},
+			{"white face / its rim", th.White.Face, th.White.Rim},
+			{"black face / its rim", th.Black.Face, th.Black.Rim},
+			{"white band / black band", th.White.Side, th.Black.Side},
+			{"king mark / white band", th.Crown, th.White.Side},
+			{"king mark / black band", th.Crown, th.Black.Side},
+		} {
+			c := contrast(pc.a, pc.b)
+			t.Logf("%s: %s %.2f:1", th.Name, pc.name, c)
+			if c < 3 {
+				t.Errorf("%s: %s contrast %.2f:1, want at least 3:1", th.Name, pc.name, c)
+			}
+		}
+	}
+}
+
+// phoneFigures gather what TestTowersReadOnAPhone measured on the scaled
+// boards: the smallest distance between two pieces' tops and the weakest
+// contrast between a piece and the seam under it.
+var phoneFigures struct {
+	sync.Mutex
+	pitch    int
+	contrast float64
+}
+
+// checkSeams measures, down each tower's colour column of the phone
+// picture, every piece's height and its contrast with the seam that parts
+// it from the next, and wants 3 px and 3:1.
+func checkSeams(t *testing.T, m *image.RGBA, c phoneCase) {
+	t.Helper()
+	cl := newClassifier(c.opt.Theme)
+	marg, side, bord := boardGeometry(DefaultSize)
+	scale := float64(m.Rect.Dx()) / float64(DefaultSize)
+	s := float64(side) * scale
+	for sqr := range rules.Square(rules.NumSquares) {
+		if c.pos.Tower(sqr).Height() < 2 {
+			continue
+		}
+		col, row := sqr.File(), 7-sqr.Rank()
+		if c.opt.Perspective == rules.Black {
+			col, row = 7-col, 7-row
+		}
+		x := int(math.Round(float64(marg+col*side)*scale + s/2 - 0.30*s))
+		ya := int(math.Ceil(float64(bord+row*side) * scale))
+		yb := int(math.Round(float64(bord+row*side)*scale + s))
+		var cols []cls
+		for y := ya; y < yb; y++ {
+			cols = append(cols, cl.of(rgbaAt(m, image.Pt(x, y))))
+		}
+		runs := towerRuns(runsOf(cols, ya))
+		if len(runs) < 2 {
+			continue
+		}
+		bands := runs[1:]
+		for i := 0; i+1 < len(bands); i++ {
+			pitch := bands[i+1].a - bands[i].a
+			mid := rgbaAt(m, image.Pt(x, (bands[i].a+bands[i].b)/2))
+			next := rgbaAt(m, image.Pt(x, (bands[i+1].a+bands[i+1].b)/2))
+			// The seam is the row between them farthest from both.
+			best := 0.0
+			for y := bands[i].b + 1; y < bands[i+1].a; y++ {
+				p := rgbaAt(m, image.Pt(x, y))
+				best = max(best, min(contrast(p, mid), contrast(p, next)))
+			}
+			if bands[i].k != bands[i+1].k {
+				best = max(best, contrast(mid, next))
+			}
+			phoneFigures.Lock()
+			if phoneFigures.pitch == 0 || pitch < phoneFigures.pitch {
+				phoneFigures.pitch = pitch
+			}
+			if phoneFigures.contrast == 0 || best < phoneFigures.contrast {
+				phoneFigures.contrast = best
+			}
+			phoneFigures.Unlock()
+			if pitch < 3 {
+				t.Errorf("%v: piece %d is %d px high on the phone, want 3", sqr, i+1, pitch)
+			}
+			if best < 3 {
+				t.Errorf("%v: pieces %d and %d part at %.2f:1 on the phone, want 3:1", sqr, i+1, i+2, best)
+			}
+		}
+	}
 }

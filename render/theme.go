@@ -14,6 +14,10 @@ type PieceStyle struct {
 	Side    color.RGBA // the cylinder side, the band seen inside a tower
 	Edge    color.RGBA // the groove on the face and the line between layers
 	Outline color.RGBA // the silhouette
+	// Rim is the line under the piece in a tower (and under its face): dark
+	// under a light piece, light under a dark one, at least 3:1 (WCAG) from
+	// Side, so that two pieces of one colour read as two on a phone.
+	Rim color.RGBA
 }
 
 // Theme is a set of colours. Any Theme of opaque colours works (the renderer
@@ -31,11 +35,9 @@ type Theme struct {
 
 	White, Black PieceStyle
 
-	// Crown marks a king: the crown on its face and the patch on its band.
-	// Seam parts two pieces of a tower. Both stand at least 3:1 (WCAG
-	// contrast) apart from either colour's Side, so every piece of a tower
-	// reads on a phone.
-	Crown, CrownEdge, Seam color.RGBA
+	// Crown marks a king: the crown on its face and the patch on its band,
+	// at least 3:1 (WCAG) from either colour's Side.
+	Crown, CrownEdge color.RGBA
 
 	From, Path, To color.RGBA // last move: start, intermediate landings, end
 	Jumped         color.RGBA // last move: the towers it jumped
@@ -57,12 +59,12 @@ func Classic() Theme {
 		Frame: rgb(0x3b2a1e), Coord: rgb(0xead8b8),
 		Light: rgb(0xefd9b4), Dark: rgb(0xae7f58),
 		White: PieceStyle{
-			Face: rgb(0xfaf6ec), Side: rgb(0xf0e6d2), Edge: rgb(0x9c8d74), Outline: rgb(0x2e251d),
+			Face: rgb(0xfaf6ec), Side: rgb(0xf5ede0), Edge: rgb(0x9c8d74), Outline: rgb(0x2e251d), Rim: rgb(0x4a3b2c),
 		},
 		Black: PieceStyle{
-			Face: rgb(0x35312e), Side: rgb(0x1f1c1a), Edge: rgb(0x7a7168), Outline: rgb(0x0d0b0a),
+			Face: rgb(0x35312e), Side: rgb(0x1f1c1a), Edge: rgb(0x7a7168), Outline: rgb(0x0d0b0a), Rim: rgb(0xc4b8a6),
 		},
-		Crown: rgb(0xc8321e), CrownEdge: rgb(0x3a0a00), Seam: rgb(0x8a7a66),
+		Crown: rgb(0xc8321e), CrownEdge: rgb(0x3a0a00),
 		From: rgb(0xbcb24c), Path: rgb(0xc9c45c), To: rgb(0xd6d46a),
 		Jumped:   rgb(0xd2664e),
 		Selected: rgb(0x6f9f4a),
@@ -79,12 +81,12 @@ func Contrast() Theme {
 		Frame: rgb(0x000000), Coord: rgb(0xffffff),
 		Light: rgb(0xe6e6e6), Dark: rgb(0x4f6477),
 		White: PieceStyle{
-			Face: rgb(0xffffff), Side: rgb(0xf0f0f0), Edge: rgb(0x6e6e6e), Outline: rgb(0x000000),
+			Face: rgb(0xffffff), Side: rgb(0xf0f0f0), Edge: rgb(0x6e6e6e), Outline: rgb(0x000000), Rim: rgb(0x404040),
 		},
 		Black: PieceStyle{
-			Face: rgb(0x1c1c1c), Side: rgb(0x000000), Edge: rgb(0x9a9a9a), Outline: rgb(0x000000),
+			Face: rgb(0x1c1c1c), Side: rgb(0x000000), Edge: rgb(0x9a9a9a), Outline: rgb(0x000000), Rim: rgb(0xbdbdbd),
 		},
-		Crown: rgb(0xd55e00), CrownEdge: rgb(0x000000), Seam: rgb(0x808080),
+		Crown: rgb(0xd55e00), CrownEdge: rgb(0x000000),
 		From: rgb(0x9fd3f2), Path: rgb(0x78c1ec), To: rgb(0x56b4e9),
 		Jumped:   rgb(0xd55e00),
 		Selected: rgb(0xe69f00),
@@ -121,7 +123,7 @@ func ThemeByName(name string) (Theme, error) {
 }
 
 func (s PieceStyle) opaque() bool {
-	return s.Face.A == 0xff && s.Side.A == 0xff && s.Edge.A == 0xff && s.Outline.A == 0xff
+	return s.Face.A == 0xff && s.Side.A == 0xff && s.Edge.A == 0xff && s.Outline.A == 0xff && s.Rim.A == 0xff
 }
 
 // check reports the first colour that is not opaque: blending them would
@@ -132,7 +134,7 @@ func (t *Theme) check() error {
 		c    color.RGBA
 	}{
 		{"Frame", t.Frame}, {"Coord", t.Coord}, {"Light", t.Light}, {"Dark", t.Dark},
-		{"Crown", t.Crown}, {"CrownEdge", t.CrownEdge}, {"Seam", t.Seam}, {"From", t.From}, {"Path", t.Path},
+		{"Crown", t.Crown}, {"CrownEdge", t.CrownEdge}, {"From", t.From}, {"Path", t.Path},
 		{"To", t.To}, {"Jumped", t.Jumped}, {"Selected", t.Selected}, {"Target", t.Target},
 		{"TargetEdge", t.TargetEdge},
 	}

@@ -11,9 +11,9 @@ import (
 
 // A tower is drawn as its column seen a little from above: the top piece's
 // face, then one band per piece, top first, each in its piece's colour,
-// parted from the next by a seam of a middle tone (it stands 3:1 apart
-// from both piece colours, so two pieces of one colour read as two); a
-// king's band carries a patch of the crown colour in its middle. A phone
+// parted from the next by the piece's rim (dark under a light piece, light
+// under a dark one, so two pieces of one colour read as two); a king's
+// band carries a patch of the crown colour in its middle. A phone
 // shows the chat's 640-px board about 340 px wide, so a band is kept at
 // least 7 px (3.7 px there) high: up to 8 pieces stand whole in a square,
 // the face flattening as the tower grows, and a taller tower shows its top
@@ -52,10 +52,11 @@ func (k *kit) towerGeometry() {
 	k.ryMax = k.rx * 0.55
 	k.lw = math.Max(1, sq/46)
 	k.seam = math.Max(1, math.Round(sq*0.027))
-	pad := math.Max(1, math.Round(sq*0.02))
-	sh := k.shadowOffset()
-	avail := sq - 2*pad - sh - k.lw
-	ryMin := math.Max(2, math.Round(sq*0.08))
+	// The tallest towers fill the square from edge to edge (their shadow
+	// is cut at its foot): every pixel of height goes to the bands.
+	pad := math.Round(sq * 0.005)
+	avail := sq - 2*pad - k.lw
+	ryMin := math.Max(2, math.Round(sq*0.055))
 	dmax := math.Max(2, math.Round(sq*0.12))
 	dmin := math.Max(2, math.Floor(sq*0.09))
 	k.maxN = max(2, min(8, int((avail-2*ryMin)/dmin)))
@@ -122,7 +123,7 @@ func (k *kit) makeTowerSprites() {
 // drawBand draws one piece's side: a band d pixels high whose top edge is
 // the ellipse at (cx, top) and bottom edge the same one d lower. The piece
 // above (or the face) covers all of it but a crescent d high. Its lower
-// edge is the seam to the next piece, or the tower's dark rim if lowest.
+// edge is its rim: the seam to the next piece, or the tower's base.
 func (k *kit) drawBand(dc *gg.Context, p rules.Piece, top, d, ry float64, lowest bool) {
 	st := k.style(p.Color())
 	bot := top + d
@@ -145,7 +146,7 @@ func (k *kit) drawBand(dc *gg.Context, p rules.Piece, top, d, ry float64, lowest
 		dc.ResetClip()
 	}
 	dc.DrawEllipticalArc(k.cx, bot, k.rx, ry, 0, math.Pi)
-	dc.SetColor(k.th.Seam)
+	dc.SetColor(st.Rim)
 	if lowest {
 		// The rim of the base is no piece: not a dark line a phone would
 		// show as one more black piece.
@@ -162,15 +163,15 @@ func (k *kit) drawBand(dc *gg.Context, p rules.Piece, top, d, ry float64, lowest
 }
 
 // drawFace draws the top face of a piece: an ellipse with a groove, its
-// front rim the seam to its own band, and a crown for a king, inside the
-// face however flat (the king's band below says it too).
+// front rim the seam to its own band, and for a king a crown, or on a
+// face too flat for one the crown's colour (the king's band says it too).
 func (k *kit) drawFace(dc *gg.Context, p rules.Piece, y, ry float64) {
 	st := k.style(p.Color())
 	dc.DrawEllipse(k.cx, y, k.rx, ry)
 	dc.SetColor(st.Face)
 	dc.Fill()
 	dc.DrawEllipticalArc(k.cx, y, k.rx, ry, 0, math.Pi)
-	dc.SetColor(k.th.Seam)
+	dc.SetColor(st.Rim)
 	dc.SetLineWidth(k.seam)
 	dc.Stroke()
 	dc.DrawEllipticalArc(k.cx, y, k.rx, ry, math.Pi, 2*math.Pi)
@@ -181,11 +182,23 @@ func (k *kit) drawFace(dc *gg.Context, p rules.Piece, y, ry float64) {
 	dc.SetColor(st.Edge)
 	dc.SetLineWidth(k.lw * 0.9)
 	dc.Stroke()
-	if p.IsKing() {
-		w := k.rx
-		h := math.Min(ry*1.6, math.Max(ry*1.12, float64(k.sq)*0.2))
-		k.drawCrown(dc, k.cx, y-h*0.04, w, h, k.lw)
+	if !p.IsKing() {
+		return
 	}
+	if ry < float64(k.sq)*0.12 {
+		// Too flat for a crown that reads: the face's middle in the
+		// crown's colour, like the king's band under it.
+		dc.DrawEllipse(k.cx, y, k.rx*kingHalf*1.2, ry*0.62)
+		dc.SetColor(k.th.Crown)
+		dc.FillPreserve()
+		dc.SetColor(k.th.CrownEdge)
+		dc.SetLineWidth(k.lw * 0.6)
+		dc.Stroke()
+		return
+	}
+	w := k.rx
+	h := math.Min(ry*1.6, math.Max(ry*1.12, float64(k.sq)*0.2))
+	k.drawCrown(dc, k.cx, y-h*0.04, w, h, k.lw)
 }
 
 // drawCrown draws a three-pointed crown of width w and height h centred at
@@ -266,7 +279,7 @@ func (k *kit) drawCount(t *image.RGBA, tw rules.Tower, from, y int) {
 		}
 		st, ink := k.style(c[i]), k.style(c[i].Opponent()).Face
 		r := image.Rect(x, y, x+w[i], y+k.chipH)
-		draw.Draw(t, r, image.NewUniform(k.th.Seam), image.Point{}, draw.Src)
+		draw.Draw(t, r, image.NewUniform(k.style(c[i]).Rim), image.Point{}, draw.Src)
 		draw.Draw(t, r.Inset(1), image.NewUniform(st.Face), image.Point{}, draw.Src)
 		dot := image.Pt(x+pad, y+(k.chipH+k.small.ascent)/2)
 		if i == 0 {
