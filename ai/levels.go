@@ -70,4 +70,16 @@ var Levels = []Level{
 	{Number: 16, Name: "Master", Limits: Limits{Nodes: 140_000, MoveTime: time.Second}},
 	{Number: 17, Name: "International master", Limits: Limits{Nodes: 300_000, MoveTime: 3 * time.Second}},
 	{Number: 18, Name: "Grandmaster", Limits: Limits{Nodes: 700_000, MoveTime: 3 * time.Second}},
+	// Level 19 is the engine at full strength, above the ladder: no node
+	// budget, so it thinks for its whole MoveTime on every move, with the
+	// engine's helper threads (ai.threads) where the machine has cores.
+	// Unlike the levels below it plays more strongly on a faster machine.
+	{Number: 19, Name: "Champion", Limits: Limits{MoveTime: 3 * time.Second}},
 }
+
+// LadderTop is the highest level with a node budget (18): the top of the
+// measured ladder. The level above it is bounded by time alone, so its play
+// depends on the machine and it costs its whole time on every move; what
+// needs a fixed or cheap amount of search (rating puzzles by level, a
+// player's hint) stops here.
+const LadderTop = 18

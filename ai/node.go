@@ -22,9 +22,11 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 	if e.repeated(ply) {
 		return 0
 	}
-	if e.quiet[ply] >= rules.FifteenMovePlies {
-		// Drawn by the 15-move rule, unless the side to move has no move
-		// at all, which loses first (docs/rules.md, End of game).
+	if p.DrawnBy(e.quiet[ply]) != rules.NoReason {
+		// Drawn by the variant's counting rule (the 15-move rule, or in
+		// Russian draughts three kings against one), unless the side to
+		// move has no move at all, which loses first (docs/rules.md, End
+		// of game).
 		fr := &e.frames[ply]
 		moves := p.LegalMoves(fr.moves[:0])
 		fr.moves = moves[:0]
@@ -115,7 +117,7 @@ func (e *Engine) search(p *rules.Position, depth, ply, alpha, beta int) int {
 			score = -e.search(q, newDepth, ply+1, -beta, -alpha)
 		} else {
 			reduce := 0
-			if !e.exact && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && e.quiet[ply+1] != 0 {
+			if !e.exact && depth >= 3 && i >= 3 && !capture && fr.order[i] < killerScore && !p.Crowns(*m) {
 				reduce = 1
 				if !pvNode && i >= 6 && depth >= 5 {
 					reduce = 2
@@ -221,7 +223,7 @@ func (e *Engine) setChild(p *rules.Position, m rules.Move, ply int) {
 		e.quiet[ply+1], e.rev[ply+1] = e.quiet[ply]+1, e.rev[ply]+1
 	default:
 		e.rev[ply+1] = 0
-		if p.Crowns(m) {
+		if e.kingsOnly || p.Crowns(m) {
 			e.quiet[ply+1] = 0
 		} else {
 			e.quiet[ply+1] = e.quiet[ply] + 1

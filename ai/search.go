@@ -44,8 +44,8 @@ type Request struct {
 	// positions, oldest first, so the search sees repetitions. It may end
 	// with Position's own hash (as rules.Game.History does).
 	History []uint64
-	// QuietPlies counts the plies in a row without capture or crowning
-	// before Position (rules.Game.QuietPlies), for the 15-move rule.
+	// QuietPlies counts the plies in a row before Position that count
+	// towards its variant's 15-move rule (rules.Game.QuietPlies).
 	QuietPlies int
 	// Limits, where non-zero, replace the level's.
 	Limits Limits
@@ -118,7 +118,7 @@ type Engine struct {
 	frames  [MaxPly + 1]frame
 	pos     [MaxPly + 1]rules.Position // the position at each ply of the path
 	hashes  [MaxPly + 1]uint64         // position hash per ply of the current path
-	quiet   [MaxPly + 1]int            // plies without capture or crowning
+	quiet   [MaxPly + 1]int            // plies counting towards the 15-move rule (rules.Game.QuietPlies)
 	rev     [MaxPly + 1]int            // plies since the last irreversible move
 	history [2][rules.NumSquares][rules.NumSquares]int32
 	pv      [MaxPly + 1][MaxPly + 1]rules.Move
@@ -137,6 +137,7 @@ type Engine struct {
 	newBest   bool // a root move other than the first beat it in this iteration
 	start     time.Time
 	exact     bool // no reductions or pruning (they make scores depend on move order)
+	kingsOnly bool // the variant's 15-move count starts again at any man's move (rules.DrawRules)
 
 	helpers []*Engine // Lazy SMP threads sharing tt, Options.Threads-1 of them
 	skip    int       // a helper's first iteration is 1+skip: threads spread over depths
@@ -278,6 +279,7 @@ func resolve(req Request) (Limits, int, error) {
 // prepare resets the per-search state.
 func (e *Engine) prepare(ctx context.Context, req Request, lim Limits, start time.Time) {
 	e.ev = e.evs.of(req.Position.Variant())
+	e.kingsOnly = req.Position.Variant().DrawRules().KingMovesOnly
 	e.nodes = 0
 	e.start = start
 	e.nodeLimit = lim.Nodes

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/bashni/bashni/ai"
 )
 
 // hintLeaseMargin is added to the AI's timeout for a hint's lease: the
 // search ends by then, or its process has died and the lease lapses.
 const hintLeaseMargin = 5 * time.Second
 
-// Hint asks the engine (at the top level) for userID's best move in a game
+// Hint asks the engine (at the ladder's top, ai.LadderTop: the timed level
+// above it would cost its whole time and all cores on every hint) for userID's best move in a game
 // against the AI, on their turn, and counts it. ply is the board the player
 // saw (AnyPly for a typed command): a hint for an old board is refused.
 //
@@ -48,7 +51,7 @@ func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*
 	at := g.Ply()
 	tctx, cancel := context.WithTimeout(ctx, s.cfg.AITimeout)
 	defer cancel()
-	m, err := s.ai.Think(tctx, g.rules, s.cfg.MaxLevel)
+	m, err := s.ai.Think(tctx, g.rules, min(s.cfg.MaxLevel, ai.LadderTop))
 	// Not cancelled with the caller: the lease and the count must be put
 	// right even if the player has gone.
 	done, derr := s.update(context.WithoutCancel(ctx), id, func(g *Game) error {

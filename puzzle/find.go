@@ -197,12 +197,13 @@ func ID(p rules.Position) string {
 }
 
 // Rate gives a puzzle its starting difficulty: the weakest of the AI's
-// levels that plays the whole solution (every solver move, against the
+// levels (up to the ladder's top: the level above it is timed, so it
+// would rate alike nowhere) that plays the whole solution (every solver move, against the
 // solution's replies), on the ladder's scale of about 100 rating points a
 // level, which is roughly what a level gains over the one below. A puzzle
 // no level up to maxLevel solves gets the next step.
 func (j *Judge) Rate(ctx context.Context, pz Puzzle, maxLevel int) (int, error) {
-	maxLevel = min(max(maxLevel, 1), len(ai.Levels))
+	maxLevel = min(max(maxLevel, 1), ai.LadderTop)
 	for lv := 1; lv <= maxLevel; lv++ {
 		ok, err := j.plays(ctx, pz, ai.Levels[lv-1].Limits.Nodes)
 		if err != nil {

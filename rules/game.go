@@ -59,6 +59,9 @@ const (
 	Resignation
 	Agreement
 	Timeout
+	// LoneKingRule: three or more kings did not take a lone king in 15
+	// moves (Russian draughts, DrawRules.LoneKing).
+	LoneKingRule
 )
 
 func (r Reason) String() string {
@@ -75,12 +78,16 @@ func (r Reason) String() string {
 		return "agreement"
 	case Timeout:
 		return "time"
+	case LoneKingRule:
+		return "three kings against one"
 	}
 	return ""
 }
 
-// FifteenMovePlies is the number of plies in a row without a capture or a
-// crowning after which the game is drawn (docs/rules.md, End of game).
+// FifteenMovePlies is the number of plies in a row that count towards the
+// 15-move rule after which the game is drawn: without a capture or a
+// crowning in Bashni, with only kings moving and no capture in Russian
+// draughts (DrawRules, docs/rules.md, End of game).
 const FifteenMovePlies = 30
 
 // Game is a game in progress or finished: a start position, the moves played
@@ -89,7 +96,7 @@ const FifteenMovePlies = 30
 type Game struct {
 	positions []Position // positions[0] is the start; positions[i] follows moves[i-1]
 	moves     []Move
-	quiet     []int // quiet[i]: plies in a row without capture or crowning up to positions[i]
+	quiet     []int // quiet[i]: plies in a row that count towards the 15-move rule up to positions[i]
 	result    Result
 	reason    Reason
 }
@@ -149,8 +156,9 @@ func (g *Game) History() []uint64 {
 	return h
 }
 
-// QuietPlies returns the plies in a row without capture or crowning that
-// count towards the 15-move rule.
+// QuietPlies returns the plies in a row that count towards the 15-move
+// rule under the game's variant (Position.ResetsQuiet): without capture or
+// crowning in Bashni, king moves without capture in Russian draughts.
 func (g *Game) QuietPlies() int { return g.quiet[len(g.quiet)-1] }
 
 // Play plays m, which must be legal in the current position.
@@ -185,7 +193,7 @@ func (g *Game) PlayText(text string) (Move, error) {
 
 func (g *Game) push(p Position, m Move) {
 	quiet := g.QuietPlies() + 1
-	if m.capture || p.Crowns(m) {
+	if p.ResetsQuiet(m) {
 		quiet = 0
 	}
 	g.moves = append(g.moves, m)
@@ -234,12 +242,12 @@ func (g *Game) judge() {
 		g.result, g.reason = winFor(p.side.Opponent()), NoLegalMoves
 		return
 	}
-	if g.QuietPlies() >= FifteenMovePlies {
-		g.result, g.reason = Draw, FifteenMoveRule
+	if why := p.DrawnBy(g.QuietPlies()); why != NoReason {
+		g.result, g.reason = Draw, why
 		return
 	}
-	// Only positions since the last capture or crowning can repeat: those
-	// change the pieces for good.
+	// Only positions since the count last started can repeat: what starts
+	// it (a capture, a crowning, a man's move) changes the pieces for good.
 	seen := 0
 	for i := len(g.positions) - 1 - g.QuietPlies(); i < len(g.positions); i++ {
 		if g.positions[i] == p {

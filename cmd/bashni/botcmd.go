@@ -460,7 +460,7 @@ func newEnginePool(cfg Config) *play.EnginePool {
 	if cfg.AI.MaxNodes > 0 {
 		limits.Nodes = uint64(cfg.AI.MaxNodes)
 	}
-	return play.NewEnginePoolOptions(cfg.AI.Workers, ai.Options{HashMB: cfg.AI.HashMB, Threads: cfg.AI.Threads}, limits)
+	return play.NewEnginePoolOptions(cfg.AI.Workers, ai.Options{HashMB: cfg.AI.HashMB, Threads: cfg.aiThreads()}, limits)
 }
 
 func playConfig(cfg Config) play.Config {

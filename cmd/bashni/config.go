@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,8 +44,10 @@ type Config struct {
 		Workers int `yaml:"workers" env:"BASHNI_AI_WORKERS"`
 		HashMB  int `yaml:"hash_mb" env:"BASHNI_AI_HASH_MB"`
 		// Threads is how many cores one time-limited AI search uses
-		// (ai.Options.Threads): the analysis's. The levels are node budgets
-		// searched on one core, so they play as their ladder was measured.
+		// (ai.Options.Threads): the analysis's and the top level's, which
+		// has no node budget; 0 (the default) means the machine's cores
+		// (aiThreads). The levels below are node budgets searched on one
+		// core, so they play as their ladder was measured.
 		Threads int `yaml:"threads" env:"BASHNI_AI_THREADS"`
 		// MaxNodes caps every AI search (0: each level's own limits). For
 		// small machines, and to keep tests fast.
@@ -135,7 +138,7 @@ func defaults() Config {
 	c.Game.NoticeDelay = 45 * time.Second
 	c.AI.Workers = 1
 	c.AI.HashMB = 32
-	c.AI.Threads = 1
+	c.AI.Threads = 0
 	c.AI.Queue = "local"
 	c.MiniApp.Listen = ":8080"
 	c.Log.Level = "info"
@@ -295,7 +298,17 @@ func (c *Config) checkAI(v *checker) {
 	if a.Queue == "redis" && !c.hasRedis() {
 		v.bad("ai.queue", "BASHNI_AI_QUEUE", "redis needs redis.url (or REDIS_URL)")
 	}
-	v.between("ai.threads", "BASHNI_AI_THREADS", a.Threads, 1, ai.MaxThreads)
+	v.between("ai.threads", "BASHNI_AI_THREADS", a.Threads, 0, ai.MaxThreads)
+}
+
+// aiThreads is the search threads of a time-limited search: ai.threads,
+// or when 0 the machine's cores, so the top level plays at the strength
+// the machine has without a setting.
+func (c Config) aiThreads() int {
+	if c.AI.Threads > 0 {
+		return c.AI.Threads
+	}
+	return min(runtime.NumCPU(), ai.MaxThreads)
 }
 
 func (l *LogConfig) check(v *checker) {

@@ -51,7 +51,7 @@ func cmdWorker(ctx context.Context, e env) error {
 		q:       aiqueue.New(rs.Client(), rs.Prefix(), e.now, aiqueue.QueueOptions{Consumer: consumer}),
 		logger:  logger,
 		hashMB:  cfg.AI.HashMB,
-		threads: cfg.AI.Threads,
+		threads: cfg.aiThreads(),
 	}
 	if cfg.AI.MaxNodes > 0 {
 		w.limits.Nodes = uint64(cfg.AI.MaxNodes)

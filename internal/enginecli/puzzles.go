@@ -96,14 +96,14 @@ func (f puzzlesFlags) check() error {
 		return usagef("puzzles: -nodes %d: want at least 100", f.nodes)
 	case f.games < 1:
 		return usagef("puzzles: -games %d: want at least 1", f.games)
-	case f.level < 1 || f.level > len(ai.Levels):
-		return usagef("puzzles: -level %d: want 1 to %d", f.level, len(ai.Levels))
+	case f.level < 1 || f.level > ai.LadderTop:
+		return usagef("puzzles: -level %d: want 1 to %d", f.level, ai.LadderTop)
 	case f.target < 0 || f.random < 0:
 		return usagef("puzzles: -target and -random want 0 or more")
 	case f.minLevel < 1 || f.minLevel > f.maxLevel+1:
 		return usagef("puzzles: -min-level %d: want 1 to -max-level+1", f.minLevel)
-	case f.maxLevel < 1 || f.maxLevel > len(ai.Levels):
-		return usagef("puzzles: -max-level %d: want 1 to %d", f.maxLevel, len(ai.Levels))
+	case f.maxLevel < 1 || f.maxLevel > ai.LadderTop:
+		return usagef("puzzles: -max-level %d: want 1 to %d", f.maxLevel, ai.LadderTop)
 	}
 	return nil
 }
