@@ -151,4 +151,6 @@ func jsonTexts(t *testing.T, raw, key string) []string {
 	return out
 }
 
-func isCyrillic(s string) bool { return strings.ContainsAny(strings.ToLower(s), "абвгдеёжзийклмнопрстуфхцчшщъыьэюя") }
+func isCyrillic(s string) bool {
+	return strings.ContainsAny(strings.ToLower(s), "абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+}
