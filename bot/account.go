@@ -20,8 +20,11 @@ func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 	return &kb
 }
 
-func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code string) error {
+func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code, tapLang string) error {
 	lang := texts.Lang(code)
+	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {
+		return b.onGroupLang(ctx, q, lang, tapLang) // the group's, not the tapper's
+	}
 	if _, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *play.User) { u.Lang = lang }); err != nil {
 		b.toast(q, b.texts.Error(texts.Lang(q.From.LanguageCode), err, false))
 		return err
@@ -152,6 +155,9 @@ func (b *Bot) themeName(lang, theme string) string {
 
 // cmdLang sets the language given as the argument ("/lang ru"), or asks.
 func (b *Bot) cmdLang(ctx context.Context, msg *tgbotapi.Message, lang, arg string) error {
+	if !msg.Chat.IsPrivate() {
+		return b.cmdGroupLang(ctx, msg, lang, arg) // the group's, not the sender's
+	}
 	code := langArg(arg)
 	if code == "" {
 		b.html(msg.Chat, b.texts.T(lang, "lang_choose"), langKeyboard())

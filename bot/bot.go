@@ -51,6 +51,10 @@ type Config struct {
 	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
 	// nil leaves them out.
 	Daily *play.Daily
+	// ChatAdmin asks Telegram (getChatMember) whether a user administers
+	// a group: only they choose its language (grouplang.go). nil: nobody
+	// can.
+	ChatAdmin func(ctx context.Context, chatID, userID int64) (bool, error)
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
 }

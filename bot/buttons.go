@@ -155,7 +155,8 @@ func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		return nil
 	}
 	if q.Message != nil {
-		b.editText(q.Message, b.texts.T(lang, "challenge_accepted",
+		// The line is the game's, in its group's language.
+		b.editText(q.Message, b.texts.T(cardLang(g), "challenge_accepted",
 			"To", htmlName(displayName(q.From)), "White", htmlName(g.White().Name), "Black", htmlName(g.Black().Name)), nil)
 	}
 	// The game's first notice goes out once the card exists (its link).

@@ -19,6 +19,9 @@ func (b *Bot) onMessage(ctx context.Context, msg *tgbotapi.Message) error {
 	}
 	private := msg.Chat.IsPrivate()
 	user, lang := b.touch(ctx, msg.From, private)
+	if !private {
+		lang = b.groupLang(ctx, msg.Chat.ID, lang)
+	}
 	if msg.IsCommand() {
 		if at := msg.CommandWithAt(); strings.Contains(at, "@") && !strings.EqualFold(at[strings.Index(at, "@")+1:], b.cfg.Username) {
 			return nil // a command for another bot
@@ -188,7 +191,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 		b.text(msg.Chat, b.texts.T(lang, "challenge_usage"), 0)
 		return nil
 	}
-	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom}
+	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom, Lang: lang}
 	for _, f := range strings.Fields(args) {
 		switch lf := strings.ToLower(f); {
 		case strings.HasPrefix(f, "@"):

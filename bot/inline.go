@@ -34,7 +34,7 @@ func (b *Bot) onInlineQuery(ctx context.Context, q *tgbotapi.InlineQuery) error 
 	}
 	var challenges []*play.Challenge
 	for _, color := range []string{play.ColorWhite, play.ColorBlack, play.ColorRandom} {
-		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color, Variant: variant})
+		c, err := b.svc.Challenge(ctx, play.ChallengeRequest{From: from, Color: color, Variant: variant, Lang: lang})
 		if err != nil {
 			return err
 		}

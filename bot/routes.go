@@ -67,7 +67,7 @@ var tapRoutes = map[string]tapHandler{
 	KindLevel:      (*Bot).onLevel,
 	KindVariant:    (*Bot).onVariant,
 	KindColor:      (*Bot).onColor,
-	KindLang:       func(b *Bot, ctx context.Context, t tap) error { return b.onLang(ctx, t.q, t.cb.Arg) },
+	KindLang:       func(b *Bot, ctx context.Context, t tap) error { return b.onLang(ctx, t.q, t.cb.Arg, t.lang) },
 	KindSetting:    func(b *Bot, ctx context.Context, t tap) error { return b.onSetting(ctx, t.q, t.cb.Arg, t.lang) },
 	KindLesson:     func(b *Bot, ctx context.Context, t tap) error { return b.onLesson(ctx, t.q, t.cb, t.lang) },
 	KindLessonNext: (*Bot).onLessonNext,
@@ -122,6 +122,9 @@ var commandRoutes = map[string]commandHandler{
 func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 	private := q.Message != nil && q.Message.Chat != nil && q.Message.Chat.IsPrivate()
 	user, lang := b.touch(ctx, q.From, private)
+	if !private && q.Message != nil {
+		lang = b.groupLang(ctx, q.Message.Chat.ID, lang)
+	}
 	cb, err := ParseCallback(q.Data)
 	handler, known := tapRoutes[cb.Kind]
 	if err != nil || !known {

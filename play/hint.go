@@ -21,10 +21,15 @@ const hintLeaseMargin = 5 * time.Second
 // the game's hint search leased to this caller, so that any number of
 // requests across replicas run at most one search a game at a time and
 // never more searches than hints (ErrHintRunning for the others). A
-// search that fails gives the hint back.
+// search that fails gives the hint back. A forced move (the only legal
+// one) is no help the engine gave: it is told without a search and costs
+// no hint, even with none left.
 func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*Hint, error) {
 	if s.ai == nil {
 		return nil, ErrNoAI
+	}
+	if h, err := s.forcedHint(ctx, id, userID, ply); h != nil || err != nil {
+		return h, err
 	}
 	now := s.now()
 	lease := now.Add(s.cfg.AITimeout + hintLeaseMargin)
@@ -77,4 +82,25 @@ func (s *Service) Hint(ctx context.Context, id string, userID int64, ply int) (*
 		return nil, ErrStale // the board changed during the search: the hint is spent
 	}
 	return &Hint{Game: done, Move: m, Left: HintsPerGame - done.rec.Hints}, nil
+}
+
+// forcedHint is the hint of a position with one legal move, counted as
+// nothing; nil (and no error) when the player has a choice, so that Hint
+// reserves a search. The same refusals as a counted hint's apply.
+func (s *Service) forcedHint(ctx context.Context, id string, userID int64, ply int) (*Hint, error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := humanTurnVsAI(g, userID); err != nil {
+		return nil, err
+	}
+	if ply != AnyPly && ply != g.Ply() {
+		return nil, ErrStale
+	}
+	legal := g.rules.Legal()
+	if len(legal) != 1 {
+		return nil, nil
+	}
+	return &Hint{Game: g, Move: legal[0], Left: HintsPerGame - g.rec.Hints}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
 )
 
 // gatedThinker searches only when let, counting the searches begun; with
@@ -126,4 +127,52 @@ func moveAndAnswerWith(t *testing.T, s *Service, id, text string) *Game {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// countingThinker counts its searches and answers the first legal move.
+type countingThinker struct{ calls atomic.Int32 }
+
+func (th *countingThinker) Think(_ context.Context, g *rules.Game, _ int) (rules.Move, error) {
+	th.calls.Add(1)
+	return g.Legal()[0], nil
+}
+
+// A hint on a position with one legal move is that move, told without a
+// search and counted as nothing, however often it is asked.
+func TestForcedMoveCostsNoHint(t *testing.T) {
+	_, clock, st := newTestService(t)
+	th := &countingThinker{}
+	s := New(st, th, DefaultConfig, clock.Now)
+	ctx := context.Background()
+	var start rules.Position
+	if err := start.UnmarshalText([]byte("w:a1w,h8b")); err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.newGame(ctx, newGameSpec{variant: rules.Bashni, start: &start, white: alice,
+		black: storage.Player{Name: AIName(2), AILevel: 2}, chatID: alice.UserID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if legal := g.Rules().Legal(); len(legal) != 1 {
+		t.Fatalf("the position has %d legal moves, want 1", len(legal))
+	}
+	for i := range HintsPerGame + 2 {
+		h, err := s.Hint(ctx, g.ID(), alice.UserID, g.Ply())
+		if err != nil {
+			t.Fatalf("hint %d: %v", i+1, err)
+		}
+		if h.Move.String() != g.Rules().Legal()[0].String() || h.Left != HintsPerGame {
+			t.Errorf("hint %d: %s with %d left; want the forced move with %d left", i+1, h.Move, h.Left, HintsPerGame)
+		}
+	}
+	stored, err := s.Game(ctx, g.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.rec.Hints != 0 || !stored.rec.HintUntil.IsZero() || th.calls.Load() != 0 {
+		t.Errorf("after hints on a forced move: %d counted, lease %v, %d searches; want none", stored.rec.Hints, stored.rec.HintUntil, th.calls.Load())
+	}
+	if _, err := s.Hint(ctx, g.ID(), bob.UserID, AnyPly); !errors.Is(err, ErrNotAPlayer) {
+		t.Errorf("a stranger's hint on a forced move: err = %v, want ErrNotAPlayer", err)
+	}
 }

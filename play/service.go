@@ -35,6 +35,7 @@ type Store interface {
 	// change, see WithReceipt) is marked: its replies are stored.
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
 	storage.Polls
+	storage.Chats
 }
 
 // Thinker chooses the AI's move in a game at a level (1..6).

@@ -63,7 +63,7 @@ func (s *Service) NewTeamGame(ctx context.Context, r TeamGameRequest) (*Game, er
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
-	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang,
+	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: s.groupLang(ctx, r.ChatID, r.Lang),
 		team: &storage.TeamGame{Window: window, ByPoll: r.Poll}})
 }
 

@@ -115,7 +115,7 @@ func (s *Service) StartTournament(ctx context.Context, r TournamentRequest) (*To
 	}
 	now := s.now()
 	t := &storage.Tournament{
-		ID: s.newID(), ChatID: r.ChatID, Lang: r.Lang, TimeControl: r.TimeControl, Variant: rules.Bashni.String(),
+		ID: s.newID(), ChatID: r.ChatID, Lang: s.groupLang(ctx, r.ChatID, r.Lang), TimeControl: r.TimeControl, Variant: rules.Bashni.String(),
 		CreatedBy: r.By, StartedAt: now, EndsAt: now.Add(r.Duration), Status: storage.TournamentRunning, CardAt: now,
 	}
 	if err := s.tours.CreateTournament(ctx, t); err != nil {

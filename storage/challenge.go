@@ -19,6 +19,9 @@ type Challenge struct {
 	AILevel   int    `json:"ai_level,omitzero"`
 	// TimeControl makes the game a live one ("5+3"); empty: correspondence.
 	TimeControl string `json:"time_control,omitzero"`
+	// Lang is the challenger's language, the game's if its group chose
+	// none.
+	Lang string `json:"lang,omitzero"`
 
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	ExpiresAt time.Time `json:"expires_at,omitzero"` // zero = never

@@ -102,6 +102,9 @@ type Store interface {
 	// Daily keeps the groups' daily puzzles (daily.go).
 	Daily
 
+	// Chats keeps the groups' own settings, their language (chat.go).
+	Chats
+
 	// Tournaments keeps the groups' arena tournaments (tournament.go).
 	Tournaments
 

@@ -185,7 +185,7 @@ func (m *Main) newBot() error {
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
-		Daily: play.NewDaily(m.store, puzzles, m.now),
+		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
 	})
 	return nil
 }
@@ -494,5 +494,21 @@ func setCommands(api *tgbotapi.BotAPI, catalog *texts.Catalog, logger *slog.Logg
 		if _, err := api.Request(req); err != nil {
 			logger.Warn("setMyCommands failed", "lang", lang, "err", telegram.RedactString(err.Error(), api.Token))
 		}
+	}
+}
+
+// chatAdmin asks Telegram whether a user is a group's creator or one of
+// its administrators (getChatMember). tgbotapi has no context: the
+// client's timeout bounds the call.
+func chatAdmin(api *tgbotapi.BotAPI) func(ctx context.Context, chatID, userID int64) (bool, error) {
+	return func(ctx context.Context, chatID, userID int64) (bool, error) {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		m, err := api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chatID, UserID: userID}})
+		if err != nil {
+			return false, telegram.Redact(err, "")
+		}
+		return m.IsCreator() || m.IsAdministrator(), nil
 	}
 }

@@ -39,6 +39,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"UserVersions", func(t *testing.T) { testUserVersions(t, plain) }},
 		{"Training", func(t *testing.T) { testTraining(t, plain) }},
 		{"Daily", func(t *testing.T) { testDaily(t, plain) }},
+		{"Chats", func(t *testing.T) { testChats(t, plain) }},
 		{"Tournaments", func(t *testing.T) { testTournaments(t, plain) }},
 		{"Standings", func(t *testing.T) { testStandings(t, plain) }},
 		{"StandingVersions", func(t *testing.T) { testStandingVersions(t, plain) }},
