@@ -118,6 +118,10 @@ type core struct {
 	// reposts maps a game id to its *repost while a /board card is in
 	// flight (see repost.go).
 	reposts sync.Map
+	// resignAsks maps the cardRef of a /resign question sent from this
+	// process to its deadline (time.Time), for the clock to delete it
+	// then (resign.go).
+	resignAsks sync.Map
 
 	// startPhoto is the file_id of the start board, uploaded once, for
 	// inline offers (string; empty until the first upload). Each replica

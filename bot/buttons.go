@@ -30,10 +30,8 @@ func (b *Bot) onDrawAnswer(ctx context.Context, t tap) error {
 		b.gameOver(ctx, out.Game)
 		return nil
 	}
+	// The card says who declined (caption): no message of its own.
 	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
-	if q.Message != nil {
-		b.text(q.Message.Chat, b.texts.T(t.lang, "draw_declined", "By", displayName(q.From)), 0)
-	}
 	return nil
 }
 

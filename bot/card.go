@@ -30,7 +30,6 @@ type cardView struct {
 	targets  []rules.Square
 	stage    [][]pickEntry // picker stage; nil = first stage
 	thinking bool          // the AI is searching: no picker
-	resign   *resignAsk    // a player asked to resign: confirm buttons on top
 	// sent, if set, runs once the card's edit has gone out (not when a
 	// newer board replaced it unsent).
 	sent func()
@@ -64,6 +63,15 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 			name = g.Black().Name
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_offer", "Player", name))
+	}
+	if by := g.DrawDeclinedBy(); g.Active() && by != 0 && g.DrawOfferBy() == 0 {
+		// The answer to an offer is news for the one who made it: said
+		// here, it costs no message (a group's twenty a minute).
+		name := g.White().Name
+		if g.Black().UserID == by {
+			name = g.Black().Name
+		}
+		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
 	if g.IsTeamGame() {
 		lines = append(lines, b.teamLines(lang, g)...)
@@ -126,10 +134,6 @@ func (b *Bot) resultText(lang string, g *play.Game) string {
 // them when the Mini App is configured.
 func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	kb := b.gameKeyboard(g, v)
-	if v.resign != nil && g.Active() {
-		// On top, where the tap that asked is.
-		kb.InlineKeyboard = append([][]tgbotapi.InlineKeyboardButton{b.resignRow(g, *v.resign)}, kb.InlineKeyboard...)
-	}
 	return b.withBoardLink(g, v.lang, kb)
 }
 
@@ -166,19 +170,38 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	if g.IsTeamGame() {
 		return b.teamKeyboard(g)
 	}
-	stage := v.stage
-	if stage == nil {
-		res, _ := resolvePick(g.Rules().Legal(), nil, wholeMovesFor(g.ChatID()))
-		stage = res.keyboard
+	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	if !waitingCard(g) {
+		stage := v.stage
+		if stage == nil {
+			res, _ := resolvePick(g.Rules().Legal(), nil, wholeMovesFor(g.ChatID()))
+			stage = res.keyboard
+		}
+		kb = b.pickerKeyboard(lang, g.ID(), g.Ply(), stage)
 	}
-	kb := b.pickerKeyboard(lang, g.ID(), g.Ply(), stage)
-	if g.DrawOfferBy() != 0 {
+	// In a group anyone may look; a private card's offer is answered only
+	// by its reader, so the one who offered is not shown the buttons.
+	if g.DrawOfferBy() != 0 && g.DrawOfferBy() != g.ChatID() {
 		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_accept"), Callback{Kind: KindDrawYes, ID: g.ID(), Ply: -1}.Encode()),
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
 		))
 	}
 	return kb
+}
+
+// waitingCard reports whether g's card is in the private chat of a player
+// who is not to move: one of a tournament game's two cards, each in its
+// player's chat. It shows no picker then: the buttons of the opponent's
+// moves are not the reader's to tap, and a tap made just as the board
+// changes would land on the next board's buttons (play refuses it, but
+// the toast costs a live game's clock its seconds).
+func waitingCard(g *play.Game) bool {
+	if g.ChatID() <= 0 {
+		return false
+	}
+	_, p := g.ToMove()
+	return p.UserID != g.ChatID()
 }
 
 // boardPNG draws the game's board. In a private chat it follows the

@@ -38,6 +38,7 @@ func (b *Bot) ClockTick(ctx context.Context) {
 	}
 	b.tournamentTick(ctx)
 	b.dailyTick(ctx)
+	b.expireResignAsks()
 }
 
 // showTicked shows what a tick (or a wake-up) claimed: each change the

@@ -285,30 +285,8 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 		to = g.Black()
 	}
 	b.editCard(g, cardView{lang: cardLang(g)}, "", nil)
-	b.drawOfferNotice(g, lang, displayName(msg.From), to)
+	b.drawOfferNotice(ctx, g, lang, displayName(msg.From), to)
 	return nil
-}
-
-// drawOfferNotice tells the opponent of a draw offer: a mention, since the
-// card's edit notifies nobody, as a reply to the card. The Accept and
-// Decline buttons are on the card alone: every way an offer ends (a tap,
-// the Mini App, a move, resignation, the end of the game) redraws the
-// card, so no other message can keep buttons for an offer that is gone.
-func (b *Bot) drawOfferNotice(g *play.Game, lang, from string, to play.Player) {
-	if g.ChatID() == 0 {
-		return
-	}
-	b.cardOf(g, nil)
-	if m, ok := g.Mirrored(); ok {
-		// A tournament game: told on the opponent's own card, in the
-		// language it is written in.
-		if m.ChatID() == to.UserID {
-			g = m
-		}
-		lang = cardLang(g)
-	}
-	b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_offered", "From", htmlName(from), "To", mention(to)),
-		parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: g.MessageID()}.reply())
 }
 
 func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) error {

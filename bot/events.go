@@ -111,17 +111,9 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 		if g.Black().UserID == g.DrawOfferBy() {
 			from, to = g.Black(), g.White()
 		}
-		b.drawOfferNotice(g, lang, from.Name, to)
+		b.drawOfferNotice(ctx, g, lang, from.Name, to)
 	case ev.Kind == play.EventDrawDeclined:
-		b.editCard(g, cardView{lang: lang}, "", nil)
-		if g.ChatID() == 0 {
-			return
-		}
-		name := g.White().Name
-		if g.Black().UserID == ev.By {
-			name = g.Black().Name
-		}
-		b.send(outMessage{chatID: g.ChatID(), text: b.texts.T(lang, "draw_declined", "By", name)}.reply())
+		b.editCard(g, cardView{lang: lang}, "", nil) // its caption says who declined
 	default:
 		b.editCard(g, cardView{lang: lang, thinking: g.IsAITurn()}, "", nil)
 	}

@@ -42,7 +42,7 @@ type resolverSetter interface {
 // lazyEdit is the lazy form of editCard's edit, if v shows the game as it
 // stands (as resolveCard draws it) and the outbox makes lazy replies.
 func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bool) {
-	if !b.lazyCards || theme != "" || v.selected != nil || v.targets != nil || v.stage != nil || v.resign != nil ||
+	if !b.lazyCards || theme != "" || v.selected != nil || v.targets != nil || v.stage != nil ||
 		v.thinking != (g.Active() && g.IsAITurn()) {
 		return outbox.Reply{}, false
 	}

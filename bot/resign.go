@@ -13,19 +13,24 @@ import (
 
 // /resign asks first: a resignation is the one command that ends a game
 // for good, and it sits in the command menu a slip away from /board. The
-// question is a pair of buttons on the card (or, when the command came
-// from another chat than the card's, on a reply there); the confirmation
-// names the player who asked, the board's version and a deadline, so it
-// expires after resignWindow, after any move, and in anyone else's hands.
+// question is a reply to the command, where the asker typed it (the card
+// may be far up the chat, and in a group a row of buttons on it would not
+// say whose it is): it names the asker and their opponent, and its confirm
+// button names the asker. A reply is one message, as the row on the card
+// was one edit, and the question goes by deletion, which spends none of a
+// group's twenty messages a minute (outbox: deletions are not paced). The
+// confirmation names the player who asked, the board's version and a
+// deadline, so it is refused after resignWindow, after any move, and in
+// anyone else's hands; the question itself is deleted when it is answered
+// and when the clock passes its deadline (resignExpiry).
 
 // resignWindow is how long a resignation may be confirmed.
 const resignWindow = 30 * time.Second
 
-// resignAsk is a pending question "resign?" shown on a card.
+// resignAsk is a pending question "resign?".
 type resignAsk struct {
 	by    int64
 	until time.Time
-	lang  string // the asker's: the buttons are theirs alone (not encoded)
 }
 
 // encode writes the question as a button's Arg: deadline and player, in
@@ -47,36 +52,38 @@ func parseResignAsk(arg string) (resignAsk, bool) {
 	return resignAsk{by: p, until: time.Unix(u, 0)}, true
 }
 
-// resignRow is the question's buttons for game g.
-func (b *Bot) resignRow(g *play.Game, a resignAsk) []tgbotapi.InlineKeyboardButton {
-	lang := a.lang
+// resignRow is the question's buttons for game g, in lang, the
+// confirmation naming the asker.
+func (b *Bot) resignRow(g *play.Game, a resignAsk, lang, asker string) []tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_resign_confirm"), Callback{Kind: KindResign, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_resign_confirm_by", "Player", asker), Callback{Kind: KindResign, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_resign_cancel"), Callback{Kind: KindResignNo, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
 	)
 }
 
-// cmdResign asks the player to confirm.
+// cmdResign asks the player to confirm, in a reply to their command.
 func (b *Bot) cmdResign(ctx context.Context, msg *tgbotapi.Message, lang string) error {
 	g, err := b.gameForCommand(ctx, msg, lang)
 	if err != nil || g == nil {
 		return err
 	}
-	if _, ok := g.ColorOf(msg.From.ID); !ok || !g.Active() {
+	c, ok := g.ColorOf(msg.From.ID)
+	if !ok || !g.Active() {
 		b.text(msg.Chat, b.texts.Error(lang, play.ErrNotAPlayer, false), msg.MessageID)
 		return nil
 	}
-	a := resignAsk{by: msg.From.ID, until: b.svc.Now().Add(resignWindow), lang: lang}
-	b.cardOf(g, nil)
-	if g.ChatID() == msg.Chat.ID && g.MessageID() != 0 {
-		v := cardView{lang: cardLang(g), resign: &a}
-		b.editKeyboard(g, b.keyboard(g, v))
-		return nil
+	a := resignAsk{by: msg.From.ID, until: b.svc.Now().Add(resignWindow)}
+	asker := displayName(msg.From)
+	kb := tgbotapi.NewInlineKeyboardMarkup(b.resignRow(g, a, lang, asker))
+	text := b.texts.T(lang, "resign_ask_by", "Player", asker, "Opponent", b.texts.PlayerName(lang, g.Player(c.Opponent())),
+		"Seconds", int(resignWindow.Seconds()))
+	r := outMessage{chatID: msg.Chat.ID, text: text, replyTo: msg.MessageID, markup: &kb}.reply()
+	r.Done = func(sent *tgbotapi.Message, err error) {
+		if err == nil && sent != nil {
+			b.resignAsks.Store(cardRef{chatID: msg.Chat.ID, messageID: sent.MessageID}, a.until)
+		}
 	}
-	// The card is elsewhere (a group game asked about in a private chat,
-	// a game on an inline message): the question is asked here.
-	kb := tgbotapi.NewInlineKeyboardMarkup(b.resignRow(g, a))
-	b.send(outMessage{chatID: msg.Chat.ID, text: b.texts.T(lang, "resign_ask", "Seconds", int(resignWindow.Seconds())), replyTo: msg.MessageID, markup: &kb}.reply())
+	b.send(r)
 	return nil
 }
 
@@ -96,30 +103,31 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
+	// A card's row: asked before the question became a reply.
 	onCard := q.Message == nil || q.Message.Photo != nil
 	b.cardOf(g, q)
-	closeQuestion := func(text string) {
-		if onCard {
-			if g.Active() {
-				b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
-			}
+	closeQuestion := func() {
+		if !onCard {
+			b.dropResignAsk(q.Message.Chat.ID, q.Message.MessageID)
 			return
 		}
-		b.editText(q.Message, text, nil)
+		if g.Active() {
+			b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g)}))
+		}
 	}
 	switch {
 	case !g.Active():
 		b.toast(q, b.texts.Error(lang, play.ErrGameOver, false))
-		closeQuestion(b.texts.T(lang, "err_game_over"))
+		closeQuestion()
 		return nil
 	case cb.Kind == KindResignNo:
 		b.toast(q, b.texts.T(lang, "resign_kept"))
-		closeQuestion(b.texts.T(lang, "resign_kept"))
+		closeQuestion()
 		return nil
 	case !b.svc.Now().Before(a.until) || cb.Ply != g.Ply():
 		// Too late, or the game has moved on: ask again if still meant.
 		b.toast(q, b.texts.T(lang, "resign_expired"))
-		closeQuestion(b.texts.T(lang, "resign_expired"))
+		closeQuestion()
 		return nil
 	}
 	out, err := b.svc.Resign(ctx, g.ID(), q.From.ID)
@@ -127,10 +135,31 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		b.toast(q, b.texts.Error(lang, err, false))
 		return err
 	}
-	b.toast(q, "")
-	if !onCard {
-		b.editText(q.Message, b.texts.T(lang, "resign_done"), nil)
-	}
+	b.toast(q, "") // the result follows in the chat
+	closeQuestion()
 	b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
 	return nil
+}
+
+// dropResignAsk deletes the question in message messageID of chat: a
+// deletion, which spends none of a group's pace.
+func (b *Bot) dropResignAsk(chatID int64, messageID int) {
+	b.resignAsks.Delete(cardRef{chatID: chatID, messageID: messageID})
+	b.send(chatReplyID(chatID, tgbotapi.NewDeleteMessage(chatID, messageID)))
+}
+
+// expireResignAsks deletes the questions whose deadline the clock has
+// passed: the buttons would refuse a tap by then, and a question left in
+// the chat would look as if it still stood. The questions are this
+// process's (docs/runtime.md): one asked on a process that stopped stays,
+// and its buttons refuse a tap and delete it.
+func (b *Bot) expireResignAsks() {
+	now := b.svc.Now()
+	b.resignAsks.Range(func(k, v any) bool {
+		if until := v.(time.Time); !now.Before(until) {
+			ref := k.(cardRef)
+			b.dropResignAsk(ref.chatID, ref.messageID)
+		}
+		return true
+	})
 }

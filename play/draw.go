@@ -36,7 +36,7 @@ func (s *Service) OfferDraw(ctx context.Context, id string, userID int64) (*Outc
 		if g.rec.DrawOfferBy != 0 {
 			return ErrDrawPending
 		}
-		g.rec.DrawOfferBy = userID
+		g.rec.DrawOfferBy, g.rec.DrawDeclinedBy = userID, 0
 		return nil
 	})
 	if err != nil {
@@ -75,7 +75,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 		if err := check(g); err != nil {
 			return err
 		}
-		g.rec.DrawOfferBy = 0
+		g.rec.DrawOfferBy, g.rec.DrawDeclinedBy = 0, userID
 		return nil
 	})
 	if err != nil {

@@ -214,6 +214,10 @@ func (g *Game) ShowCardAt(chatID int64, messageID int, inlineID string) {
 // DrawOfferBy is the user who offers a draw, 0 for none.
 func (g *Game) DrawOfferBy() int64 { return g.rec.DrawOfferBy }
 
+// DrawDeclinedBy is the user who declined the last draw offer, until the
+// next move or offer; 0 for none.
+func (g *Game) DrawDeclinedBy() int64 { return g.rec.DrawDeclinedBy }
+
 // TimeoutAt is when the player to move loses on time (zero for never).
 func (g *Game) TimeoutAt() time.Time { return g.rec.TimeoutAt }
 

@@ -66,7 +66,9 @@ func (s *Service) move(ctx context.Context, id string, seen *Game, userID int64,
 		out.Move, out.Mover = m, g.Player(c)
 		out.MoverNotice = g.rec.Notices[userID]
 		delete(g.rec.Notices, userID)
-		g.rec.DrawOfferBy = 0 // a move declines a pending draw offer
+		// A move declines a pending draw offer, and is news after a
+		// declined one.
+		g.rec.DrawOfferBy, g.rec.DrawDeclinedBy = 0, 0
 		s.syncRecord(g)
 		return nil
 	})

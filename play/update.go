@@ -126,7 +126,7 @@ func (s *Service) syncRecord(g *Game) {
 		rec.Result = r.String()
 		rec.Reason = why.String()
 		rec.RemindAt, rec.TimeoutAt, rec.NoticeAt, rec.AIAt = timeZero, timeZero, timeZero, timeZero
-		rec.DrawOfferBy = 0
+		rec.DrawOfferBy, rec.DrawDeclinedBy = 0, 0
 		return
 	}
 	s.resetDeadlines(g)

@@ -53,6 +53,10 @@ type GameRecord struct {
 	// will not edit into a photo: its card's edits are made as text.
 	InlineText bool `json:"inline_text,omitzero"`
 
+	// DrawDeclinedBy is the player who declined the last draw offer, until
+	// the next move or offer: the card says so, in place of a message.
+	DrawDeclinedBy int64 `json:"draw_declined_by,omitzero"`
+
 	DrawOfferBy int64     `json:"draw_offer_by,omitzero"` // user id, 0 = none
 	RemindAt    time.Time `json:"remind_at,omitzero"`     // zero = none
 	TimeoutAt   time.Time `json:"timeout_at,omitzero"`    // zero = none

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/internal/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
 )
 
 // buttonData is the data of the first button of m whose data starts with
@@ -101,75 +102,82 @@ func TestE2ETowerTappedIsListedAndHighlighted(t *testing.T) {
 	}
 }
 
-// /resign asks first: a confirm button on the card that only the player
-// who asked can use, that a second button withdraws and that expires.
+// /resign asks first, in a reply to the command where the asker typed it
+// (the card may be far up the chat): the question and its confirm button
+// name the asker, only they can answer, a second button withdraws, and
+// the question is taken away when its 30 s are up by the bot's clock.
 func TestE2EResignAsksFirst(t *testing.T) {
 	for _, tc := range []struct {
-		lang, yes, notYours, kept, expired string
+		lang, ask, yes, notYours, kept, expired string
 	}{
-		{"en", "Yes, resign", "Only the player who asked", "The game goes on", "has expired"},
-		{"ru", "Да, сдаюсь", "Ответить может только", "Партия продолжается", "Вопрос устарел"},
+		{"en", "Bob, resign your game against Alice?", "🏳 Bob: yes, resign", "Only the player who asked", "The game goes on", "has expired"},
+		{"ru", "Bob, сдать партию против Alice?", "🏳 Bob: да, сдаюсь", "Ответить может только", "Партия продолжается", "Вопрос устарел"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			srv := telegramtest.New(t)
-			startBot(t, srv, nil)
+			clock := testkit.NewClock(time.Now())
+			startBotWithClock(t, srv, clock)
 			group := telegramtest.GroupChat(-1001100000001, "Club")
 			alice, bob := newUser(1201, "Alice", tc.lang), newUser(1202, "Bob", tc.lang)
 			c := startGroupGame(t, srv, group, alice, bob)
 			waitTurn(t, srv, group.ID, c.ID)
-			// The turn notice goes out once the card is recorded: until then
-			// the question comes as a message of its own (the card is not
-			// known yet), which resign() handles but this test does not.
-			waitMessage(t, srv, group.ID, "the turn notice", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "the game has started") })
+			// The first turn is called once the card is recorded: from then
+			// on the bot knows where the card is, and still asks by a reply.
+			waitMessage(t, srv, group.ID, "the turn notice", func(m telegramtest.Msg) bool { return m.FromBot && m.ReplyTo == c.ID })
 
-			ask := func() string {
+			ask := func() telegramtest.Msg {
 				t.Helper()
-				say(srv, group, bob, "/resign")
-				m := waitMessage(t, srv, group.ID, "the question on the card", func(m telegramtest.Msg) bool {
-					return m.ID == c.ID && buttonData(m, "rs|") != ""
+				cmd := srv.TextMessage(group, bob.u, "/resign")
+				srv.PushUpdate(cmd)
+				q := waitMessage(t, srv, group.ID, "the question in reply to /resign", func(m telegramtest.Msg) bool {
+					return m.FromBot && m.ReplyTo == cmd.Message.MessageID && buttonData(m, "rs|") != ""
 				})
-				if gameOver(m) {
-					t.Fatal("/resign ended the game without asking")
+				if !strings.Contains(q.Text, tc.ask) {
+					t.Errorf("the question says %q; want %q", q.Text, tc.ask)
 				}
-				for _, b := range buttons(m) {
-					if strings.HasPrefix(b[1], "rs|") && !strings.Contains(b[0], tc.yes) {
+				for _, b := range buttons(q) {
+					if strings.HasPrefix(b[1], "rs|") && b[0] != tc.yes {
 						t.Errorf("confirm button %q, want %q", b[0], tc.yes)
 					}
 				}
-				return buttonData(m, "rs|")
+				if m := card(t, srv, group.ID, c.ID); buttonData(m, "rs|") != "" || gameOver(m) {
+					t.Errorf("the card changed on /resign: %v", buttons(m))
+				}
+				return q
 			}
-			yes := ask()
-			if toast := tap(t, srv, group, alice, c.ID, yes); !strings.Contains(toast, tc.notYours) {
+			gone := func(q telegramtest.Msg, what string) {
+				t.Helper()
+				waitMessage(t, srv, group.ID, what, func(m telegramtest.Msg) bool { return m.ID == q.ID && m.Deleted })
+			}
+
+			q := ask()
+			if toast := tap(t, srv, group, alice, q.ID, buttonData(q, "rs|")); !strings.Contains(toast, tc.notYours) {
 				t.Errorf("the opponent's tap on the confirmation: toast %q, want %q", toast, tc.notYours)
 			}
-			no := buttonData(card(t, srv, group.ID, c.ID), "rk|")
-			if toast := tap(t, srv, group, bob, c.ID, no); !strings.Contains(toast, tc.kept) {
+			if toast := tap(t, srv, group, bob, q.ID, buttonData(q, "rk|")); !strings.Contains(toast, tc.kept) {
 				t.Errorf("keep playing: toast %q, want %q", toast, tc.kept)
 			}
-			waitMessage(t, srv, group.ID, "the card without the question", func(m telegramtest.Msg) bool {
-				return m.ID == c.ID && buttonData(m, "rs|") == "" && !gameOver(m)
-			})
+			gone(q, "the question withdrawn")
 
-			// The same button after its deadline: the deadline is in the
-			// data, so the test writes one that has passed.
-			yes = ask()
-			parts := strings.SplitN(yes, "|", 4)
-			_, by, _ := strings.Cut(parts[3], ".")
-			late := strings.Join(parts[:3], "|") + "|" + strconv.FormatInt(time.Now().Add(-time.Second).Unix(), 36) + "." + by
-			if toast := tap(t, srv, group, bob, c.ID, late); !strings.Contains(toast, tc.expired) {
+			// Unanswered, the question goes when its 30 s are up.
+			q = ask()
+			clock.Advance(31 * time.Second)
+			gone(q, "the question expired")
+			if toast := tap(t, srv, group, bob, q.ID, buttonData(q, "rs|")); !strings.Contains(toast, tc.expired) {
 				t.Errorf("an expired confirmation: toast %q, want %q", toast, tc.expired)
 			}
 			if m := card(t, srv, group.ID, c.ID); gameOver(m) {
 				t.Fatal("an expired confirmation ended the game")
 			}
 
-			yes = ask()
-			if toast := tap(t, srv, group, bob, c.ID, yes); toast != "" {
+			q = ask()
+			if toast := tap(t, srv, group, bob, q.ID, buttonData(q, "rs|")); toast != "" {
 				t.Fatalf("confirmation refused: %s", toast)
 			}
 			waitMessage(t, srv, group.ID, "the final card", func(m telegramtest.Msg) bool {
 				return m.ID == c.ID && gameOver(m) && strings.Contains(m.Text, "1-0")
 			})
+			gone(q, "the question answered")
 		})
 	}
 }

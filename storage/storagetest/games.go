@@ -13,7 +13,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		full.Position = "W:Wc3,e3:Bf6"
 		full.Result, full.Reason = "", ""
 		full.MessageID = 77
-		full.DrawOfferBy = 12
+		full.DrawOfferBy, full.DrawDeclinedBy = 12, 11
 		full.RemindAt, full.TimeoutAt = at(60), at(24*60)
 		full.Reminders = 2
 		full.Notices = map[int64]int{11: 501, 12: 502}
