@@ -376,10 +376,39 @@ func (s *Service) TournamentFinalShown(ctx context.Context, chatID int64, id str
 		if err != nil {
 			return err
 		}
-		if t.ID != id || t.Status != storage.TournamentFinished || t.FinalShown {
+		if t.ID != id || t.Status != storage.TournamentFinished || !t.Listed() {
 			return nil
 		}
 		t.FinalShown = true
+		err = s.tours.UpdateTournament(ctx, t)
+		if !errors.Is(err, storage.ErrConflict) {
+			return err
+		}
+	}
+	return ErrBusy
+}
+
+// TournamentFinalRefused records that Telegram refused the final
+// standings of tournament id of a chat (it said why; nothing went out):
+// they are owed again after tourFinalRetry under a new receipt, since the
+// refused copy's mark would keep any later copy back. After
+// tourFinalMaxRefusals the bot gives up on them, so that the group may
+// start its next tournament.
+func (s *Service) TournamentFinalRefused(ctx context.Context, chatID int64, id string) error {
+	if s.tours == nil {
+		return ErrNoTournaments
+	}
+	for range maxAttempts {
+		t, err := s.tours.Tournament(ctx, chatID)
+		if err != nil {
+			return err
+		}
+		if t.ID != id || t.Status != storage.TournamentFinished || !t.Listed() {
+			return nil
+		}
+		t.FinalRefused++
+		t.Receipt, t.FinalAt = 0, s.now()
+		t.FinalGaveUp = t.FinalRefused >= tourFinalMaxRefusals
 		err = s.tours.UpdateTournament(ctx, t)
 		if !errors.Is(err, storage.ErrConflict) {
 			return err

@@ -106,6 +106,9 @@ const (
 	// clock shows them again (their writer died before recording them
 	// shown; the outbox's mark keeps a second copy from going out).
 	tourFinalRetry = 5 * time.Second
+	// tourFinalMaxRefusals bounds the copies of the final standings
+	// Telegram may refuse before the bot gives up on them.
+	tourFinalMaxRefusals = 3
 )
 
 // arenaStep moves a tournament on at now, given the state of its games in
@@ -115,7 +118,7 @@ const (
 func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.Time, newID func() string) tourStep {
 	var st tourStep
 	if t.Status == storage.TournamentFinished {
-		if !t.FinalShown && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
+		if t.Listed() && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
 			t.FinalAt, st.final = now, true
 		}
 		return st

@@ -55,12 +55,19 @@ type Tournament struct {
 	Receipt    int64     `json:"receipt,omitzero"`
 	FinalAt    time.Time `json:"final_at,omitzero"`
 	FinalShown bool      `json:"final_shown,omitzero"`
+	// FinalRefused counts the copies of the final standings Telegram
+	// refused; FinalGaveUp is set when the bot stops trying (the group
+	// may then start the next tournament, as after FinalShown).
+	FinalRefused int  `json:"final_refused,omitzero"`
+	FinalGaveUp  bool `json:"final_gave_up,omitzero"`
 	Version    int64     `json:"version"`
 }
 
 // Listed reports whether the tournament belongs in the running list: it
 // runs, or its final standings are still owed.
-func (t *Tournament) Listed() bool { return t.Status != TournamentFinished || !t.FinalShown }
+func (t *Tournament) Listed() bool {
+	return t.Status != TournamentFinished || !t.FinalShown && !t.FinalGaveUp
+}
 
 // TourPlayer is one player of a tournament.
 type TourPlayer struct {
