@@ -57,6 +57,9 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if line := b.clockLine(lang, g); line != "" {
 		lines = append(lines, line)
 	}
+	if line := b.arenaLine(lang, g); line != "" {
+		lines = append(lines, line)
+	}
 	if g.Active() && g.DrawOfferBy() != 0 {
 		name := g.White().Name
 		if g.Black().UserID == g.DrawOfferBy() {
@@ -74,7 +77,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
 	if g.IsTeamGame() {
-		lines = append(lines, b.teamLines(lang, g)...)
+		lines = append(lines, b.teamLines(lang, g, maxCaption-units(strings.Join(lines, "\n"), false)-captionTail)...)
 	}
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))

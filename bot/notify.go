@@ -194,7 +194,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 		"Result", b.resultText(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason()), "Record", g.Rules().Record())
 	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
 	if g.IsTeamGame() {
-		text += "\n" + b.teamSummary(lang, g)
+		text += "\n" + b.teamSummary(lang, g, maxMessage-units(text, false)-1)
 		b.teamPolls(g) // the last vote's poll, if its stop is still owed
 	}
 	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())

@@ -55,6 +55,10 @@ const teamMaxButtons = 96
 // teamVoteReaction marks a typed vote that counted.
 const teamVoteReaction = "👍"
 
+// teamResignWords are a typed vote to resign the chat's game ("/vote
+// resign"): a majority ends the game, and so does its starter alone.
+var teamResignWords = map[string]bool{"resign": true, "сдаться": true}
+
 // teamPollWords choose the native poll for a team game's votes.
 var teamPollWords = map[string]bool{"poll": true, "опрос": true}
 
@@ -66,7 +70,10 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
 		return nil
 	}
-	req := play.TeamGameRequest{ChatID: msg.Chat.ID, ChatName: "👥 " + msg.Chat.Title, Color: play.ColorWhite, Lang: lang}
+	req := play.TeamGameRequest{ChatID: msg.Chat.ID, ChatName: teamChatName(msg.Chat.Title), Color: play.ColorWhite, Lang: lang}
+	if msg.From != nil {
+		req.By = msg.From.ID
+	}
 	for _, f := range strings.Fields(args) {
 		lf := strings.ToLower(f)
 		if n, err := strconv.Atoi(lf); err == nil && req.Level == 0 {
@@ -108,6 +115,32 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 	return b.postCard(msg.Chat, g, "", b.firstTurnOf(g, 0))
 }
 
+// teamChatNameMax bounds the chat's title as the chat's side is named
+// (on the card twice): a title may be 128 characters, and the caption's
+// 1,024 must leave room for the vote.
+const teamChatNameMax = 40
+
+// voterNameMax bounds a voter's name in the lists of a team game: a name
+// may be 129 characters, and a list should name more than a few.
+const voterNameMax = 24
+
+// shortName cuts a voter's name to voterNameMax characters.
+func shortName(name string) string {
+	if r := []rune(name); len(r) > voterNameMax {
+		return string(r[:voterNameMax-1]) + "…"
+	}
+	return name
+}
+
+// teamChatName names the chat's side after its title, cut to
+// teamChatNameMax characters.
+func teamChatName(title string) string {
+	if r := []rune(title); len(r) > teamChatNameMax {
+		title = string(r[:teamChatNameMax-1]) + "…"
+	}
+	return "👥 " + title
+}
+
 // teamMoves are the moves the vote keyboard offers, in the order shown.
 func teamMoves(g *play.Game) []rules.Move {
 	return rules.SortedMoves(g.Rules().Legal())
@@ -138,26 +171,52 @@ func (b *Bot) teamKeyboard(g *play.Game) tgbotapi.InlineKeyboardMarkup {
 	return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 }
 
+// captionTail is what the caption may add after the team lines (the AI
+// thinking, a picked tower spelt out): kept free of them.
+const captionTail = 200
+
 // teamLines are the caption's lines about the vote: how the last vote
-// went, and how to vote while it is the chat's move.
-func (b *Bot) teamLines(lang string, g *play.Game) []string {
+// went, the open vote's tally so far, and how to vote while it is the
+// chat's move; within budget units however many voted (the names of the
+// last vote's majority are cut to fit, "… and N more").
+func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 	var lines []string
-	if turns := g.TeamTurns(); len(turns) > 0 {
-		last := turns[len(turns)-1]
-		var names []string
-		for _, v := range last.For {
-			names = append(names, v.Name)
-		}
-		lines = append(lines, b.texts.T(lang, "team_last_vote", "Move", last.Move, "Votes", len(last.For),
-			"Of", len(last.For)+len(last.Others), "Names", strings.Join(names, ", ")))
-	}
 	if v := g.Vote(); v.Open && g.PollsThisTurn() {
 		lines = append(lines, b.texts.T(lang, "team_vote_open_poll", "Seconds", int(v.Window.Seconds())))
 	} else if v.Open {
 		lines = append(lines, b.texts.T(lang, "team_vote_open", "Seconds", int(v.Window.Seconds())))
 	}
-	return lines
+	if tally := g.VoteTally(); len(tally) > 0 {
+		// Shown when the card is next edited anyway (the AI's answer, a
+		// /board): a vote costs the group no edit of its own.
+		parts := make([]string, len(tally))
+		for i, t := range tally {
+			parts[i] = t.Move + " " + strconv.Itoa(t.Votes)
+		}
+		list := fitList(parts, " · ", teamTallyUnits, false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+		lines = append([]string{b.texts.T(lang, "team_tally", "List", list)}, lines...)
+	}
+	turns := g.TeamTurns()
+	if len(turns) == 0 {
+		return lines
+	}
+	last := turns[len(turns)-1]
+	names := make([]string, len(last.For))
+	for i, v := range last.For {
+		names[i] = shortName(v.Name)
+	}
+	line := func(names string) string {
+		return b.texts.T(lang, "team_last_vote", "Move", last.Move, "Votes", len(last.For),
+			"Of", len(last.For)+len(last.Others), "Names", names)
+	}
+	room := budget - units(line(""), false) - units(strings.Join(lines, "\n"), false) - 1
+	list := fitList(names, ", ", max(room, 0), false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+	return append([]string{line(list)}, lines...)
 }
+
+// teamTallyUnits bounds the open vote's tally on the caption: the moves
+// with most votes first.
+const teamTallyUnits = 120
 
 // onVote takes a tap on the vote keyboard.
 func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
@@ -210,6 +269,9 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.texts.T(lang, "vote_usage"), msg.MessageID)
 		return nil
 	}
+	if teamResignWords[strings.ToLower(strings.TrimSpace(args))] {
+		args = play.ResignVote
+	}
 	out, err := b.svc.Vote(ctx, team.ID(), player(msg.From), play.AnyPly, args)
 	if err != nil {
 		b.refuseTyped(ctx, msg, args, b.texts.Error(lang, err, true))
@@ -226,15 +288,18 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 	return nil
 }
 
-// teamSummary is the end of a team game: who voted for the moves played.
-func (b *Bot) teamSummary(lang string, g *play.Game) string {
+// teamSummary is the end of a team game: who voted for the moves played,
+// those most often heard first, within budget units ("… and N more").
+func (b *Bot) teamSummary(lang string, g *play.Game, budget int) string {
 	voters := g.Voters()
 	if len(voters) == 0 {
 		return ""
 	}
-	var parts []string
-	for _, v := range voters {
-		parts = append(parts, b.texts.T(lang, "team_voter", "Name", v.Name, "Chosen", v.Chosen, "Votes", v.Votes))
+	parts := make([]string, len(voters))
+	for i, v := range voters {
+		parts[i] = b.texts.T(lang, "team_voter", "Name", shortName(v.Name), "Chosen", v.Chosen, "Votes", v.Votes)
 	}
-	return b.texts.T(lang, "team_voters", "List", strings.Join(parts, ", "))
+	room := budget - units(b.texts.T(lang, "team_voters", "List", ""), false)
+	list := fitList(parts, ", ", max(room, 0), false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+	return b.texts.T(lang, "team_voters", "List", list)
 }

@@ -127,8 +127,15 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 // recorded by whoever sends it (outbox.Reply.Record): a team poll, or a
 // game's card (cardrecord.go).
 type sentRecord struct {
-	Poll *sentPoll `json:"poll,omitempty"`
-	Card *sentCard `json:"card,omitempty"`
+	Poll      *sentPoll      `json:"poll,omitempty"`
+	Card      *sentCard      `json:"card,omitempty"`
+	TourFinal *sentTourFinal `json:"tour_final,omitempty"`
+}
+
+// sentTourFinal names the tournament whose final standings were sent.
+type sentTourFinal struct {
+	Chat int64  `json:"c"`
+	ID   string `json:"t"`
 }
 
 // sentPoll names the turn a team poll votes on.
@@ -158,6 +165,9 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 	}
 	if rec.Card != nil {
 		return b.recordCard(ctx, rec.Card, msg)
+	}
+	if rec.TourFinal != nil {
+		return b.svc.TournamentFinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
 	}
 	if rec.Poll == nil {
 		return nil

@@ -2,10 +2,10 @@ package bot
 
 import (
 	"context"
-	"fmt"
+	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -281,6 +281,7 @@ func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
 		// pace, and never goes out older than one another replica sent.
 		b.send(outbox.Reply{Req: edit, ChatID: t.ChatID, Group: true, Key: "tour:" + strconv.FormatInt(t.ChatID, 10), Version: t.Version})
 	}
+	b.showNoShows(ev)
 	if ev.Final {
 		b.showTourFinal(ctx, ev)
 	}
@@ -290,19 +291,51 @@ func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
 // straight to the outbox (not among a handled update's replies, which an
 // update applied already drops): of the writer's copy and the clock's
 // later ones (play shows them again until recorded shown) the mark lets
-// one go out. Then they are recorded shown.
+// one go out. They are recorded shown by whichever process sends them,
+// once Telegram took them (recordSent), never before: a final Telegram
+// refused is not recorded shown.
 func (b *Bot) showTourFinal(ctx context.Context, ev *play.TourEvent) {
 	t := ev.T
 	out := b.out
 	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
 		out = c.next
 	}
-	(&Bot{core: b.core, out: out}).committed(ctx, ev.Receipt, func(b *Bot) {
-		b.send(outMessage{chatID: t.ChatID, text: b.tourFinal(t), parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: t.MessageID}.reply())
-	})
-	if err := b.svc.TournamentFinalShown(ctx, t.ChatID, t.ID); err != nil {
-		// The clock shows them again; the mark keeps the copy back.
-		b.log.Warn("final standings not recorded shown", "chat", t.ChatID, "err", err)
+	record, err := json.Marshal(sentRecord{TourFinal: &sentTourFinal{Chat: t.ChatID, ID: t.ID}})
+	if err != nil {
+		b.log.Error("encoding the final standings' record", "chat", t.ChatID, "err", err)
+		return
+	}
+	r := outMessage{chatID: t.ChatID, text: b.tourFinal(t), parseMode: tgbotapi.ModeHTML, noPreview: true, replyTo: t.MessageID}.reply()
+	if b.recordsSent {
+		r.Record = record
+	}
+	r.Done = func(msg *tgbotapi.Message, err error) {
+		var refused *tgbotapi.Error
+		switch {
+		case errors.As(err, &refused) && refused.RetryAfter == 0:
+			// Telegram said no: owed again under a new receipt.
+			b.background(func(ctx context.Context) {
+				if err := b.svc.TournamentFinalRefused(ctx, t.ChatID, t.ID); err != nil {
+					b.log.Warn("refused final standings not recorded", "chat", t.ChatID, "err", err)
+				}
+			})
+		case err == nil && msg != nil && !b.recordsSent:
+			// A sender that records nothing (a test's): recorded here.
+			b.background(func(ctx context.Context) {
+				if err := b.recordSent(ctx, record, msg, false); err != nil {
+					b.log.Warn("final standings not recorded shown", "chat", t.ChatID, "err", err)
+				}
+			})
+		}
+	}
+	(&Bot{core: b.core, out: out}).committed(ctx, ev.Receipt, func(b *Bot) { b.send(r) })
+}
+
+// showNoShows tells each player paused for a game they never moved in why,
+// and how to come back, in their private chat (the group's card shows ⏸).
+func (b *Bot) showNoShows(ev *play.TourEvent) {
+	for _, p := range ev.NoShow {
+		b.send(outMessage{chatID: p.UserID, text: b.texts.T(texts.Lang(p.Lang), "tour_no_show")}.reply())
 	}
 }
 
@@ -365,121 +398,3 @@ func tappedCard(g *play.Game, q *tgbotapi.CallbackQuery) *play.Game {
 	return g
 }
 
-// tourCard writes the group's card: the tournament, its time, the
-// standings and the buttons.
-func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarkup) {
-	lang := texts.Lang(t.Lang)
-	mins := int(t.EndsAt.Sub(t.StartedAt).Round(time.Minute) / time.Minute)
-	lines := []string{b.texts.T(lang, "tour_title", "Control", t.TimeControl, "Minutes", mins)}
-	switch t.Status {
-	case play.TournamentRunning:
-		left := int(max(t.EndsAt.Sub(b.svc.Now()), 0).Round(time.Minute) / time.Minute)
-		lines = append(lines, b.texts.T(lang, "tour_time_left", "Ends", t.EndsAt.UTC().Format("15:04"), "Left", left))
-	case play.TournamentEnding:
-		lines = append(lines, b.texts.T(lang, "tour_time_up"))
-	default:
-		lines = append(lines, b.texts.T(lang, "tour_over"))
-	}
-	standings := t.Standings()
-	if len(standings) == 0 {
-		lines = append(lines, b.texts.T(lang, "tour_nobody"))
-	} else {
-		lines = append(lines, "")
-	}
-	for _, s := range standings {
-		lines = append(lines, b.tourLine(s))
-	}
-	if t.Status == play.TournamentRunning {
-		lines = append(lines, "", b.texts.T(lang, "tour_how", "Bot", "@"+b.cfg.Username))
-	}
-	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
-	if t.Status == play.TournamentRunning {
-		data := func(kind string) string { return Callback{Kind: kind, ID: t.ID, Ply: -1}.Encode() }
-		kb = tgbotapi.NewInlineKeyboardMarkup(
-			tgbotapi.NewInlineKeyboardRow(
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_join"), data(KindTourJoin)),
-				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_leave"), data(KindTourLeave)),
-			),
-			tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_pause"), data(KindTourPause))),
-		)
-	}
-	return strings.Join(lines, "\n"), kb
-}
-
-// tourLine is one line of the standings: rank, name, points, the sheet
-// (🔥 while on fire), ⚔️ while playing, ⏸ while paused.
-func (b *Bot) tourLine(s play.TourStanding) string {
-	line := fmt.Sprintf("%d. %s — <b>%d</b>", s.Rank, htmlName(s.Player.Name), s.Points)
-	if sheet := sheetText(s.Player.Results); sheet != "" {
-		line += " · " + sheet
-	}
-	if s.OnFire {
-		line += " 🔥"
-	}
-	switch {
-	case s.Playing:
-		line += " ⚔️"
-	case s.Player.Paused:
-		line += " ⏸"
-	}
-	return line
-}
-
-// sheetText writes a sheet as the points of each game, doubled ones
-// marked: "2 2 4 0".
-func sheetText(results string) string {
-	points, _ := play.SheetPoints(results)
-	parts := make([]string, len(points))
-	for i, p := range points {
-		parts[i] = strconv.Itoa(p)
-	}
-	return strings.Join(parts, " ")
-}
-
-// tourFinal writes the final standings: the podium, then every player's
-// line and games.
-func (b *Bot) tourFinal(t *play.Tournament) string {
-	lang := texts.Lang(t.Lang)
-	standings := t.Standings()
-	lines := []string{b.texts.T(lang, "tour_final", "Control", t.TimeControl)}
-	medals := []string{"🥇", "🥈", "🥉"}
-	for i, s := range standings {
-		if i >= len(medals) || s.Player.Results == "" {
-			break
-		}
-		lines = append(lines, b.texts.T(lang, "tour_podium", "Medal", medals[i], "Name", htmlName(s.Player.Name), "Points", s.Points))
-	}
-	if len(standings) == 0 || standings[0].Player.Results == "" {
-		lines = append(lines, b.texts.T(lang, "tour_no_games"))
-	}
-	lines = append(lines, "", b.texts.T(lang, "tour_standings"))
-	names := map[int64]string{}
-	for _, p := range t.Players {
-		names[p.UserID] = p.Name
-	}
-	for _, s := range standings {
-		lines = append(lines, b.tourLine(s))
-		var games []string
-		for _, g := range t.Games {
-			if g.Result == "" || (g.White != s.Player.UserID && g.Black != s.Player.UserID) {
-				continue
-			}
-			opp, mine := g.Black, "1-0"
-			if g.Black == s.Player.UserID {
-				opp, mine = g.White, "0-1"
-			}
-			mark := "½"
-			switch g.Result {
-			case mine:
-				mark = "+"
-			case "1-0", "0-1":
-				mark = "−"
-			}
-			games = append(games, mark+htmlName(names[opp]))
-		}
-		if len(games) > 0 {
-			lines = append(lines, "   "+b.texts.T(lang, "tour_games", "Games", strings.Join(games, ", ")))
-		}
-	}
-	return strings.Join(lines, "\n")
-}

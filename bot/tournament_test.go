@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -21,8 +23,8 @@ func TestTourCardAndLinkFit(t *testing.T) {
 	now := clock.Now()
 	tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
 		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning,
-		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann <3", Results: "WWW", Game: "g"}, {UserID: 2, Name: "Ben", Results: "LD", Paused: true}},
-		Games:   []storage.TourGame{{ID: "a", White: 1, Black: 2, Result: "1-0"}, {ID: "b", White: 2, Black: 1, Result: "0-1"}, {ID: "c", White: 1, Black: 2, Result: "1/2-1/2"}},
+		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann <3", Results: "WWW", Opps: []int64{2, 2, 2}, Game: "g"},
+			{UserID: 2, Name: "Ben", Results: "LD", Opps: []int64{1, 1}, Paused: true}},
 	}}
 	for _, lang := range []string{"en", "ru"} {
 		tr.Lang = lang
@@ -43,7 +45,7 @@ func TestTourCardAndLinkFit(t *testing.T) {
 			}
 		}
 		final := b.tourFinal(tr)
-		for _, want := range []string{"🥇 Ann &lt;3 — 8", "🥈 Ben — 1", "+Ben, +Ben, ½Ben", "−Ann &lt;3, −Ann &lt;3, ½Ann &lt;3"} {
+		for _, want := range []string{"🥇 Ann &lt;3 — 8", "🥈 Ben — 1", "+Ben, +Ben, +Ben", "−Ann &lt;3, ½Ann &lt;3"} {
 			if !strings.Contains(final, want) {
 				t.Errorf("%s final lacks %q:\n%s", lang, want, final)
 			}
@@ -54,5 +56,72 @@ func TestTourCardAndLinkFit(t *testing.T) {
 	payload, ok := strings.CutPrefix(link, "https://t.me/bashni_draughts_bot?start=")
 	if !ok || !regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`).MatchString(payload) {
 		t.Errorf("Join link %q: its payload does not fit a /start", link)
+	}
+}
+
+// worstName is the longest display name Telegram allows (a first and a
+// last name of 64 characters each), of characters that count two UTF-16
+// units or that HTML escapes.
+func worstName(i int) string {
+	return fmt.Sprintf("%03d", i) + strings.Repeat("😀", 61) + " " + strings.Repeat("&", 64)
+}
+
+// Every tournament text and team caption fits Telegram's limits at its
+// worst: the most players of the longest names with full sheets, the most
+// voters, counted as Telegram counts (UTF-16 units after the HTML).
+func TestTextsAtTheirWorstFit(t *testing.T) {
+	clock := testkit.NewClock(time.Now())
+	svc := play.New(nil, nil, play.DefaultConfig, clock.Now)
+	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: strings.Repeat("b", 32)})
+	now := clock.Now()
+	for _, size := range []struct{ players, games int }{{40, 30}, {16, 13}, {200, 30}, {3, 0}} {
+		tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
+			StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning}}
+		for i := range size.players {
+			p := storage.TourPlayer{UserID: int64(i + 1), Name: worstName(i), Game: "g", Carry: storage.TourCarry{Games: 100, Points: 300}}
+			for j := range size.games {
+				p.Results += "W"
+				p.Opps = append(p.Opps, int64((i+j+1)%size.players+1))
+			}
+			tr.Players = append(tr.Players, p)
+		}
+		for _, lang := range []string{"en", "ru"} {
+			tr.Lang = lang
+			card, _ := b.tourCard(tr)
+			final := b.tourFinal(tr)
+			for name, text := range map[string]string{"card": card, "final": final} {
+				if n := units(text, true); n > maxMessage || !strings.Contains(text, htmlName(worstName(0))) {
+					t.Errorf("%d players, %d games, %s %s: %d units (limit %d), or the leader left out", size.players, size.games, lang, name, n, maxMessage)
+				}
+			}
+		}
+	}
+
+	// A team game: the longest chat title (128 characters), the last move
+	// chosen by 150 members of the longest names, 150 ballots open.
+	title := teamChatName(strings.Repeat("😀", 128))
+	var last, open []storage.Ballot
+	for i := range 150 {
+		last = append(last, storage.Ballot{UserID: int64(i + 1), Name: worstName(i), Move: "c3-d4"})
+		open = append(open, storage.Ballot{UserID: int64(i + 1), Name: worstName(i), Move: []string{"c3-d4", "a3-b4", "g3-h4", "e3-f4", "c3-b4"}[i%5]})
+	}
+	rec := &storage.GameRecord{ID: "t1", White: play.Player{Name: title}, Black: play.Player{Name: "AI", AILevel: 18},
+		Start: rules.StartText, Status: storage.GameActive, Moves: []string{"c3-d4", "f6-e5"},
+		Team: &storage.TeamGame{Window: time.Minute, Ply: 2, Ballots: open, ClosesAt: now.Add(time.Minute),
+			Turns: []storage.TeamTurn{{Move: "c3-d4", For: last, Others: last[:40]}}}}
+	g, err := play.LoadGame(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "ru"} {
+		for _, v := range []cardView{{lang: lang}, {lang: lang, thinking: true}} {
+			caption := b.caption(g, v)
+			if n := units(caption, false); n > maxCaption || !strings.Contains(caption, shortName(worstName(0))) {
+				t.Errorf("%s team caption (thinking %v): %d units (limit %d), or the first voter left out:\n%s", lang, v.thinking, n, maxCaption, caption)
+			}
+		}
+		if n := units(b.teamSummary(lang, g, 1000), false); n > 1000 {
+			t.Errorf("%s team summary: %d units, budget 1000", lang, n)
+		}
 	}
 }

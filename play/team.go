@@ -26,6 +26,18 @@ import (
 // ballot unless the request says otherwise.
 const DefaultVoteWindow = 60 * time.Second
 
+// teamQuietWindow closes the first turn's vote this long after its latest
+// ballot (within the window): on the first turn nobody's habit is known
+// (there is no last turn to count on), and a group whose members have all
+// voted should not wait the full minute. A member who votes within it
+// keeps it open for the next; one who is later votes on the next turn,
+// and from then on the vote waits for them (everyoneVoted).
+const teamQuietWindow = 15 * time.Second
+
+// ResignVote is the ballot to resign the chat's game: a majority of it
+// (as of any move) ends the game, and so does the starter's alone.
+const ResignVote = "resign"
+
 // TeamGameRequest starts a game the chat plays against the AI by vote.
 type TeamGameRequest struct {
 	ChatID   int64
@@ -34,6 +46,7 @@ type TeamGameRequest struct {
 	Color    string // the chat's colour: white (default), black or random
 	Variant  rules.Variant
 	Lang     string
+	By       int64         // the member who starts it (may end it alone)
 	Window   time.Duration // 0 means DefaultVoteWindow
 	// Poll votes each turn in a native Telegram poll of the engine's
 	// shortlist (teampoll.go) instead of by the card's buttons.
@@ -64,7 +77,7 @@ func (s *Service) NewTeamGame(ctx context.Context, r TeamGameRequest) (*Game, er
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
 	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: s.groupLang(ctx, r.ChatID, r.Lang),
-		team: &storage.TeamGame{Window: window, ByPoll: r.Poll}})
+		team: &storage.TeamGame{Window: window, ByPoll: r.Poll, StartedBy: r.By}})
 }
 
 // VoteOutcome is what a ballot did: the move voted for and its votes so
@@ -98,12 +111,17 @@ func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply
 		if slices.ContainsFunc(g.rec.Team.Ballots, func(b storage.Ballot) bool { return b.UserID == voter.UserID }) {
 			return ErrAlreadyVoted
 		}
-		p := g.Position()
-		m, err := rules.ParseMove(&p, text)
-		if err != nil {
-			return err
+		move := ResignVote
+		if text != ResignVote {
+			p := g.Position()
+			m, err := rules.ParseMove(&p, text)
+			if err != nil {
+				return err
+			}
+			move = m.String()
 		}
-		closed, err = s.cast(g, storage.Ballot{UserID: voter.UserID, Name: voter.Name, Move: m.String()}, &out)
+		var err error
+		closed, err = s.cast(g, storage.Ballot{UserID: voter.UserID, Name: voter.Name, Move: move}, &out)
 		return err
 	})
 	if err != nil {
@@ -137,8 +155,15 @@ func openVote(g *Game, ply int) error {
 func (s *Service) cast(g *Game, b storage.Ballot, out *VoteOutcome) (*Outcome, error) {
 	t := g.rec.Team
 	t.Ballots = append(t.Ballots, b)
+	now := s.now()
 	if t.ClosesAt.IsZero() {
-		t.ClosesAt = s.now().Add(t.Window)
+		t.OpenedAt, t.ClosesAt = now, now.Add(t.Window)
+	}
+	if len(t.Turns) == 0 {
+		t.ClosesAt = t.OpenedAt.Add(t.Window)
+		if quiet := now.Add(teamQuietWindow); quiet.Before(t.ClosesAt) {
+			t.ClosesAt = quiet
+		}
 	}
 	out.Ballots = len(t.Ballots)
 	p := g.Position()
@@ -148,7 +173,7 @@ func (s *Service) cast(g *Game, b storage.Ballot, out *VoteOutcome) (*Outcome, e
 			out.Votes++
 		}
 	}
-	if everyoneVoted(t) {
+	if everyoneVoted(t) || b.Move == ResignVote && b.UserID == t.StartedBy && t.StartedBy != 0 {
 		return s.closeVote(g)
 	}
 	return nil, nil
@@ -204,11 +229,20 @@ func (s *Service) closeVote(g *Game) (*Outcome, error) {
 	t := g.rec.Team
 	chat, _ := g.ToMove()
 	move := tally(t.Ballots)
-	m, err := g.rules.PlayText(move)
+	if last := t.Ballots[len(t.Ballots)-1]; last.Move == ResignVote && last.UserID == t.StartedBy && t.StartedBy != 0 {
+		move = ResignVote // the starter ends the game alone
+	}
+	var m rules.Move
+	var err error
+	if move == ResignVote {
+		err = g.rules.Resign(chat)
+	} else {
+		m, err = g.rules.PlayText(move)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("play: game %s: the voted move %s: %w", g.rec.ID, move, err)
 	}
-	turn := storage.TeamTurn{Ply: t.Ply, Move: m.String()}
+	turn := storage.TeamTurn{Ply: t.Ply, Move: move}
 	for _, b := range t.Ballots {
 		if b.Move == turn.Move {
 			turn.For = append(turn.For, b)
@@ -217,7 +251,7 @@ func (s *Service) closeVote(g *Game) (*Outcome, error) {
 		}
 	}
 	t.Turns = append(t.Turns, turn)
-	t.Ballots, t.ClosesAt, t.Ply = nil, timeZero, g.Ply()
+	t.Ballots, t.ClosesAt, t.OpenedAt, t.Ply = nil, timeZero, timeZero, g.Ply()
 	g.rec.DrawOfferBy = 0
 	s.syncRecord(g)
 	return &Outcome{Move: m, Mover: g.Player(chat)}, nil
@@ -251,6 +285,33 @@ func (s *Service) closeDueVote(g *Game, now time.Time) (*Outcome, bool, error) {
 		return nil, false, err
 	}
 	return o, true, nil
+}
+
+// MoveVotes is one move of an open vote and its ballots so far.
+type MoveVotes struct {
+	Move  string // in notation, or ResignVote
+	Votes int
+}
+
+// VoteTally is the open vote's count so far: most votes first, the move
+// voted for first among equals (as the vote would close now); nil when no
+// vote is open.
+func (g *Game) VoteTally() []MoveVotes {
+	t := g.rec.Team
+	if t == nil || !g.isTeamTurn() || t.Ply != g.Ply() {
+		return nil
+	}
+	var out []MoveVotes
+	for _, b := range t.Ballots {
+		i := slices.IndexFunc(out, func(m MoveVotes) bool { return m.Move == b.Move })
+		if i < 0 {
+			i = len(out)
+			out = append(out, MoveVotes{Move: b.Move})
+		}
+		out[i].Votes++
+	}
+	slices.SortStableFunc(out, func(a, b MoveVotes) int { return b.Votes - a.Votes })
+	return out
 }
 
 // IsTeamGame reports whether the chat plays this game by vote.

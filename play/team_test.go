@@ -34,9 +34,11 @@ func mustVote(t *testing.T, s *Service, id string, voter storage.Player, ply int
 	return out
 }
 
-// Three members vote; the first vote has no earlier voters to wait for, so
-// it runs its minute and the Tick closes it with the majority move. On the
-// next turn the vote closes as soon as all three have voted again.
+// Three members vote; the first vote has no earlier voters to wait for,
+// so it closes teamQuietWindow after its latest ballot (each ballot keeps
+// it open that much longer, within the minute), and the Tick closes it
+// with the majority move. On the next turn the vote closes as soon as all
+// three have voted again.
 func TestTeamVoteMajorityIsPlayed(t *testing.T) {
 	s, clock, _ := newTestService(t)
 	ctx := context.Background()
@@ -44,19 +46,24 @@ func TestTeamVoteMajorityIsPlayed(t *testing.T) {
 	id := g.ID()
 
 	mustVote(t, s, id, alice, 0, "g3-h4")
+	clock.Advance(teamQuietWindow - time.Second)
 	out := mustVote(t, s, id, bob, 0, "a3-b4")
 	if out.Closed != nil || out.Votes != 1 || out.Ballots != 2 {
 		t.Fatalf("second ballot: %+v, want one vote for a3-b4 of two, still open", out)
 	}
+	clock.Advance(teamQuietWindow - time.Second)
 	out = mustVote(t, s, id, carol, 0, "G3H4") // typed loosely, counted as g3-h4
 	if out.Closed != nil || out.Votes != 2 || out.Move.String() != "g3-h4" {
 		t.Fatalf("third ballot: %+v", out)
 	}
-	if v := out.Game.Vote(); !v.Open || v.Ballots != 3 || !v.ClosesAt.Equal(clock.Now().Add(DefaultVoteWindow)) {
-		t.Errorf("open vote %+v, want 3 ballots closing a minute after the first", v)
+	if v := out.Game.Vote(); !v.Open || v.Ballots != 3 || !v.ClosesAt.Equal(clock.Now().Add(teamQuietWindow)) {
+		t.Errorf("open vote %+v, want 3 ballots closing %v after the latest", v, teamQuietWindow)
+	}
+	if tally := out.Game.VoteTally(); len(tally) != 2 || tally[0] != (MoveVotes{"g3-h4", 2}) || tally[1] != (MoveVotes{"a3-b4", 1}) {
+		t.Errorf("tally %+v, want g3-h4 2, a3-b4 1", tally)
 	}
 
-	clock.Advance(DefaultVoteWindow - time.Second)
+	clock.Advance(teamQuietWindow - time.Second)
 	if evs, err := s.Tick(ctx, 10); err != nil || len(evs) != 0 {
 		t.Fatalf("Tick before the vote's time: %v, %v", evs, err)
 	}
@@ -285,5 +292,38 @@ func TestTeamGameAITurnIsOwed(t *testing.T) {
 	g, _ = s.Game(ctx, g.ID())
 	if !g.rec.AIAt.IsZero() || !g.rec.Deadline().Equal(g.rec.TimeoutAt) {
 		t.Errorf("after the AI's move: AIAt %v, deadline %v; want only the chat's timeout", g.rec.AIAt, g.rec.Deadline())
+	}
+}
+
+// A team game can be ended: by a majority of votes to resign, as any move
+// is chosen, or at once by the member who started it. A resignation is
+// counted like a move until then, and nothing else changes.
+func TestTeamGameResignVote(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	ctx := context.Background()
+	g, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: ColorWhite, By: alice.UserID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustVote(t, s, g.ID(), bob, 0, ResignVote)
+	out := mustVote(t, s, g.ID(), carol, 0, ResignVote)
+	mustVote(t, s, g.ID(), dave, 0, "g3-h4")
+	if out.Closed != nil || !out.Game.Active() {
+		t.Fatalf("two votes to resign by members: %+v, want the vote still open", out)
+	}
+	clock.Advance(teamQuietWindow)
+	evs, err := s.Tick(ctx, 10)
+	if err != nil || len(evs) != 1 || evs[0].Game.Active() || evs[0].Game.Result() != "0-1" || evs[0].Game.Reason() != rules.Resignation.String() {
+		t.Fatalf("the vote's end with a majority to resign: %+v, %v; want the chat (White) resigned", evs, err)
+	}
+
+	h, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -101, ChatName: "Other", Level: 1, Color: ColorWhite, By: alice.UserID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustVote(t, s, h.ID(), bob, 0, "g3-h4")
+	out = mustVote(t, s, h.ID(), alice, 0, ResignVote)
+	if out.Closed == nil || !out.Closed.Ended || out.Game.Active() || out.Game.Result() != "0-1" {
+		t.Fatalf("the starter's vote to resign: %+v, want the game over at once", out)
 	}
 }

@@ -145,8 +145,10 @@ func TestPollRetractionAndLateSend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := out.Game.Vote(); !v.ClosesAt.Equal(clock.Now().Add(DefaultVoteWindow)) {
-		t.Errorf("the vote closes at %v, want a full window after Bob's ballot (%v)", v.ClosesAt, clock.Now().Add(DefaultVoteWindow))
+	// The first turn closes teamQuietWindow after its latest ballot, within
+	// the window from the first: from Bob's, not from Alice's retracted one.
+	if v := out.Game.Vote(); !v.ClosesAt.Equal(clock.Now().Add(teamQuietWindow)) {
+		t.Errorf("the vote closes at %v, want %v after Bob's ballot (%v)", v.ClosesAt, teamQuietWindow, clock.Now().Add(teamQuietWindow))
 	}
 
 	// A second game's poll is claimed, the vote closes by /vote before

@@ -96,6 +96,9 @@ type TourEvent struct {
 	Card    bool
 	Final   bool
 	Receipt int64
+	// NoShow are the players this step paused because a game of theirs
+	// ran out without their moving: they are told how to come back.
+	NoShow []storage.TourPlayer
 }
 
 // StartTournament opens a tournament in a group; the bot posts its card
@@ -163,7 +166,7 @@ func (s *Service) JoinTournament(ctx context.Context, chatID int64, id string, p
 			if !t.Players[i].Paused {
 				return ErrAlreadyJoined
 			}
-			t.Players[i].Paused, t.Players[i].FreeSince = false, s.now()
+			t.Players[i].Paused, t.Players[i].NoShow, t.Players[i].FreeSince = false, false, s.now()
 			return nil
 		}
 		t.Players = append(t.Players, storage.TourPlayer{UserID: p.UserID, Name: p.Name, Lang: lang, FreeSince: s.now()})
@@ -204,7 +207,7 @@ func (s *Service) PauseTournament(ctx context.Context, chatID int64, id string, 
 			return ErrNotInTournament
 		}
 		p := &t.Players[i]
-		p.Paused = !p.Paused
+		p.Paused, p.NoShow = !p.Paused, false
 		if !p.Paused {
 			p.FreeSince = s.now()
 		}
@@ -249,7 +252,7 @@ func (s *Service) TournamentTick(ctx context.Context) ([]*TourEvent, error) {
 			}
 			return out, err
 		}
-		if ev.Card || ev.Final || len(ev.Games) > 0 {
+		if ev.Card || ev.Final || len(ev.Games) > 0 || len(ev.NoShow) > 0 {
 			out = append(out, ev)
 		}
 	}
@@ -344,6 +347,11 @@ func (s *Service) moveTourOn(ctx context.Context, t, before *storage.Tournament,
 // created here; one that fails is posted again by the clock).
 func (s *Service) tourEvent(ctx context.Context, t *storage.Tournament, step tourStep) *TourEvent {
 	ev := &TourEvent{T: &Tournament{*t.Clone()}, Card: step.card, Final: step.final, Receipt: t.Receipt}
+	for _, id := range step.noShow {
+		if p, ok := ev.T.Player(id); ok {
+			ev.NoShow = append(ev.NoShow, p)
+		}
+	}
 	for _, tg := range slices.Concat(step.paired, step.repost) {
 		g, err := s.tourGame(ctx, t, tg)
 		if err != nil {
@@ -368,10 +376,39 @@ func (s *Service) TournamentFinalShown(ctx context.Context, chatID int64, id str
 		if err != nil {
 			return err
 		}
-		if t.ID != id || t.Status != storage.TournamentFinished || t.FinalShown {
+		if t.ID != id || t.Status != storage.TournamentFinished || !t.Listed() {
 			return nil
 		}
 		t.FinalShown = true
+		err = s.tours.UpdateTournament(ctx, t)
+		if !errors.Is(err, storage.ErrConflict) {
+			return err
+		}
+	}
+	return ErrBusy
+}
+
+// TournamentFinalRefused records that Telegram refused the final
+// standings of tournament id of a chat (it said why; nothing went out):
+// they are owed again after tourFinalRetry under a new receipt, since the
+// refused copy's mark would keep any later copy back. After
+// tourFinalMaxRefusals the bot gives up on them, so that the group may
+// start its next tournament.
+func (s *Service) TournamentFinalRefused(ctx context.Context, chatID int64, id string) error {
+	if s.tours == nil {
+		return ErrNoTournaments
+	}
+	for range maxAttempts {
+		t, err := s.tours.Tournament(ctx, chatID)
+		if err != nil {
+			return err
+		}
+		if t.ID != id || t.Status != storage.TournamentFinished || !t.Listed() {
+			return nil
+		}
+		t.FinalRefused++
+		t.Receipt, t.FinalAt = 0, s.now()
+		t.FinalGaveUp = t.FinalRefused >= tourFinalMaxRefusals
 		err = s.tours.UpdateTournament(ctx, t)
 		if !errors.Is(err, storage.ErrConflict) {
 			return err
@@ -402,63 +439,6 @@ func (s *Service) tourAway(ctx context.Context, t *storage.Tournament) (map[int6
 		away[p.UserID] = u.Blocked
 	}
 	return away, nil
-}
-
-// tourGames reads the state of a tournament's games in progress.
-func (s *Service) tourGames(ctx context.Context, t *storage.Tournament) (map[string]tourGameState, error) {
-	out := map[string]tourGameState{}
-	for _, tg := range t.Games {
-		if tg.Result != "" {
-			continue
-		}
-		rec, err := s.store.Game(ctx, tg.ID)
-		if isNotFound(err) {
-			continue // paired, not yet created
-		}
-		if err != nil {
-			return nil, err
-		}
-		st := tourGameState{exists: true, carded: rec.MessageID != 0 && rec.Tour != nil && rec.Tour.MirrorMessage != 0}
-		if !rec.Active() {
-			st.result = rec.Result
-		}
-		out[tg.ID] = st
-	}
-	return out, nil
-}
-
-// tourGame creates the game tg of tournament t, or returns it if it
-// exists already (a post again). Its card is White's private chat; Black
-// gets a second card (TourLink).
-func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storage.TourGame) (*Game, error) {
-	if g, err := s.Game(ctx, tg.ID); err == nil {
-		return g, nil
-	} else if !isNotFound(err) {
-		return nil, err
-	}
-	var white, black storage.TourPlayer
-	for _, p := range t.Players {
-		switch p.UserID {
-		case tg.White:
-			white = p
-		case tg.Black:
-			black = p
-		}
-	}
-	v, err := rules.ParseVariant(t.Variant)
-	if err != nil {
-		return nil, err
-	}
-	g, err := s.newGame(ctx, newGameSpec{
-		id: tg.ID, variant: v, white: storage.Player{UserID: white.UserID, Name: white.Name},
-		black: storage.Player{UserID: black.UserID, Name: black.Name}, chatID: white.UserID, rated: true,
-		lang: white.Lang, timeControl: t.TimeControl,
-		tour: &storage.TourLink{ChatID: t.ChatID, ID: t.ID, MirrorChat: black.UserID, MirrorLang: black.Lang},
-	})
-	if errors.Is(err, storage.ErrConflict) {
-		return s.Game(ctx, tg.ID) // created meanwhile
-	}
-	return g, err
 }
 
 // SetMirrorCard records the second card of tournament game id (Black's,
@@ -498,7 +478,7 @@ func (g *Game) Mirrored() (m *Game, ok bool) {
 		m.rec.Lang = l.MirrorLang
 	}
 	// Still a tournament's game, but the copy has no second card of its own.
-	m.rec.Tour = &storage.TourLink{ChatID: l.ChatID, ID: l.ID}
+	m.rec.Tour = &storage.TourLink{ChatID: l.ChatID, ID: l.ID, EndsAt: l.EndsAt}
 	return m, true
 }
 

@@ -15,89 +15,13 @@ import (
 // is worth 2, a draw 1, and after two wins in a row a player is on fire:
 // each game then counts double until one is not won.
 
-// Result marks in storage.TourPlayer.Results.
-const (
-	markWin  = 'W'
-	markDraw = 'D'
-	markLoss = 'L'
-)
-
-// SheetPoints returns the points of each result in order and whether the
-// player is on fire now (their last two games were won).
-func SheetPoints(results string) (points []int, onFire bool) {
-	points = make([]int, 0, len(results))
-	streak := 0 // wins in a row before this game
-	for _, r := range results {
-		double := streak >= 2
-		p := 0
-		switch r {
-		case markWin:
-			p = 2
-			streak++
-		case markDraw:
-			p = 1
-			streak = 0
-		default:
-			streak = 0
-		}
-		if double {
-			p *= 2
-		}
-		points = append(points, p)
-	}
-	return points, streak >= 2
-}
-
-// SheetTotal is the sum of SheetPoints.
-func SheetTotal(results string) int {
-	points, _ := SheetPoints(results)
-	total := 0
-	for _, p := range points {
-		total += p
-	}
-	return total
-}
-
-// TourStanding is one line of a tournament's standings.
-type TourStanding struct {
-	Rank    int
-	Player  storage.TourPlayer
-	Points  int
-	OnFire  bool
-	Wins    int
-	Playing bool // in a game now
-}
-
-// Standings ranks the players: most points first, then most wins, then
-// who joined first. Equal points and wins share a rank.
-func Standings(t *storage.Tournament) []TourStanding {
-	out := make([]TourStanding, len(t.Players))
-	for i, p := range t.Players {
-		points, fire := SheetPoints(p.Results)
-		s := TourStanding{Player: p, OnFire: fire, Playing: p.Game != ""}
-		for j, pt := range points {
-			s.Points += pt
-			if p.Results[j] == markWin {
-				s.Wins++
-			}
-		}
-		out[i] = s
-	}
-	slices.SortStableFunc(out, func(a, b TourStanding) int { return cmp.Or(b.Points-a.Points, b.Wins-a.Wins) })
-	for i := range out {
-		out[i].Rank = i + 1
-		if i > 0 && out[i].Points == out[i-1].Points && out[i].Wins == out[i-1].Wins {
-			out[i].Rank = out[i-1].Rank
-		}
-	}
-	return out
-}
-
 // arenaPairs pairs the waiting players (not paused, not in a game): ranked
 // by points, the longest waiting first among equals, each is paired with
 // the nearest in that order still free who is not the opponent of their
-// last game (either way round). A player left over waits for the next
-// game to end. Each pair is (white, black) as indexes into t.Players:
+// last game (either way round), ever: two left alone in the arena wait
+// for a third rather than play each other again and again (two accounts
+// would otherwise farm points and ratings off each other). A player left
+// over waits for the next game to end. Each pair is (white, black) as indexes into t.Players:
 // White goes to the one who had it less often, the higher ranked if
 // equal.
 func arenaPairs(t *storage.Tournament) [][2]int {
@@ -109,22 +33,12 @@ func arenaPairs(t *storage.Tournament) [][2]int {
 	}
 	points := make(map[int]int, len(waiting))
 	for _, i := range waiting {
-		points[i] = SheetTotal(t.Players[i].Results)
+		points[i] = PlayerSheet(t.Players[i]).Total
 	}
 	slices.SortStableFunc(waiting, func(a, b int) int {
 		pa, pb := t.Players[a], t.Players[b]
 		return cmp.Or(points[b]-points[a], pa.FreeSince.Compare(pb.FreeSince))
 	})
-	// The one just played is not paired again while anyone else is in
-	// the arena (waiting, or playing and soon free); two alone in it
-	// would otherwise wait for each other until the end.
-	others := 0
-	for _, p := range t.Players {
-		if !p.Paused {
-			others++
-		}
-	}
-	avoidLast := others > 2
 	taken := make([]bool, len(waiting))
 	var pairs [][2]int
 	for x := range waiting {
@@ -134,7 +48,7 @@ func arenaPairs(t *storage.Tournament) [][2]int {
 		p := t.Players[waiting[x]]
 		for y := x + 1; y < len(waiting); y++ {
 			q := t.Players[waiting[y]]
-			if taken[y] || avoidLast && (p.Last == q.UserID || q.Last == p.UserID) {
+			if taken[y] || p.Last == q.UserID || q.Last == p.UserID {
 				continue
 			}
 			taken[x], taken[y] = true, true
@@ -152,14 +66,21 @@ func arenaPairs(t *storage.Tournament) [][2]int {
 // tourGameState is what a tournament needs to know of one of its games.
 type tourGameState struct {
 	exists bool
-	result string // "" while it goes on
+	over   bool
+	result string // "1-0", "0-1", "1/2-1/2" once over
 	carded bool   // both players' cards are recorded
+	// aborted: over before both sides moved (tourAborted); it gives
+	// nobody points. noShow is the player who let its clock run out
+	// without moving: paused until they come back.
+	aborted bool
+	noShow  int64
 }
 
 // tourStep is what one step of a tournament did, for the caller to act
 // on after its write.
 type tourStep struct {
 	paired []storage.TourGame // new games: create them, post their cards
+	noShow []int64            // players paused for a game they never moved in
 	repost []storage.TourGame // games whose cards went missing: post again
 	card   bool               // edit the group's card now
 	final  bool               // the tournament has just finished
@@ -185,6 +106,9 @@ const (
 	// clock shows them again (their writer died before recording them
 	// shown; the outbox's mark keeps a second copy from going out).
 	tourFinalRetry = 5 * time.Second
+	// tourFinalMaxRefusals bounds the copies of the final standings
+	// Telegram may refuse before the bot gives up on them.
+	tourFinalMaxRefusals = 3
 )
 
 // arenaStep moves a tournament on at now, given the state of its games in
@@ -194,7 +118,7 @@ const (
 func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.Time, newID func() string) tourStep {
 	var st tourStep
 	if t.Status == storage.TournamentFinished {
-		if !t.FinalShown && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
+		if t.Listed() && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
 			t.FinalAt, st.final = now, true
 		}
 		return st
@@ -207,7 +131,7 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 	if t.Status == storage.TournamentRunning && arenaPairing(t, now, newID, &st) {
 		dirty = true
 	}
-	if t.Status == storage.TournamentEnding && !slices.ContainsFunc(t.Games, func(g storage.TourGame) bool { return g.Result == "" }) {
+	if t.Status == storage.TournamentEnding && len(t.Games) == 0 {
 		t.Status, t.FinalAt = storage.TournamentFinished, now
 		st.final = true
 		dirty = true
@@ -216,19 +140,23 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 	return st
 }
 
-// arenaResults records the results of the tournament's games that ended,
-// and lists for posting again the cards of games whose card was never
+// arenaResults records the results of the tournament's games that ended
+// (and drops them from the record: their players' sheets keep them), and
+// lists for posting again the cards of games whose card was never
 // recorded; it reports whether the standings changed.
 func arenaResults(t *storage.Tournament, games map[string]tourGameState, now time.Time, st *tourStep) (changed bool) {
 	for gi := range t.Games {
 		tg := &t.Games[gi]
 		if tg.Result != "" {
-			continue
+			continue // finished in a record written before games left it
 		}
 		gs := games[tg.ID]
-		if gs.result != "" {
-			tg.Result = gs.result
-			recordResult(t, tg, now)
+		if gs.over {
+			tg.Result = cmp.Or(gs.result, "*")
+			if gs.noShow != 0 {
+				st.noShow = append(st.noShow, gs.noShow)
+			}
+			recordResult(t, tg, gs, now)
 			changed = true
 			continue
 		}
@@ -238,7 +166,9 @@ func arenaResults(t *storage.Tournament, games map[string]tourGameState, now tim
 			st.repost = append(st.repost, *tg)
 		}
 	}
-	return changed
+	n := len(t.Games)
+	t.Games = slices.DeleteFunc(t.Games, func(g storage.TourGame) bool { return g.Result != "" })
+	return changed || len(t.Games) != n
 }
 
 // arenaPairing pairs the waiting players (arenaPairs) into new games named
@@ -272,35 +202,34 @@ func arenaCard(t *storage.Tournament, changed bool, now time.Time, st *tourStep)
 }
 
 // recordResult writes a finished game's result on its players' sheets;
-// both come free to be paired again.
-func recordResult(t *storage.Tournament, tg *storage.TourGame, now time.Time) {
+// both come free to be paired again. An aborted game gives no points and
+// breaks no streak; its no-show is paused until they come back.
+func recordResult(t *storage.Tournament, tg *storage.TourGame, gs tourGameState, now time.Time) {
+	if !gs.aborted {
+		t.Played++
+	}
 	for i := range t.Players {
 		p := &t.Players[i]
 		var mark rune
+		var opp int64
 		switch {
 		case p.UserID == tg.White:
-			mark = markFor(tg.Result, "1-0", "0-1")
-			p.Last = tg.Black
+			mark, opp = markFor(tg.Result, "1-0", "0-1"), tg.Black
 		case p.UserID == tg.Black:
-			mark = markFor(tg.Result, "0-1", "1-0")
-			p.Last = tg.White
+			mark, opp = markFor(tg.Result, "0-1", "1-0"), tg.White
 		default:
 			continue
 		}
-		p.Results += string(mark)
+		p.Last = opp
 		if p.Game == tg.ID {
 			p.Game = ""
 		}
 		p.FreeSince = now
+		switch {
+		case !gs.aborted:
+			addMark(p, mark, opp)
+		case p.UserID == gs.noShow:
+			p.Paused, p.NoShow = true, true
+		}
 	}
-}
-
-func markFor(result, win, loss string) rune {
-	switch result {
-	case win:
-		return markWin
-	case loss:
-		return markLoss
-	}
-	return markDraw
 }

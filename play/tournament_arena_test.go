@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,12 +87,19 @@ func TestArenaPairs(t *testing.T) {
 			a.Last, b.Last, c.Game = 2, 1, "g1"
 			return []storage.TourPlayer{a, b, c}
 		}(), nil},
-		{"two alone in the arena play again", func() []storage.TourPlayer {
+		// Not twice in a row, ever: two alone wait for a third, or two
+		// accounts would farm points off each other as fast as they resign.
+		{"two alone in the arena wait for a third", func() []storage.TourPlayer {
 			a, b, c := free(1, "W", 0), free(2, "L", 0), free(3, "", 0)
 			a.Last, b.Last, c.Paused = 2, 1, true
 			b.Whites = 1
 			return []storage.TourPlayer{a, b, c}
-		}(), [][2]int64{{1, 2}}},
+		}(), nil},
+		{"a third who comes back is paired with one of them", func() []storage.TourPlayer {
+			a, b, c := free(1, "W", 0), free(2, "L", 0), free(3, "", 1)
+			a.Last, b.Last = 2, 1
+			return []storage.TourPlayer{a, b, c}
+		}(), [][2]int64{{1, 3}}},
 		{"the nearest other is taken instead", func() []storage.TourPlayer {
 			a, b, c, d := free(1, "W", 0), free(2, "W", 0), free(3, "L", 0), free(4, "L", 0)
 			a.Last, b.Last, c.Last, d.Last = 2, 1, 4, 3
@@ -166,7 +174,7 @@ func TestArenaStep(t *testing.T) {
 
 	// 1 beats 2: both free, but not paired with each other; nothing else
 	// to pair. The card was edited a second ago: not yet.
-	games[g1.ID] = tourGameState{exists: true, result: "1-0"}
+	games[g1.ID] = tourGameState{exists: true, over: true, result: "1-0"}
 	st = step(t0.Add(6 * time.Second))
 	if len(st.paired) != 0 || st.card {
 		t.Fatalf("after 1-2: %+v, want no pairing (only 1 and 2 wait) and no card yet", st)
@@ -175,7 +183,7 @@ func TestArenaStep(t *testing.T) {
 		t.Fatalf("results not recorded: %+v", tr.Players)
 	}
 	// 3 and 4 draw: the four wait, 1 and 3 (most points) meet, 2 and 4.
-	games[g2.ID] = tourGameState{exists: true, result: "1/2-1/2"}
+	games[g2.ID] = tourGameState{exists: true, over: true, result: "1/2-1/2"}
 	st = step(t0.Add(11 * time.Second))
 	if len(st.paired) != 2 || !st.card {
 		t.Fatalf("after 3-4: %+v, want two games and the card", st)
@@ -204,8 +212,8 @@ func TestArenaStep(t *testing.T) {
 	if st := step(t0.Add(time.Minute + 2*tourRepostAfter)); len(st.repost) != 0 {
 		t.Errorf("posted again a third time: %+v", st.repost)
 	}
-	games[g4.ID] = tourGameState{exists: true, result: "0-1"} // 2 wins
-	games[g3.ID] = tourGameState{exists: true, result: "1-0"} // 1 wins: two in a row
+	games[g4.ID] = tourGameState{exists: true, over: true, result: "0-1"} // 2 wins
+	games[g3.ID] = tourGameState{exists: true, over: true, result: "1-0"} // 1 wins: two in a row
 	st = step(t0.Add(2 * time.Minute))
 	if len(st.paired) != 1 || st.paired[0].White != 2 || st.paired[0].Black != 1 {
 		t.Fatalf("paired %+v, want 2-1 (1 leads, 2 is nearest; 4 is paused; 3 waits)", st.paired)
@@ -222,7 +230,7 @@ func TestArenaStep(t *testing.T) {
 	if tr.Status != storage.TournamentEnding || len(st.paired) != 0 || st.final {
 		t.Fatalf("at the end: status %s, %+v; want ending, no pairing, not final", tr.Status, st)
 	}
-	games[g5.ID] = tourGameState{exists: true, result: "0-1"} // 1 wins on fire: 4 points
+	games[g5.ID] = tourGameState{exists: true, over: true, result: "0-1"} // 1 wins on fire: 4 points
 	st = step(tr.EndsAt.Add(time.Second))
 	if tr.Status != storage.TournamentFinished || !st.final || !st.card {
 		t.Fatalf("after the last game: status %s, %+v; want finished, final, the card", tr.Status, st)
@@ -242,5 +250,71 @@ func TestArenaStep(t *testing.T) {
 	tr.FinalShown = true
 	if st := step(tr.EndsAt.Add(time.Hour)); st.card || st.final || len(st.paired) != 0 {
 		t.Errorf("a finished tournament stepped again: %+v", st)
+	}
+}
+
+// A game that ends before both sides have moved is aborted: nobody gets
+// points or loses a streak, and the player who let it run out without
+// moving is paused (not paired again until they come back), as lichess's
+// arenas do; the one who waited for them is paired with someone else.
+func TestArenaNoShow(t *testing.T) {
+	tr := &storage.Tournament{ID: "t", Status: storage.TournamentRunning, StartedAt: t0, EndsAt: t0.Add(time.Hour), CardAt: t0}
+	for i := int64(1); i <= 4; i++ {
+		tr.Players = append(tr.Players, storage.TourPlayer{UserID: i, Name: fmt.Sprint(i), Results: "WW", FreeSince: t0.Add(time.Duration(i) * time.Second)})
+	}
+	newID := ids()
+	games := map[string]tourGameState{}
+	st := arenaStep(tr, games, t0.Add(5*time.Second), newID)
+	if len(st.paired) != 2 {
+		t.Fatalf("paired %+v, want two games", st.paired)
+	}
+	// 1 (White) never moves and loses on time; 3 and 4 draw by agreement
+	// before either moves: aborted too, but nobody is paused.
+	games[st.paired[0].ID] = tourGameState{exists: true, over: true, result: "0-1", aborted: true, noShow: 1}
+	games[st.paired[1].ID] = tourGameState{exists: true, over: true, result: "1/2-1/2", aborted: true}
+	st = arenaStep(tr, games, t0.Add(time.Minute), newID)
+	if !slices.Equal(st.noShow, []int64{1}) {
+		t.Errorf("no-shows %v, want [1]", st.noShow)
+	}
+	for _, p := range tr.Players {
+		sh := PlayerSheet(p)
+		if p.Results != "WW" || sh.Total != 4 || !sh.OnFire {
+			t.Errorf("player %d after an aborted game: %q, %+v; want WW, 4 points, still on fire", p.UserID, p.Results, sh)
+		}
+		if paused := p.UserID == 1; p.Paused != paused || p.NoShow != paused {
+			t.Errorf("player %d: paused %v, no-show %v; want %v", p.UserID, p.Paused, p.NoShow, paused)
+		}
+	}
+	if tr.Played != 0 || len(tr.Games) != len(st.paired) {
+		t.Errorf("played %d, games kept %+v; want none counted, only the new ones kept", tr.Played, tr.Games)
+	}
+	// 2 meets 3 or 4 (not 1, paused); the other of those waits.
+	if len(st.paired) != 1 || st.paired[0].White == 1 || st.paired[0].Black == 1 {
+		t.Errorf("paired %+v, want one game without the no-show", st.paired)
+	}
+}
+
+// A player's sheet keeps their latest games one by one and sums up the
+// rest, scoring exactly as the whole sheet would (streaks across the cut).
+func TestSheetCarry(t *testing.T) {
+	results := strings.Repeat("WWWDLWW", 20)
+	var p storage.TourPlayer
+	for i, r := range results {
+		addMark(&p, r, int64(i))
+	}
+	sh := PlayerSheet(p)
+	wantPoints, wantFire := SheetPoints(results)
+	total := 0
+	for _, x := range wantPoints {
+		total += x
+	}
+	if sh.Total != total || sh.OnFire != wantFire || sh.Games != len(results) || sh.Wins != strings.Count(results, "W") {
+		t.Errorf("sheet %+v, want total %d, fire %v, %d games, %d wins", sh, total, wantFire, len(results), strings.Count(results, "W"))
+	}
+	if len(p.Results) != tourSheetKeep || len(p.Opps) != tourSheetKeep || p.Opps[0] != int64(len(results)-tourSheetKeep) {
+		t.Errorf("kept %d results and %d opponents (first %d), want the last %d", len(p.Results), len(p.Opps), p.Opps[0], tourSheetKeep)
+	}
+	if !slices.Equal(sh.Points, wantPoints[len(wantPoints)-tourSheetKeep:]) {
+		t.Errorf("kept points %v, want %v", sh.Points, wantPoints[len(wantPoints)-tourSheetKeep:])
 	}
 }

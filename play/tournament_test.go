@@ -1,6 +1,7 @@
 package play
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -213,6 +214,7 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if first == nil || first.White().UserID != alice.UserID || first.Black().UserID != bob.UserID {
 		t.Fatalf("first game %+v, want Alice–Bob", first)
 	}
+	openGame(t, a, first)
 	out, err := a.Resign(ctx, first.ID(), bob.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -267,6 +269,7 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if _, _, err := a.PauseTournament(ctx, tourChat, tr.ID, bob.UserID); !errors.Is(err, ErrTournamentOver) {
 		t.Errorf("a pause after time up: %v, want ErrTournamentOver", err)
 	}
+	openGame(t, b, second[0])
 	out, err = b.Resign(ctx, second[0].ID(), carol.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -315,4 +318,153 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if _, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); err != nil {
 		t.Errorf("the next tournament after the final: %v", err)
 	}
+}
+
+// openGame makes each side's first move in g: a game where a side never
+// moved is aborted, not counted.
+func openGame(t *testing.T, svc *Service, g *Game) *Game {
+	t.Helper()
+	for _, who := range []int64{g.White().UserID, g.Black().UserID} {
+		g, err := svc.Game(t.Context(), g.ID())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Move(t.Context(), g.ID(), who, g.Ply(), g.Rules().Legal()[0].String()); err != nil {
+			t.Fatalf("opening %s: %v", g.ID(), err)
+		}
+	}
+	g, err := svc.Game(t.Context(), g.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// An arena player who lets a game's clock run out without moving is
+// paused (not paired again until they come back, by Join or Pause), and
+// the game counts for nobody: their opponent gets no points for it.
+func TestTournamentNoShowPaused(t *testing.T) {
+	onEachStore(t, func(t *testing.T, a, b *Service, _ Store, clock *testkit.Clock) {
+		ctx := t.Context()
+		tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "1+0", Duration: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first *Game
+		for _, p := range []storage.Player{alice, bob, carol} {
+			ev, err := b.JoinTournament(ctx, tourChat, tr.ID, p, "en")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ev.Games) == 1 {
+				first = ev.Games[0]
+			}
+		}
+		// Alice (White) never moves: her flag falls at the clock's tick.
+		clock.Advance(2 * time.Minute)
+		if _, err := a.Tick(ctx, 10); err != nil {
+			t.Fatal(err)
+		}
+		g, err := a.Game(ctx, first.ID())
+		if err != nil || g.Active() {
+			t.Fatalf("Alice's game after her flag fell: %+v, %v", g, err)
+		}
+		evs, err := b.TournamentTick(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var noShow []int64
+		var paired []*Game
+		for _, ev := range evs {
+			for _, p := range ev.NoShow {
+				noShow = append(noShow, p.UserID)
+			}
+			paired = append(paired, ev.Games...)
+		}
+		if len(noShow) != 1 || noShow[0] != alice.UserID {
+			t.Errorf("no-shows told %v, want Alice", noShow)
+		}
+		if len(paired) != 1 || paired[0].White().UserID == alice.UserID || paired[0].Black().UserID == alice.UserID {
+			t.Fatalf("paired %v after the no-show, want Bob–Carol", paired)
+		}
+		got, _ := a.ChatTournament(ctx, tourChat)
+		ap, _ := got.Player(alice.UserID)
+		bp, _ := got.Player(bob.UserID)
+		if !ap.Paused || !ap.NoShow || PlayerSheet(bp).Total != 0 || bp.Results != "" {
+			t.Errorf("Alice %+v, Bob %+v; want Alice paused as a no-show, Bob without points", ap, bp)
+		}
+		// She comes back with Join: no longer paused.
+		if _, err := a.JoinTournament(ctx, tourChat, tr.ID, alice, "en"); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = a.ChatTournament(ctx, tourChat)
+		if ap, _ := got.Player(alice.UserID); ap.Paused || ap.NoShow {
+			t.Errorf("Alice after Join: %+v, want playing again", ap)
+		}
+	})
+}
+
+// A tournament's stored record stays the same size however many games
+// are played: finished games leave it (counted, and kept on the players'
+// sheets up to tourSheetKeep each). Two players who are never paired
+// twice in a row, and a third, play game after game; the record after
+// many games is no bigger than after a few, whatever the store.
+func TestTournamentRecordBounded(t *testing.T) {
+	onEachStore(t, func(t *testing.T, a, _ *Service, st Store, _ *testkit.Clock) {
+		ctx := t.Context()
+		tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "5+0", Duration: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var live []*Game
+		for _, p := range []storage.Player{alice, bob, carol, dave} {
+			ev, err := a.JoinTournament(ctx, tourChat, tr.ID, p, "en")
+			if err != nil {
+				t.Fatal(err)
+			}
+			live = append(live, ev.Games...)
+		}
+		size := func() int {
+			rec, err := st.(storage.Tournaments).Tournament(ctx, tourChat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(b)
+		}
+		games, early := 0, 0
+		// Four players each play about half the games: after early games
+		// every sheet is full, and the record has its size for good.
+		const early0, many = 80, 160
+		for games < many {
+			if len(live) == 0 {
+				t.Fatalf("nobody paired after %d games", games)
+			}
+			g := openGame(t, a, live[0])
+			live = live[1:]
+			out, err := a.Resign(ctx, g.ID(), g.Black().UserID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := a.TournamentGameOver(ctx, out.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			live = append(live, ev.Games...)
+			games++
+			if games == early0 {
+				early = size()
+			}
+		}
+		got, _ := a.ChatTournament(ctx, tourChat)
+		late := size()
+		t.Logf("the record after %d games: %d bytes; after %d: %d", early0, early, games, late)
+		if late > early+64 || got.Played != games {
+			t.Errorf("the record grew from %d bytes after %d games to %d after %d (played %d); want it bounded",
+				early, early0, late, games, got.Played)
+		}
+	})
 }

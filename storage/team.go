@@ -18,6 +18,11 @@ type TeamGame struct {
 	Ply      int       `json:"ply"`
 	Ballots  []Ballot  `json:"ballots,omitempty"`
 	ClosesAt time.Time `json:"closes_at,omitzero"`
+	// OpenedAt is when the open vote's first ballot came (zero until it).
+	OpenedAt time.Time `json:"opened_at,omitzero"`
+	// StartedBy is the member who started the game: their vote to resign
+	// ends it at once.
+	StartedBy int64 `json:"started_by,omitzero"`
 	// Turns are the votes closed so far, oldest first.
 	Turns []TeamTurn `json:"turns,omitempty"`
 	// ByPoll: the chat votes in a native Telegram poll of the engine's

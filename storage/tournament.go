@@ -36,7 +36,12 @@ type Tournament struct {
 	EndsAt      time.Time        `json:"ends_at"`
 	Status      TournamentStatus `json:"status"`
 	Players     []TourPlayer     `json:"players,omitempty"`
-	Games       []TourGame       `json:"games,omitempty"`
+	// Games are the games in progress (and, in records written before
+	// they were bounded, finished ones): a finished game is counted in
+	// Played and on its players' sheets and leaves the record, so that
+	// the record's size follows the players, not the games played.
+	Games  []TourGame `json:"games,omitempty"`
+	Played int        `json:"played,omitzero"`
 	// The group's card is edited at most once every few seconds: CardAt is
 	// when the last edit was claimed, CardDirty that something it shows
 	// changed since.
@@ -50,21 +55,35 @@ type Tournament struct {
 	Receipt    int64     `json:"receipt,omitzero"`
 	FinalAt    time.Time `json:"final_at,omitzero"`
 	FinalShown bool      `json:"final_shown,omitzero"`
+	// FinalRefused counts the copies of the final standings Telegram
+	// refused; FinalGaveUp is set when the bot stops trying (the group
+	// may then start the next tournament, as after FinalShown).
+	FinalRefused int  `json:"final_refused,omitzero"`
+	FinalGaveUp  bool `json:"final_gave_up,omitzero"`
 	Version    int64     `json:"version"`
 }
 
 // Listed reports whether the tournament belongs in the running list: it
 // runs, or its final standings are still owed.
-func (t *Tournament) Listed() bool { return t.Status != TournamentFinished || !t.FinalShown }
+func (t *Tournament) Listed() bool {
+	return t.Status != TournamentFinished || !t.FinalShown && !t.FinalGaveUp
+}
 
 // TourPlayer is one player of a tournament.
 type TourPlayer struct {
 	UserID int64  `json:"user_id"`
 	Name   string `json:"name"`
 	Lang   string `json:"lang,omitzero"`
-	// Results are the player's finished games in order: 'W', 'D' or 'L'
-	// each (the scores follow from them, streaks included).
-	Results string `json:"results,omitzero"`
+	// Results are the player's latest finished games in order: 'W', 'D'
+	// or 'L' each (the scores follow from them, streaks included), at
+	// most a few dozen; Opps are those games' opponents, in step. Earlier
+	// games are summed up in Carry.
+	Results string    `json:"results,omitzero"`
+	Opps    []int64   `json:"opps,omitempty"`
+	Carry   TourCarry `json:"carry,omitzero"`
+	// NoShow: paused because a game ran out while they never moved (an
+	// aborted game); they are not paired until they come back.
+	NoShow bool `json:"no_show,omitzero"`
 	// Game is the game being played, "" while waiting (or paused).
 	Game   string `json:"game,omitzero"`
 	Paused bool   `json:"paused,omitzero"`
@@ -74,6 +93,16 @@ type TourPlayer struct {
 	// FreeSince is when the player last came free (joined, resumed, or
 	// finished a game): who waited longest is paired first among equals.
 	FreeSince time.Time `json:"free_since,omitzero"`
+}
+
+// TourCarry sums up the games cut from the front of a player's Results:
+// their points, wins and count, and the wins in a row they ended with
+// (a streak goes on into the games kept).
+type TourCarry struct {
+	Points int `json:"points,omitzero"`
+	Wins   int `json:"wins,omitzero"`
+	Games  int `json:"games,omitzero"`
+	Streak int `json:"streak,omitzero"`
 }
 
 // TourGame is one game of a tournament: its players and, once over, its
@@ -94,6 +123,9 @@ type TourGame struct {
 func (t *Tournament) Clone() *Tournament {
 	c := *t
 	c.Players = slices.Clone(t.Players)
+	for i := range c.Players {
+		c.Players[i].Opps = slices.Clone(t.Players[i].Opps)
+	}
 	c.Games = slices.Clone(t.Games)
 	return &c
 }
@@ -109,6 +141,8 @@ type TourLink struct {
 	MirrorChat    int64  `json:"mirror_chat,omitzero"`
 	MirrorMessage int    `json:"mirror_message,omitzero"`
 	MirrorLang    string `json:"mirror_lang,omitzero"`
+	// EndsAt is when the tournament's time is up, for the game's card.
+	EndsAt time.Time `json:"ends_at,omitzero"`
 }
 
 // Tournaments keeps the groups' arena tournaments. Both stores implement

@@ -1,0 +1,181 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
+)
+
+// The texts of a tournament: the group's card, its final standings and
+// the line on each arena game's card. The card and the final grow with
+// the players and their games, so each is fitted to a message by
+// construction (fitList): the standings are cut to their top with "… and
+// N more", a player's games too, however many players or games and
+// however long their names (TestTourTextsAtTheirWorst).
+
+// Bounds of what a tournament's texts show of a player.
+const (
+	// tourCardSheet is how many of a player's latest games the card shows
+	// the points of.
+	tourCardSheet = 10
+	// tourFinalGames bounds the units one player's games take in the
+	// final standings, so that the table shows many players, not one.
+	tourFinalGames = 400
+)
+
+// tourCard writes the group's card: the tournament, its time, the
+// standings and the buttons.
+func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarkup) {
+	lang := texts.Lang(t.Lang)
+	mins := int(t.EndsAt.Sub(t.StartedAt).Round(time.Minute) / time.Minute)
+	head := []string{b.texts.T(lang, "tour_title", "Control", t.TimeControl, "Minutes", mins)}
+	switch t.Status {
+	case play.TournamentRunning:
+		left := int(max(t.EndsAt.Sub(b.svc.Now()), 0).Round(time.Minute) / time.Minute)
+		head = append(head, b.texts.T(lang, "tour_time_left", "Ends", t.EndsAt.UTC().Format("15:04"), "Left", left))
+	case play.TournamentEnding:
+		head = append(head, b.texts.T(lang, "tour_time_up"))
+	default:
+		head = append(head, b.texts.T(lang, "tour_over"))
+	}
+	standings := t.Standings()
+	if len(standings) == 0 {
+		head = append(head, b.texts.T(lang, "tour_nobody"))
+	} else {
+		head = append(head, "")
+	}
+	var foot []string
+	if t.Status == play.TournamentRunning {
+		foot = append(foot, "", b.texts.T(lang, "tour_how", "Bot", "@"+b.cfg.Username))
+	}
+	rows := make([]string, len(standings))
+	for i, s := range standings {
+		rows[i] = b.tourLine(s, tourCardSheet)
+	}
+	lines := append(head, b.fitRows(lang, rows, maxMessage-units(strings.Join(slices.Concat(head, foot), "\n"), true)-2))
+	lines = append(lines, foot...)
+	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	if t.Status == play.TournamentRunning {
+		data := func(kind string) string { return Callback{Kind: kind, ID: t.ID, Ply: -1}.Encode() }
+		kb = tgbotapi.NewInlineKeyboardMarkup(
+			tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_join"), data(KindTourJoin)),
+				tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_leave"), data(KindTourLeave)),
+			),
+			tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_tour_pause"), data(KindTourPause))),
+		)
+	}
+	return strings.Join(lines, "\n"), kb
+}
+
+// fitRows joins rows one a line, the top ones that fit in budget units
+// and "… and N more" for the rest.
+func (b *Bot) fitRows(lang string, rows []string, budget int) string {
+	return fitList(rows, "\n", budget, true, func(n int) string { return b.texts.N(lang, "list_more", n) })
+}
+
+
+// tourLine is one line of the standings: rank, name, points, the sheet of
+// the latest sheetMax games (🔥 while on fire), ⚔️ while playing, ⏸ while
+// paused.
+func (b *Bot) tourLine(s play.TourStanding, sheetMax int) string {
+	line := fmt.Sprintf("%d. %s — <b>%d</b>", s.Rank, htmlName(s.Player.Name), s.Points)
+	if sheet := sheetText(s.Sheet, sheetMax); sheet != "" {
+		line += " · " + sheet
+	}
+	if s.OnFire {
+		line += " 🔥"
+	}
+	switch {
+	case s.Playing:
+		line += " ⚔️"
+	case s.Player.Paused:
+		line += " ⏸"
+	}
+	return line
+}
+
+// sheetText writes the points of a sheet's latest max games, doubled ones
+// marked, earlier ones as "…": "… 2 2 4 0".
+func sheetText(sh play.Sheet, maxGames int) string {
+	points := sh.Points
+	var parts []string
+	if len(points) > maxGames || sh.Earlier > 0 {
+		parts = append(parts, "…")
+		points = points[max(len(points)-maxGames, 0):]
+	}
+	for _, p := range points {
+		parts = append(parts, strconv.Itoa(p))
+	}
+	return strings.Join(parts, " ")
+}
+
+// tourFinal writes the final standings: the podium, then the players'
+// lines and games, as many from the top as fit in a message.
+func (b *Bot) tourFinal(t *play.Tournament) string {
+	lang := texts.Lang(t.Lang)
+	standings := t.Standings()
+	head := []string{b.texts.T(lang, "tour_final", "Control", t.TimeControl)}
+	medals := []string{"🥇", "🥈", "🥉"}
+	for i, s := range standings {
+		if i >= len(medals) || s.Sheet.Games == 0 {
+			break
+		}
+		head = append(head, b.texts.T(lang, "tour_podium", "Medal", medals[i], "Name", htmlName(s.Player.Name), "Points", s.Points))
+	}
+	if len(standings) == 0 || standings[0].Sheet.Games == 0 {
+		head = append(head, b.texts.T(lang, "tour_no_games"))
+	}
+	head = append(head, "", b.texts.T(lang, "tour_standings"))
+	names := map[int64]string{}
+	for _, p := range t.Players {
+		names[p.UserID] = p.Name
+	}
+	more := func(n int) string { return b.texts.N(lang, "list_more", n) }
+	blocks := make([]string, len(standings))
+	for i, s := range standings {
+		blocks[i] = b.tourLine(s, len(s.Sheet.Points))
+		// The games kept one by one, against the opponents kept with them.
+		res, opps := s.Player.Results, s.Player.Opps
+		res = res[len(res)-min(len(res), len(opps)):]
+		opps = opps[len(opps)-len(res):]
+		var games []string
+		for j, r := range res {
+			mark := "½"
+			switch r {
+			case 'W':
+				mark = "+"
+			case 'L':
+				mark = "−"
+			}
+			games = append(games, mark+htmlName(names[opps[j]]))
+		}
+		if len(games) > 0 {
+			list := fitList(games, ", ", tourFinalGames, true, more)
+			blocks[i] += "\n   " + b.texts.T(lang, "tour_games", "Games", list)
+		}
+	}
+	return strings.Join(head, "\n") + "\n" + b.fitRows(lang, blocks, maxMessage-units(strings.Join(head, "\n"), true)-1)
+}
+
+// arenaLine says on an arena game's card that it is one and how long the
+// arena has left ("" for any other game): a player who has one game in
+// front of them knows what else it is part of, and whether to hurry.
+func (b *Bot) arenaLine(lang string, g *play.Game) string {
+	link := g.TourLink()
+	if link == nil || link.EndsAt.IsZero() {
+		return ""
+	}
+	left := link.EndsAt.Sub(b.svc.Now())
+	if left <= 0 {
+		return b.texts.T(lang, "tour_game_line_over")
+	}
+	return b.texts.T(lang, "tour_game_line", "Left", int((left+time.Minute-1)/time.Minute))
+}
