@@ -213,6 +213,7 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if first == nil || first.White().UserID != alice.UserID || first.Black().UserID != bob.UserID {
 		t.Fatalf("first game %+v, want Alice–Bob", first)
 	}
+	openBoth(t, a, first)
 	out, err := a.Resign(ctx, first.ID(), bob.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -267,6 +268,7 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	if _, _, err := a.PauseTournament(ctx, tourChat, tr.ID, bob.UserID); !errors.Is(err, ErrTournamentOver) {
 		t.Errorf("a pause after time up: %v, want ErrTournamentOver", err)
 	}
+	openBoth(t, b, second[0])
 	out, err = b.Resign(ctx, second[0].ID(), carol.UserID)
 	if err != nil {
 		t.Fatal(err)

@@ -86,6 +86,7 @@ func owedGame(t *testing.T, s *Service, st Store, now func() time.Time, white, b
 	if err != nil {
 		t.Fatal(err)
 	}
+	openBoth(t, s, g)
 	dead := New(&killedAfter{Store: st, n: 1}, nil, DefaultConfig, now)
 	if _, err := dead.Resign(WithReceipt(ctx, receipt), g.ID(), black.UserID); err != nil {
 		t.Fatalf("the killed process's resignation: %v", err)
