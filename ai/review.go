@@ -90,7 +90,7 @@ func ReviewGame(ctx context.Context, search func(context.Context, Request) (Resu
 		positions = append(positions, p)
 		legal := g.Legal()
 		switch r, _ := g.Result(); {
-		case r == rules.Draw:
+		case r == rules.Draw || r == rules.NoResult:
 			nodes[i] = node{}
 		case r != rules.Ongoing || len(legal) == 0:
 			nodes[i] = node{score: -MateScore} // the side to move has lost

@@ -179,11 +179,5 @@ func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 // from the store keeps even when the moves alone do not give it
 // (resignation, time, agreement).
 func (b *Bot) recordResult(lang string, g *play.Game) string {
-	switch g.Result() {
-	case "1-0":
-		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.White()))
-	case "0-1":
-		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Black()))
-	}
-	return g.Result() + ", " + b.texts.T(lang, "result_draw")
+	return b.texts.ResultLine(lang, g)
 }

@@ -127,6 +127,9 @@ func pieceRun(p rules.Piece, n int) string {
 // resultText is "White wins (Alice)" or "Draw".
 func (b *Bot) resultText(lang string, g *play.Game) string {
 	r, _ := g.Rules().Result()
+	if r == rules.NoResult {
+		return b.texts.T(lang, "result_aborted")
+	}
 	if w, ok := r.Winner(); ok {
 		return g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Player(w)))
 	}

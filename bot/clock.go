@@ -74,7 +74,9 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 			b.showOwed(ctx, g, ev.Owed)
 		case ev.TimedOut:
 			winner := g.Player(c.Opponent())
-			if g.ChatID() != 0 {
+			// An aborted game has no winner: its end says why
+			// (play/abort.go), as when it ends in the Mini App.
+			if g.ChatID() != 0 && !g.Aborted() {
 				text := b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name))
 				b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML}.reply())
 			}

@@ -56,6 +56,14 @@ func TestClockFiresOnceAcrossInstances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both sides move, so that the game is one to lose on time, not to
+	// abort (play/abort.go).
+	for i, m := range []string{"c3-d4", "f6-e5"} {
+		who := []int64{alice.UserID, bob.UserID}[i]
+		if _, err := svc.Move(ctx, g.ID(), who, play.AnyPly, m); err != nil {
+			t.Fatal(err)
+		}
+	}
 	count := func(substr string) int {
 		n := 0
 		for _, call := range srv.CallsTo("sendMessage") {

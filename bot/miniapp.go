@@ -42,13 +42,5 @@ func (b *Bot) AppPlayerName(lang string, p play.Player) string { return b.texts.
 // store is rebuilt from its moves, which do not say who resigned or lost
 // on time.
 func (b *Bot) AppResult(lang string, g *play.Game) (result, reason string) {
-	switch g.Result() {
-	case "1-0":
-		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.White()))
-	case "0-1":
-		result = g.Result() + ", " + b.texts.T(lang, "result_win", "Winner", b.texts.PlayerName(lang, g.Black()))
-	default:
-		result = g.Result() + ", " + b.texts.T(lang, "result_draw")
-	}
-	return result, b.texts.ReasonName(lang, g.Reason())
+	return b.texts.Result(lang, g)
 }

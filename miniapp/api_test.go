@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/rules"
 )
@@ -155,6 +157,7 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 	r := h.reps[0]
 	path := "/api/games/" + h.gameID
 	var st state
+	h.openBoth(r, path)
 	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"offer"}`, &st); code != http.StatusOK || st.Draw != "w" {
 		t.Fatalf("offer: %d, draw %q; want 200, w", code, st.Draw)
 	}
@@ -190,10 +193,11 @@ func TestDrawAndResignThroughTheAPI(t *testing.T) {
 	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/resign", h.initData(carol), "", &eb); code != http.StatusForbidden {
 		t.Errorf("a watcher resigning: %d; want 403", code)
 	}
+	h.openBoth(r, "/api/games/"+g.ID())
 	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/resign", h.initData(h.bob), "", &st); code != http.StatusOK || st.Result != "1-0, победа: Alice" { // Bob reads Russian
 		t.Errorf("resign: %d, result %q", code, st.Result)
 	}
-	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/move", h.initData(h.alice), `{"ply":0,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
+	if code := h.call(r, "POST", "/api/games/"+g.ID()+"/move", h.initData(h.alice), `{"ply":2,"move":"c3-d4"}`, &eb); code != http.StatusConflict {
 		t.Errorf("a move after the end: %d; want 409", code)
 	}
 }
@@ -288,5 +292,21 @@ func TestAmbiguousMoveThroughTheAPI(t *testing.T) {
 	}
 	if g := h.stored(); g.Ply() != 0 {
 		t.Errorf("a refused move changed the game: ply %d", g.Ply())
+	}
+}
+
+// openBoth plays a move for each side of the game at path through the
+// API, so that it is a game that counts, not one to abort (play/abort.go).
+func (h *harness) openBoth(r *replica, path string) {
+	h.t.Helper()
+	var st state
+	for i, mv := range []struct {
+		who  tgbotapi.User
+		move string
+	}{{h.alice, "c3-d4"}, {h.bob, "f6-e5"}} {
+		body := fmt.Sprintf(`{"ply":%d,"move":%q}`, i, mv.move)
+		if code := h.call(r, "POST", path+"/move", h.initData(mv.who), body, &st); code != http.StatusOK {
+			h.t.Fatalf("%s: %d", mv.move, code)
+		}
 	}
 }

@@ -388,16 +388,17 @@ func TestBrowserFlagFall(t *testing.T) {
 		t.Fatalf("the board never showed the game over: %v", err)
 	}
 	status, _ := chromedp.Run(alice, chromedp.Evaluate[string](`document.getElementById("status").textContent`))
-	if !strings.Contains(status, "1-0") || !strings.Contains(status, "time") {
-		t.Errorf("status %q; want 1-0 on time", status)
+	// Black never moved: out of time, the game is aborted (play/abort.go).
+	if !strings.Contains(status, "aborted") {
+		t.Errorf("status %q; want aborted", status)
 	}
 	if got := clocks(); got != "b 0:00, w 2:57" {
 		t.Errorf("clocks at the end: %q; want Black 0:00", got)
 	}
 	screenshot(t, alice, "flag-light.png")
 	g := h.stored()
-	if g.Active() || g.Reason() != "time" || g.Result() != "1-0" {
-		t.Errorf("stored: active %v, %s by %s; want 1-0 by time", g.Active(), g.Result(), g.Reason())
+	if g.Active() || !g.Aborted() {
+		t.Errorf("stored: active %v, %s by %s; want aborted on time", g.Active(), g.Result(), g.Reason())
 	}
 	// Once only: neither another tick nor a board's claim ends it again.
 	r.bot.ClockTick(h.ctx)
@@ -406,16 +407,16 @@ func TestBrowserFlagFall(t *testing.T) {
 	}
 	r.bot.Wait()
 	h.tg.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool {
-		return c.Method == "sendMessage" && strings.Contains(c.Text(), "time")
+		return c.Method == "sendMessage" && strings.Contains(c.Text(), "aborted")
 	})
 	n := 0
 	for _, c := range h.tg.CallsTo("sendMessage") {
-		if c.ChatID() == h.group.ID && strings.Contains(c.Text(), "ran out of time") {
+		if c.ChatID() == h.group.ID && strings.Contains(c.Text(), "aborted") {
 			n++
 		}
 	}
 	if n != 1 {
-		t.Errorf("%d time-out messages in the group; want 1", n)
+		t.Errorf("%d game-over messages in the group; want 1", n)
 	}
 }
 

@@ -224,7 +224,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
 		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames}
 	if h.spec.puzzles != nil {
-		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, nil)
+		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
 	}
 	app := New(svc, b.Texts(), broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))

@@ -53,6 +53,7 @@ func (k *killedAfter) SetStanding(ctx context.Context, scope int64, st *storage.
 // process killed after its first n writes, the first being the game's end.
 func resignKilled(t *testing.T, st Store, clock func() time.Time, g *Game, n int) {
 	t.Helper()
+	openBoth(t, New(st, nil, DefaultConfig, clock), g)
 	dead := New(&killedAfter{Store: st, n: n}, nil, DefaultConfig, clock)
 	if _, err := dead.Resign(WithReceipt(context.Background(), 301), g.ID(), bob.UserID); err != nil {
 		t.Fatalf("the killed process's resignation: %v", err)

@@ -14,7 +14,7 @@ func (s *Service) Resign(ctx context.Context, id string, userID int64) (*Outcome
 		if !ok {
 			return ErrNotAPlayer
 		}
-		return g.rules.Resign(c)
+		return g.conclude(func(r *rules.Game) error { return r.Resign(c) })
 	})
 }
 
@@ -68,7 +68,7 @@ func (s *Service) AnswerDraw(ctx context.Context, id string, userID int64, accep
 			if err := check(g); err != nil {
 				return err
 			}
-			return g.rules.AgreeDraw()
+			return g.conclude((*rules.Game).AgreeDraw)
 		})
 	}
 	g, err := s.act(ctx, id, func(g *Game) error {

@@ -182,6 +182,9 @@ var (
 	ErrNotTheTask   = refusal(Invalid, "play: a legal move, but not the one the lesson asks for")
 	ErrStaleLesson  = refusal(Conflict, "play: that board is from another lesson")
 	ErrCourseDone   = refusal(NotFound, "play: the course is complete")
+	// ErrPuzzleTooFast: answers come faster than a person solves
+	// (puzzlepace.go); nothing is changed, and the answer may come again.
+	ErrPuzzleTooFast = refusal(TooMany, "play: puzzle answers are coming faster than anyone solves; wait a few seconds")
 )
 
 // ErrNoAI is a fault, not a refusal (no kind): the service was built

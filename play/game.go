@@ -56,6 +56,9 @@ func endAsStored(g *rules.Game, rec *storage.GameRecord) error {
 	if rec.Status != storage.GameFinished || g.Over() {
 		return nil
 	}
+	if rec.Reason == rules.Aborted.String() {
+		return g.Abort()
+	}
 	switch rec.Result {
 	case rules.Draw.String():
 		return g.AgreeDraw()

@@ -184,6 +184,7 @@ func TestResignUpdatesRatingsAndStats(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := startGame(t, s)
+	openBoth(t, s, g)
 	out, err := s.Resign(ctx, g.rec.ID, bob.UserID)
 	if err != nil {
 		t.Fatal(err)
@@ -213,6 +214,7 @@ func TestDrawOffer(t *testing.T) {
 	s, _, _ := newTestService(t)
 	ctx := context.Background()
 	g := startGame(t, s)
+	openBoth(t, s, g)
 	if _, err := s.AnswerDraw(ctx, g.rec.ID, bob.UserID, true); !errors.Is(err, ErrNoDrawOffer) {
 		t.Errorf("answer without offer: %v", err)
 	}
@@ -375,8 +377,8 @@ func TestClockRemindsThenTimesOutOnce(t *testing.T) {
 		t.Fatalf("after the timeout: %d reminders, %d timeouts; want 1 timeout", r, to)
 	}
 	final, _ := s1.Game(ctx, g.rec.ID)
-	if final.rec.Result != "0-1" || final.rec.Reason != "time" {
-		t.Errorf("White did not move and should lose on time: %q %q", final.rec.Result, final.rec.Reason)
+	if final.rec.Result != "*" || final.rec.Reason != "aborted" {
+		t.Errorf("White never moved: the game should be aborted on time: %q %q", final.rec.Result, final.rec.Reason)
 	}
 }
 
@@ -387,11 +389,17 @@ func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
 	s, clock, _ := newTestService(t)
 	ctx := t.Context()
 
+	aborted := startGame(t, s)
+	if _, err := s.Resign(ctx, aborted.rec.ID, alice.UserID); err != nil {
+		t.Fatal(err)
+	}
 	resigned := startGame(t, s)
+	openBoth(t, s, resigned)
 	if _, err := s.Resign(ctx, resigned.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
 	drawn := startGame(t, s)
+	openBoth(t, s, drawn)
 	if _, err := s.OfferDraw(ctx, drawn.rec.ID, alice.UserID); err != nil {
 		t.Fatal(err)
 	}
@@ -399,6 +407,7 @@ func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
 		t.Fatal(err)
 	}
 	timed := startGame(t, s)
+	openBoth(t, s, timed)
 	clock.Advance(DefaultConfig.TimeoutAfter + time.Minute)
 	if _, err := s.Tick(ctx, 10); err != nil {
 		t.Fatal(err)
@@ -412,6 +421,7 @@ func TestFinishedGameReadsBackAsItEnded(t *testing.T) {
 		{resigned.rec.ID, rules.BlackWins, rules.Resignation, "resigned by White"},
 		{drawn.rec.ID, rules.Draw, rules.Agreement, "drawn by agreement"},
 		{timed.rec.ID, rules.BlackWins, rules.Timeout, "lost on time by White"},
+		{aborted.rec.ID, rules.NoResult, rules.Aborted, "resigned before a move: aborted"},
 	} {
 		g, err := s.Game(ctx, tc.id)
 		if err != nil {

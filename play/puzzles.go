@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
@@ -28,6 +29,7 @@ type Puzzles struct {
 	store PuzzleStore
 	set   []puzzle.Puzzle
 	byID  map[string]int
+	now   func() time.Time
 	log   *slog.Logger
 }
 
@@ -36,8 +38,9 @@ type Puzzles struct {
 // better first guess than a newcomer's, so it is surer than one.
 const PuzzleStartRD = 150
 
-// NewPuzzles serves set (usually puzzle.Shipped()).
-func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, log *slog.Logger) *Puzzles {
+// NewPuzzles serves set (usually puzzle.Shipped()); now is the clock that
+// paces each player's answers (puzzlepace.go).
+func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, now func() time.Time, log *slog.Logger) *Puzzles {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -45,7 +48,7 @@ func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, log *slog.Logger) *Puzzl
 	for i, p := range set {
 		byID[p.ID] = i
 	}
-	return &Puzzles{store: store, set: set, byID: byID, log: log}
+	return &Puzzles{store: store, set: set, byID: byID, now: now, log: log}
 }
 
 // PuzzleState is a puzzle as the player sees it now.
@@ -191,6 +194,9 @@ func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves in
 	if a.ID != id || a.Moves != moves {
 		return nil, ErrStalePuzzle
 	}
+	if err := paceAnswer(&u.Training, p.now()); err != nil {
+		return nil, err
+	}
 	pos := st.Position
 	m, err := rules.ParseMove(&pos, text)
 	if err != nil {
@@ -227,11 +233,7 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 	tr := &u.Training
 	tr.Puzzle = nil
 	res.Rated = !slices.Contains(tr.Solved, pz.ID) && !slices.Contains(tr.Failed, pz.ID)
-	if res.Solved {
-		tr.Solved = append(tr.Solved, pz.ID)
-	} else if !slices.Contains(tr.Failed, pz.ID) {
-		tr.Failed = append(tr.Failed, pz.ID)
-	}
+	tried(tr, pz.ID, res.Solved)
 	before := playerRating(u)
 	if res.Rated {
 		score := 0.0

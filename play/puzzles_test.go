@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage/bolt"
@@ -36,12 +37,13 @@ func testPuzzleSet(t *testing.T) []puzzle.Puzzle {
 func newTestPuzzles(t *testing.T) (*Puzzles, *bolt.Store) {
 	t.Helper()
 	set := testPuzzleSet(t)
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), time.Now)
+	clock := testkit.NewClock(time.Now())
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), clock.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return NewPuzzles(st, set, nil), st
+	return NewPuzzles(st, set, clock.Now, nil), st
 }
 
 // TestPuzzleSolvedAndFailed: a solve raises the player's rating and lowers
@@ -133,7 +135,7 @@ func TestPuzzleMoveWithoutPuzzle(t *testing.T) {
 	if _, err := p.Move(context.Background(), 9, "mpq7pjzy", 0, "c3-b4"); !errors.Is(err, ErrNoPuzzle) {
 		t.Errorf("move without a puzzle: %v, want ErrNoPuzzle", err)
 	}
-	empty := NewPuzzles(nil, nil, nil)
+	empty := NewPuzzles(nil, nil, nil, nil)
 	if _, err := empty.Next(context.Background(), 9); !errors.Is(err, ErrNoPuzzlesSet) {
 		t.Errorf("Next with no set: %v", err)
 	}

@@ -56,9 +56,10 @@ const rateLease = 5 * time.Second
 
 // owesCount reports whether a game just ended owes a count: a game with
 // moves taken back counts nowhere (the result says nothing of anyone),
-// and one without a person in it has nobody to count.
+// nor does an aborted one (abort.go), and one without a person in it has
+// nobody to count.
 func owesCount(rec *storage.GameRecord) bool {
-	return !rec.Casual && (rec.White.Human() || rec.Black.Human())
+	return !rec.Casual && rec.Reason != rules.Aborted.String() && (rec.White.Human() || rec.Black.Human())
 }
 
 // finished counts the game that the caller's write ended: only the caller

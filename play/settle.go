@@ -39,7 +39,7 @@ func flagFallen(g *Game, now time.Time) bool {
 // loseOnTime ends g on time for the side to move, its clock at zero.
 func (s *Service) loseOnTime(g *Game) error {
 	c, _ := g.ToMove()
-	if err := g.rules.LoseOnTime(c); err != nil {
+	if err := g.conclude(func(r *rules.Game) error { return r.LoseOnTime(c) }); err != nil {
 		return err
 	}
 	if g.rec.TimeControl != "" {

@@ -71,8 +71,9 @@ func TestActionsAfterTheFlagSettleTheLoss(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.Active() || g.Result() != "1-0" || g.Reason() != "time" {
-				t.Errorf("stored: active %v, %s by %q; want 1-0 on time", g.Active(), g.Result(), g.Reason())
+			// Black never moved: out of time, aborted (abort.go).
+			if g.Active() || !g.Aborted() {
+				t.Errorf("stored: active %v, %s by %q; want aborted on time", g.Active(), g.Result(), g.Reason())
 			}
 			// Settled once: another action is refused plainly, the tick
 			// and a board's claim find nothing.

@@ -71,8 +71,9 @@ func TestLiveClock(t *testing.T) {
 		t.Fatalf("a move after the flag fell: %v; want a TimeUpError with the loss on time", err)
 	}
 	ev := tu.Event
-	if ev.Game.rec.Result != "1-0" || ev.Game.rec.Reason != "time" || ev.Game.rec.BlackLeft != 0 {
-		t.Errorf("result %s by %s, Black left %v; want 1-0 by time, 0", ev.Game.rec.Result, ev.Game.rec.Reason, ev.Game.rec.BlackLeft)
+	// Black never moved: out of time, the game is aborted (abort.go).
+	if ev.Game.rec.Result != "*" || ev.Game.rec.Reason != "aborted" || ev.Game.rec.BlackLeft != 0 {
+		t.Errorf("result %s by %s, Black left %v; want * (aborted), 0", ev.Game.rec.Result, ev.Game.rec.Reason, ev.Game.rec.BlackLeft)
 	}
 	// Once: neither the tick nor another claim ends it again.
 	if events, err := s.Tick(ctx, 10); err != nil || len(events) != 0 {

@@ -86,6 +86,7 @@ func owedGame(t *testing.T, s *Service, st Store, now func() time.Time, white, b
 	if err != nil {
 		t.Fatal(err)
 	}
+	openBoth(t, s, g)
 	dead := New(&killedAfter{Store: st, n: 1}, nil, DefaultConfig, now)
 	if _, err := dead.Resign(WithReceipt(ctx, receipt), g.ID(), black.UserID); err != nil {
 		t.Fatalf("the killed process's resignation: %v", err)
@@ -127,8 +128,8 @@ func TestUserChangesAtOnceKeepBoth(t *testing.T) {
 				st := open(t, clock.Now).(storage.Store)
 				r := &userRace{st: st}
 				on := &overtaken{Store: st, user: alice.UserID, overtake: func() { row.second(t, r.b) }}
-				r.a = replica{New(on, nil, DefaultConfig, clock.Now), NewPuzzles(on, set, nil), NewCourse(on), r}
-				r.b = replica{New(st, nil, DefaultConfig, clock.Now), NewPuzzles(st, set, nil), NewCourse(st), r}
+				r.a = replica{New(on, nil, DefaultConfig, clock.Now), NewPuzzles(on, set, clock.Now, nil), NewCourse(on), r}
+				r.b = replica{New(st, nil, DefaultConfig, clock.Now), NewPuzzles(st, set, clock.Now, nil), NewCourse(st), r}
 				r.setUp(t, clock.Now)
 				row.first(t, r.a)
 				if !on.came {

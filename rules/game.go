@@ -14,9 +14,14 @@ const (
 	WhiteWins
 	BlackWins
 	Draw
+	// NoResult is a game ended before it was a game (Abort): nobody won,
+	// nobody drew, and it counts nowhere.
+	NoResult
 )
 
-// String returns the result as in a game record: "*", "1-0", "0-1", "1/2-1/2".
+// String returns the result as in a game record: "*", "1-0", "0-1",
+// "1/2-1/2"; an aborted game is "*" as in PDN, which uses it for a game
+// abandoned as for one going on.
 func (r Result) String() string {
 	switch r {
 	case WhiteWins:
@@ -62,6 +67,8 @@ const (
 	// LoneKingRule: three or more kings did not take a lone king in 15
 	// moves (Russian draughts, DrawRules.LoneKing).
 	LoneKingRule
+	// Aborted: the game ended before both sides had moved.
+	Aborted
 )
 
 func (r Reason) String() string {
@@ -80,6 +87,8 @@ func (r Reason) String() string {
 		return "time"
 	case LoneKingRule:
 		return "three kings against one"
+	case Aborted:
+		return "aborted"
 	}
 	return ""
 }
@@ -224,6 +233,10 @@ func (g *Game) AgreeDraw() error { return g.end(Draw, Agreement) }
 
 // LoseOnTime ends the game: c ran out of time and loses.
 func (g *Game) LoseOnTime(c Color) error { return g.end(winFor(c.Opponent()), Timeout) }
+
+// Abort ends the game with no result: for a game one side has not moved
+// in, where a resignation or a loss on time would say nothing of anyone.
+func (g *Game) Abort() error { return g.end(NoResult, Aborted) }
 
 func (g *Game) end(r Result, why Reason) error {
 	if g.Over() {

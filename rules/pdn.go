@@ -114,6 +114,12 @@ func ParsePDN(text string) (*PDN, error) {
 	if err != nil {
 		return nil, err
 	}
+	if tags["Termination"] == Aborted.String() && !g.Over() {
+		// "*" with an abort's termination: ended, with no result.
+		if err := g.Abort(); err != nil {
+			return nil, err
+		}
+	}
 	if ok && result != Ongoing && !g.Over() {
 		loser := Black
 		if result == BlackWins {

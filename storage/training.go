@@ -1,5 +1,7 @@
 package storage
 
+import "time"
+
 // Training is a user's progress in the course (/learn) and the puzzles
 // (/puzzle). It lives in the user's record, like the rest of what the bot
 // remembers about a person.
@@ -15,6 +17,10 @@ type Training struct {
 	Failed []string `json:"failed,omitzero"`
 	// Puzzle is the puzzle being solved now, if any.
 	Puzzle *PuzzleAttempt `json:"puzzle,omitzero"`
+	// Paced is the pace of the user's puzzle answers: when the next
+	// answer would be due had every answer come at the pace allowed
+	// (play/puzzlepace.go).
+	Paced time.Time `json:"paced,omitzero"`
 }
 
 // Glicko is a Glicko-2 rating: rating, deviation, volatility.

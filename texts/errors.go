@@ -16,6 +16,7 @@ var errorTexts = []struct {
 	{play.ErrNotYourTurn, "err_not_your_turn"},
 	{play.ErrNoPuzzle, "err_no_puzzle"},
 	{play.ErrStalePuzzle, "err_stale_puzzle"},
+	{play.ErrPuzzleTooFast, "err_puzzle_too_fast"},
 	{play.ErrNoPuzzlesSet, "err_no_puzzles"},
 	{play.ErrStaleLesson, "err_stale_lesson"},
 	{play.ErrNotTheTask, "lesson_not_task"},

@@ -55,13 +55,19 @@ func (c *Catalog) ReasonName(lang, reason string) string {
 // store is rebuilt from its moves, which do not say who resigned or lost
 // on time.
 func (c *Catalog) Result(lang string, g *play.Game) (result, reason string) {
-	switch g.Result() {
-	case "1-0":
-		result = g.Result() + ", " + c.T(lang, "result_win", "Winner", c.PlayerName(lang, g.White()))
-	case "0-1":
-		result = g.Result() + ", " + c.T(lang, "result_win", "Winner", c.PlayerName(lang, g.Black()))
-	default:
-		result = g.Result() + ", " + c.T(lang, "result_draw")
+	return c.ResultLine(lang, g), c.ReasonName(lang, g.Reason())
+}
+
+// ResultLine is Result's first part: "1-0, White wins (Alice)", "1/2-1/2,
+// draw", or for an aborted game that it was aborted and counts nowhere.
+func (c *Catalog) ResultLine(lang string, g *play.Game) string {
+	switch {
+	case g.Aborted():
+		return c.T(lang, "result_aborted")
+	case g.Result() == "1-0":
+		return g.Result() + ", " + c.T(lang, "result_win", "Winner", c.PlayerName(lang, g.White()))
+	case g.Result() == "0-1":
+		return g.Result() + ", " + c.T(lang, "result_win", "Winner", c.PlayerName(lang, g.Black()))
 	}
-	return result, c.ReasonName(lang, g.Reason())
+	return g.Result() + ", " + c.T(lang, "result_draw")
 }

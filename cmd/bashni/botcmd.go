@@ -178,7 +178,7 @@ func (m *Main) newBot() error {
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)
 	}
-	trainer := play.NewPuzzles(m.store, puzzles, m.log)
+	trainer := play.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
