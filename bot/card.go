@@ -315,7 +315,7 @@ func (b *Bot) postCard(chat *tgbotapi.Chat, g *play.Game, theme string, first *f
 		// The card is recorded as the game's by whichever process sends
 		// it (recordCard), before the outbox forgets the request: a crash
 		// after the send leaves no card posted and unrecorded.
-		r.Record = cardRecord(g.ID(), first)
+		r.Record = cardRecord(g, first)
 	}
 	if err := b.out.Enqueue(r); err != nil {
 		b.log.Warn("reply dropped", "chat", r.ChatID, "err", err)

@@ -33,12 +33,16 @@ type sentCard struct {
 	Ply    int    `json:"p,omitempty"`
 	First  bool   `json:"f,omitzero"`
 	Skip   int64  `json:"s,omitzero"`
+	// Version is the game's version the card was drawn at: once posted,
+	// that board has reached the chat (shown.go). 0 in records kept
+	// before cards said so.
+	Version int64 `json:"v,omitzero"`
 }
 
-// cardRecord is the outbox.Reply.Record of a card posted for game id,
-// first (non-nil) when the call of its first turn follows it.
-func cardRecord(id string, first *firstTurn) json.RawMessage {
-	c := &sentCard{Game: id}
+// cardRecord is the outbox.Reply.Record of a card posted for game g, as
+// drawn, first (non-nil) when the call of its first turn follows it.
+func cardRecord(g *play.Game, first *firstTurn) json.RawMessage {
+	c := &sentCard{Game: g.ID(), Version: g.Version()}
 	if first != nil {
 		c.First, c.Skip = true, first.skip
 	}
@@ -125,6 +129,7 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if err := set(); err != nil {
 		return err
 	}
+	b.boardShown(ctx, c.Game, c.Version, chatID)
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
 	}

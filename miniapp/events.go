@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/bashni/bashni/play"
 )
 
 // handleEvents streams the game to one board as server-sent events: the
@@ -75,7 +77,19 @@ func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *htt
 		last = data
 		return write(fmt.Appendf(nil, "event: state\ndata: %s\n\n", data))
 	}
-	if send(s.state(g, v)) != nil {
+	// The board has reached its viewer: a live game's clock of the player
+	// to move starts now if it is theirs and no card showed it first
+	// (play/shown.go).
+	show := func(g *play.Game) error {
+		if err := send(s.state(g, v)); err != nil {
+			return err
+		}
+		if err := s.svc.ShownGame(r.Context(), g, g.Version(), v.user.ID); err != nil {
+			s.log.Warn("miniapp: a board shown, its clock not started", "game", id, "err", err)
+		}
+		return nil
+	}
+	if show(g) != nil {
 		return
 	}
 	beat := time.NewTicker(s.opts.Heartbeat)
@@ -100,7 +114,7 @@ func (s *Server) handleEvents(ctx context.Context, w http.ResponseWriter, r *htt
 				s.log.Warn("miniapp: reading a changed game failed", "game", id, "err", err)
 				return
 			}
-			if send(s.state(g, v)) != nil {
+			if show(g) != nil {
 				return
 			}
 		}

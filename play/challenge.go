@@ -260,7 +260,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		Team: spec.team, Tour: spec.tour,
 	}
 	if spec.timeControl != "" {
-		startClock(rec, spec.timeControl, now)
+		startClock(rec, spec.timeControl, now, s.cfg.ShowGrace)
 	}
 	g, err := s.replays.load(rec)
 	if err != nil {

@@ -61,7 +61,7 @@ func (s *Service) move(ctx context.Context, id string, seen *Game, userID int64,
 			return err
 		}
 		if g.rec.TimeControl != "" {
-			chargeMove(g, c, now)
+			chargeMove(g, c, now, s.cfg.ShowGrace)
 		}
 		out.Move, out.Mover = m, g.Player(c)
 		out.MoverNotice = g.rec.Notices[userID]

@@ -57,6 +57,11 @@ type Config struct {
 	// each would spend one of the bot's 20 messages a minute. Zero: the
 	// caller tells them at once, no notice is scheduled.
 	NoticeDelay time.Duration
+	// ShowGrace is the longest a live game's clock waits for the board
+	// showing the opponent's move to reach the player to move (shown.go):
+	// its clock starts when the board is shown, at the latest this long
+	// after the move was stored. Zero: clocks start when a move is stored.
+	ShowGrace time.Duration
 }
 
 // DefaultConfig is what a bot gets unless configured otherwise.
@@ -68,6 +73,7 @@ var DefaultConfig = Config{
 	AITimeout:    10 * time.Second,
 	MaxLevel:     len(ai.Levels),
 	NoticeDelay:  time.Minute,
+	ShowGrace:    DefaultShowGrace,
 }
 
 // Service is the game service. It is safe for concurrent use.

@@ -50,7 +50,12 @@ func TestActionsAfterTheFlagSettleTheLoss(t *testing.T) {
 				t.Fatal(err)
 			}
 			id := g.ID()
-			if _, err := s.Move(ctx, id, alice.UserID, 0, "c3-d4"); err != nil {
+			out, err := s.Move(ctx, id, alice.UserID, 0, "c3-d4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The card shows the move: Black's clock starts (shown.go).
+			if err := s.Shown(ctx, id, out.Game.Version(), -100); err != nil {
 				t.Fatal(err)
 			}
 			if tc.offer {

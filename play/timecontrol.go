@@ -16,7 +16,8 @@ import (
 // its time left; that moment is the game's TimeoutAt, the same deadline the
 // store already keeps for correspondence games, so Tick ends a game on time
 // exactly once across replicas. Correspondence (no time control) stays the
-// default.
+// default. TurnStart is when the board reached the player, at the latest
+// the move's time plus Config.ShowGrace (shown.go).
 
 // TimeControls are the usual controls the bot offers.
 var TimeControls = []string{"3+2", "5+3", "10+5", "15+10"}
@@ -43,12 +44,14 @@ func IsTimeControl(s string) bool {
 }
 
 // startClock sets a new game's clocks: both sides' full time, White's
-// turn beginning now.
-func startClock(rec *storage.GameRecord, control string, now time.Time) {
+// turn beginning when the first card reaches them, at the latest after
+// twice the grace (shown.go): in a group the accept costs two messages,
+// the challenge's edit and the new card, each waiting for the pace.
+func startClock(rec *storage.GameRecord, control string, now time.Time, grace time.Duration) {
 	base, _, _ := ParseTimeControl(control) // checked when the challenge was made
 	rec.TimeControl = control
 	rec.WhiteLeft, rec.BlackLeft = base, base
-	rec.TurnStart = now
+	rec.TurnStart, rec.TurnVersion = now.Add(2*grace), rec.Version+1
 }
 
 // Left is the time c has left at now: its stored time, less the running
@@ -59,14 +62,16 @@ func (g *Game) Left(c rules.Color, now time.Time) time.Duration {
 		left = g.rec.BlackLeft
 	}
 	if toMove, _ := g.ToMove(); c == toMove && g.rec.Active() && !g.rec.TurnStart.IsZero() {
-		left -= now.Sub(g.rec.TurnStart)
+		left -= max(now.Sub(g.rec.TurnStart), 0) // not started: the board has not reached them
 	}
 	return left
 }
 
 // chargeMove books a move by c made at now: the time it took comes off
-// c's clock, the increment goes on, and the other side's turn begins.
-func chargeMove(g *Game, c rules.Color, now time.Time) {
+// c's clock (none if its board had not reached c yet), the increment goes
+// on, and the other side's turn begins when this move's board reaches
+// them, at the latest after grace (shown.go).
+func chargeMove(g *Game, c rules.Color, now time.Time, grace time.Duration) {
 	_, inc, _ := ParseTimeControl(g.rec.TimeControl)
 	spent := max(now.Sub(g.rec.TurnStart), 0)
 	if c == rules.White {
@@ -75,7 +80,8 @@ func chargeMove(g *Game, c rules.Color, now time.Time) {
 		g.rec.BlackLeft += inc - spent
 	}
 	g.rec.Spent = append(g.rec.Spent, spent)
-	g.rec.TurnStart = now
+	// The version this write makes shows the move first.
+	g.rec.TurnStart, g.rec.TurnVersion = now.Add(grace), g.rec.Version+1
 }
 
 // flagDeadline makes the side to move's flag fall the game's deadline.

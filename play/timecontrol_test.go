@@ -48,12 +48,22 @@ func TestLiveClock(t *testing.T) {
 	if g.rec.TimeControl != "3+2" || !g.rec.TimeoutAt.Equal(g.rec.TurnStart.Add(3*time.Minute)) || !g.rec.RemindAt.IsZero() {
 		t.Fatalf("new game: control %q, timeout %v after turn start, remind %v", g.rec.TimeControl, g.rec.TimeoutAt.Sub(g.rec.TurnStart), g.rec.RemindAt)
 	}
+	// Each turn's clock starts when its board reaches the group
+	// (shown.go): the first card, then the card showing White's move.
+	if err := s.Shown(ctx, g.rec.ID, g.Version(), -100); err != nil {
+		t.Fatal(err)
+	}
 	clock.Advance(10 * time.Second)
 	out, err := s.Move(ctx, g.rec.ID, alice.UserID, 0, "c3-d4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = out.Game
+	if err := s.Shown(ctx, g.rec.ID, out.Game.Version(), -100); err != nil {
+		t.Fatal(err)
+	}
+	if g, err = s.Game(ctx, g.rec.ID); err != nil {
+		t.Fatal(err)
+	}
 	if want := 3*time.Minute - 10*time.Second + 2*time.Second; g.rec.WhiteLeft != want || len(g.rec.Spent) != 1 || g.rec.Spent[0] != 10*time.Second {
 		t.Errorf("after White's move: left %v, spent %v; want %v, [10s]", g.rec.WhiteLeft, g.rec.Spent, want)
 	}

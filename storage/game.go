@@ -73,12 +73,20 @@ type GameRecord struct {
 
 	// Live play: a time control such as "5+3" (minutes each, seconds added
 	// per move), the time each side has left when its turn begins, when the
-	// turn began, and the time spent on each move. All empty in
+	// turn's clock starts, and the time spent on each move. All empty in
 	// correspondence games. TimeoutAt is then the flag's fall.
+	//
+	// TurnStart is when the board showing the opponent's move reached the
+	// player to move (package play, shown.go): the move stores it at its
+	// own time plus a grace, the latest the clock may start, and the first
+	// sight of a board of version TurnVersion or newer (the card's edit
+	// taken by Telegram, the Mini App's event) brings it forward to that
+	// moment, by compare-and-set as every change.
 	TimeControl string          `json:"time_control,omitzero"`
 	WhiteLeft   time.Duration   `json:"white_left,omitzero"`
 	BlackLeft   time.Duration   `json:"black_left,omitzero"`
 	TurnStart   time.Time       `json:"turn_start,omitzero"`
+	TurnVersion int64           `json:"turn_version,omitzero"`
 	Spent       []time.Duration `json:"spent,omitempty"`
 
 	// Notices maps a user id to the message id of the live DM or mention for

@@ -118,7 +118,13 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	m.svc = m.newService()
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
-	return m.newBot()
+	if err := m.newBot(); err != nil {
+		return err
+	}
+	// A card edit Telegram took has shown its board: a live game's clock
+	// starts then, not when the move was stored (play/shown.go).
+	m.out.SetShown(m.bot.CardShown)
+	return nil
 }
 
 // listen takes the ports: one in use ends the process at start, not at
@@ -470,8 +476,22 @@ func playConfig(cfg Config) play.Config {
 	c.RemindEvery = cfg.Game.RemindEvery
 	c.TimeoutAfter = cfg.Game.TimeoutAfter
 	c.NoticeDelay = cfg.Game.NoticeDelay
+	c.ShowGrace = showGrace(cfg.Telegram.RatePerGroup)
 	c.MaxLevel = len(ai.Levels)
 	return c
+}
+
+// showGrace is the longest a live game's clock waits for its board to
+// reach the player (play.Config.ShowGrace): play's default, made of
+// Telegram's group pace, or longer when the bot is set to pace groups
+// slower than Telegram does (perMinute messages a minute): a card edit
+// then waits one of those intervals behind the chat's previous message.
+func showGrace(perMinute float64) time.Duration {
+	grace := play.DefaultShowGrace
+	if perMinute > 0 {
+		grace = max(grace, time.Duration(float64(time.Minute)/perMinute)+time.Second)
+	}
+	return grace
 }
 
 // aiRunners bounds the AI moves one process makes at once: the local

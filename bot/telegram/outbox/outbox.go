@@ -284,6 +284,7 @@ type Outbox struct {
 	resolve atomic.Pointer[Resolve]
 	record  atomic.Pointer[Recorder]
 	refused atomic.Pointer[Refused]
+	shown   atomic.Pointer[Shown]
 	opts    Options
 	log     *slog.Logger
 	global  *rate.Limiter
@@ -1012,8 +1013,10 @@ func (o *Outbox) try(ctx context.Context, it *item, attempt int, lost *countLost
 			msg = decodeMessage(resp, log())
 		}
 		o.recordSent(ctx, it, msg, log)
+		o.tellShown(ctx, it)
 		o.finish(it, msg, nil)
 	case notModified:
+		o.tellShown(ctx, it)
 		o.finish(it, nil, nil)
 	case tooMany:
 		return o.floodControl(ctx, it, attempt, retryAfter, err, log, lost)
