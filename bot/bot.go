@@ -137,6 +137,9 @@ type core struct {
 	// recordsSent: the outbox records team polls' ids in whichever
 	// process sends them (teampoll.go).
 	recordsSent bool
+	// door: the outbox refuses work for a chat whose lane is full
+	// (door.go); nil if it keeps no bound.
+	door admitter
 }
 
 // cardRef is where a game's card is.
@@ -169,6 +172,9 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 		// (teampoll.go).
 		rs.SetRecorder(b.recordSent)
 		b.recordsSent = true
+	}
+	if d, ok := out.(admitter); ok {
+		b.door = d
 	}
 	return b
 }

@@ -24,7 +24,7 @@ type updateHandler func(b *Bot, ctx context.Context, u tgbotapi.Update) (kind st
 type middleware func(next updateHandler) updateHandler
 
 // pipeline is the routing wrapped by the middleware, outermost first.
-var pipeline = chain(route, measured, logged, once, settlesTimeUp)
+var pipeline = chain(route, measured, logged, once, admitted, settlesTimeUp)
 
 func chain(h updateHandler, mw ...middleware) updateHandler {
 	for i := len(mw) - 1; i >= 0; i-- {

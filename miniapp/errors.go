@@ -30,6 +30,7 @@ var ownStatus = []struct {
 	{ErrUnauthorized, http.StatusUnauthorized},
 	{errBadRequest, http.StatusBadRequest},
 	{errTooManyStreams, http.StatusTooManyRequests},
+	{errChatBusy, http.StatusTooManyRequests},
 	{errStreamsFull, http.StatusServiceUnavailable},
 }
 

@@ -52,6 +52,10 @@ type Options struct {
 	// MaxGames is how many games in progress a user may have for the
 	// lobby to start another (DefaultMaxGames if 0; lobby.go).
 	MaxGames int
+	// Admit, if set, is asked before a move or a draw action whether the
+	// game's chat takes more of the bot's replies (door.go): refused, the
+	// request is answered 429 with reason "chat_busy" and nothing changes.
+	Admit func(chatID int64) error
 }
 
 // Server serves the page and its API.
@@ -241,7 +245,7 @@ func (s *Server) readMove(w http.ResponseWriter, r *http.Request, v viewer) (mov
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request, v viewer) {
 	req, ok := s.readMove(w, r, v)
-	if !ok {
+	if !ok || !s.admit(w, r, v) {
 		return
 	}
 	out, err := s.svc.Move(play.Detached(r.Context()), r.PathValue("id"), v.user.ID, req.Ply, req.Move)
@@ -266,6 +270,9 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request, v viewer) {
 	var req drawRequest
 	if json.Unmarshal(body, &req) != nil {
 		s.fail(w, v, errBadRequest)
+		return
+	}
+	if !s.admit(w, r, v) {
 		return
 	}
 	// The chat hears of it from the event stored with the change.
@@ -325,7 +332,9 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 // language, and the game as it is now when the request came too late.
 type errorBody struct {
 	Error string `json:"error"`
-	State *state `json:"state,omitempty"`
+	// Reason names a refusal the page may tell apart (reasonChatBusy).
+	Reason string `json:"reason,omitempty"`
+	State  *state `json:"state,omitempty"`
 }
 
 // failWithState refuses a request on a game, sending the game as it is so

@@ -171,12 +171,15 @@ func (m *Main) newOutbox() *outbox.Outbox {
 		Logger:    m.log,
 		OnBlocked: func(id int64) { _ = m.svc.Blocked(m.bgCtx, id) },
 		OnCall:    m.metrics.onCall,
+		OnRefused: m.metrics.onRefused,
 	}
 	if rs, ok := m.store.(*redisstore.Store); ok {
 		// Replicas share one pace: Telegram counts the bot's messages.
 		opts.Pacer = outbox.NewRedisPacer(rs.Client(), rs.Prefix(), opts)
 	}
-	return outbox.New(m.api, opts)
+	ob := outbox.New(m.api, opts)
+	m.metrics.watchLanes(ob)
+	return ob
 }
 
 func (m *Main) newBot() error {

@@ -153,7 +153,8 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles}
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles,
+		Admit: b.Admit} // a chat with too many replies waiting refuses more work
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)
 	}

@@ -29,6 +29,7 @@ type metrics struct {
 	gamesFinished  prometheus.Counter
 	httpConns      *prometheus.GaugeVec
 	httpRefused    *prometheus.CounterVec
+	outboxRefused  *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -58,7 +59,10 @@ func newMetrics() *metrics {
 	m.httpRefused = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "bashni_http_refused_total", Help: "Requests and connections an HTTP server refused, by why: secret, method, body, connections (closed to stay within the bound).",
 	}, []string{"server", "reason"})
-	m.reg.MustRegister(m.httpConns, m.httpRefused)
+	m.outboxRefused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "bashni_outbox_refused_total", Help: "Work refused for want of room: lane_full (a chat's outgoing lane at its bound: an update, a Mini App request or a message), answers_full (a tap's answer).",
+	}, []string{"reason"})
+	m.reg.MustRegister(m.httpConns, m.httpRefused, m.outboxRefused)
 	m.reg.MustRegister(m.updates, m.updateDuration, m.telegramCalls, m.telegram429, m.aiThink, m.gamesStarted, m.gamesFinished,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

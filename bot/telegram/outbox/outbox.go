@@ -126,7 +126,8 @@ type Options struct {
 	Senders         int
 	PriorityWorkers int
 	// MaxQueue bounds the replies waiting per chat and the query answers
-	// waiting in all (default 100). Enqueue refuses more with ErrQueueFull.
+	// waiting in all (default 100). A chat's bound is kept at the door
+	// (Admit, door.go): what is owed is queued past it, never dropped.
 	MaxQueue int
 
 	// MaxRetries bounds how often one request is sent again after a 429 or
@@ -166,6 +167,9 @@ type Options struct {
 	OnBlocked func(userID int64)
 	// OnCall, if set, is called after every attempt, for metrics.
 	OnCall func(method string, err error, d time.Duration)
+	// OnRefused, if set, hears each refusal for want of room, by reason
+	// (RefusedLane, RefusedAnswers), for metrics.
+	OnRefused func(reason string)
 	// Logger receives warnings and errors (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -232,6 +236,8 @@ type lane struct {
 	// Guarded by Outbox.mu.
 	queue    []*item
 	versions map[string]int64   // the newest Reply.Version queued per Key
+	sentSeq  map[string]uint64  // per Key, when its last reply was taken to send (order.go)
+	seq      uint64             // counts the keyed replies taken to send
 	drawn    map[string]drawing // per Key, the board last drawn at send time (Reply.Lazy)
 	running  bool               // a goroutine is sending, or one is about to be started
 	hold     time.Time          // no request before this (429)
@@ -332,14 +338,17 @@ func (o *Outbox) SetRecorder(fn Recorder) { o.record.Store(&fn) }
 func (o *Outbox) SetRefused(fn Refused) { o.refused.Store(&fn) }
 
 // Enqueue queues a reply and returns at once. A reply with a Key replaces
-// a waiting one with the same Key (see Reply.Key). It returns ErrQueueFull when
-// the chat already has Options.MaxQueue replies waiting (a chat that far
-// behind is better told nothing than told late), and ErrClosed after Run
+// a waiting one with the same Key (see Reply.Key). It returns ErrChatBusy
+// for a reply without a Key when the chat already has Options.MaxQueue
+// replies waiting, before keeping it (door.go), and ErrClosed after Run
 // has returned; Done is not called then. Enqueue may be called before Run
 // starts and while it drains.
 func (o *Outbox) Enqueue(r Reply) error {
 	it, err := o.prepare(r)
 	if err != nil {
+		return err
+	}
+	if err := o.room(it); err != nil {
 		return err
 	}
 	if o.opts.Journal != nil {
@@ -407,15 +416,14 @@ func (o *Outbox) keep(it *item) ([]byte, bool) {
 	return data, true
 }
 
-// queue queues a prepared item.
+// queue queues a prepared item. A kept item is never refused for room;
+// refused because Run has returned (ErrClosed), it stays kept, and the
+// next process sends it: never forgotten unsent.
 func (o *Outbox) queue(it *item) error {
 	superseded, err := o.enqueue(it)
 	if superseded != nil {
 		// Outside the lock: Done may enqueue.
 		o.finish(superseded, nil, ErrSuperseded)
-	}
-	if err != nil && it.jid != "" {
-		o.ack(it.jid) // refused: nobody will send it
 	}
 	return err
 }
@@ -587,7 +595,10 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 			o.addPending()
 			return nil, nil
 		default:
+			// Not kept, and a moment later meaningless: Telegram shows
+			// the tap as unanswered.
 			o.log.Warn("outbox: query answers queue full, reply dropped", "method", req.method)
+			o.refuse(RefusedAnswers)
 			return nil, ErrQueueFull
 		}
 	}
@@ -631,9 +642,11 @@ func (o *Outbox) enqueue(it *item) (superseded *item, err error) {
 			}
 		}
 	}
-	if len(l.queue) >= o.opts.MaxQueue {
-		o.log.Warn("outbox: chat queue full, reply dropped", "chat", key.chat, "method", req.method)
-		return nil, ErrQueueFull
+	if len(l.queue) >= o.opts.MaxQueue && !it.mayQueue() {
+		// Neither owed nor a newer showing of something waiting: refused
+		// before it was kept anywhere (door.go).
+		o.refuse(RefusedLane)
+		return nil, ErrChatBusy
 	}
 	l.queue = append(l.queue, it)
 	o.addPending()
@@ -849,8 +862,8 @@ func (o *Outbox) runLane(ctx context.Context, l *lane, lost *countLost) {
 			o.mu.Unlock()
 			return
 		}
-		it := l.queue[0]
-		if wait := time.Until(it.notBefore); wait > 0 && ctx.Err() == nil {
+		i, wait := l.next(time.Now())
+		if wait > 0 && ctx.Err() == nil {
 			// A delayed reply at the head: wait, unless it is replaced.
 			o.mu.Unlock()
 			t := time.NewTimer(wait)
@@ -862,8 +875,7 @@ func (o *Outbox) runLane(ctx context.Context, l *lane, lost *countLost) {
 			t.Stop()
 			continue
 		}
-		l.queue[0] = nil
-		l.queue = l.queue[1:]
+		it := l.take(i)
 		o.mu.Unlock()
 
 		if it.closedBy != nil {
