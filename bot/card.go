@@ -95,17 +95,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 // towerLine lists the tower on s top first, a run of equal pieces as one
 // entry: "🔎 c3, top first: ⚪♛ ⚪×2 ⚫×5 (8 pieces)".
 func (b *Bot) towerLine(lang string, s rules.Square, t rules.Tower) string {
-	var runs []string
-	for i := 0; i < t.Height(); {
-		p := t.Piece(i)
-		n := 1
-		for i+n < t.Height() && t.Piece(i+n) == p {
-			n++
-		}
-		runs = append(runs, pieceRun(p, n))
-		i += n
-	}
-	return b.texts.T(lang, "caption_tower", "Square", s.String(), "Pieces", strings.Join(runs, " "), "Count", b.texts.N(lang, "tower_pieces", t.Height()))
+	return b.texts.T(lang, "caption_tower", "Square", s.String(), "Pieces", towerRuns(t), "Count", b.texts.N(lang, "tower_pieces", t.Height()))
 }
 
 // pieceRun writes n equal pieces: a disc of their colour, a crown for
@@ -140,6 +130,9 @@ func (b *Bot) resultText(lang string, g *play.Game) string {
 // them when the Mini App is configured.
 func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	kb := b.gameKeyboard(g, v)
+	if row := b.towersRow(v.lang, g); row != nil {
+		kb.InlineKeyboard = append(kb.InlineKeyboard, row)
+	}
 	return b.withBoardLink(g, v.lang, kb)
 }
 

@@ -74,6 +74,7 @@ var tapRoutes = map[string]tapHandler{
 	KindPuzzle:     func(b *Bot, ctx context.Context, t tap) error { return b.onPuzzlePick(ctx, t.q, t.cb, t.lang) },
 	KindDaily:      func(b *Bot, ctx context.Context, t tap) error { return b.onDailyTap(ctx, t.q, t.cb, t.lang) },
 	KindPuzzleNext: (*Bot).onPuzzleNext,
+	KindTowers:     onTowers,
 }
 
 func onTourTap(b *Bot, ctx context.Context, t tap) error {

@@ -1,16 +1,17 @@
 // Package render draws Bashni boards: a PNG of a position for every reply of
 // the bot, and an animated GIF replay of a game.
 //
-// A square holds a tower, drawn as a stack of pieces seen slightly from the
-// side: the top piece's face is the largest and clearest thing on the square
-// (its colour says who owns the tower, a crown says it is a king), and every
-// piece under it shows as a band in its own colour, with gold studs for a
-// king. Every tower of two or more stands on a badge with the counts, so its
-// height and colours read at a glance on a phone, where a 640-px board shows
-// about 320 px wide and layers are a few pixels thick: a chip in the owner's
-// colour and one in the prisoners' colour, "5", "5♛2" (two of the five are
-// kings) or "♛5". A tower too tall to draw piece by piece shows the top of
-// each of its two blocks above the badge.
+// A square holds a tower, drawn as its column seen a little from above:
+// the top piece's face (a crown on a king), then one band per piece, top
+// first, each in its piece's colour and parted from the next by the
+// piece's rim (dark under a light piece, light under a dark one); a king's
+// band carries a mark in the crown's colour. A phone shows the chat's
+// 640-px board about 340 px wide, so a band is 8 px (over 4 px there) and
+// stands 3:1 (WCAG) from its rim even after the phone's scaling: up to 8
+// pieces stand whole in a square, the face flattening as the tower grows,
+// and a taller one shows its top five over a chip per colour with the
+// count of the rest ("+1 6"). TestTowersReadOnAPhone reads every tower
+// back from boards scaled to 340 px; docs/towers has the pictures.
 //
 // Speed comes from preparing everything once per theme and size (sprites of
 // every piece and mark, the empty boards, a palette and its lookup table)
