@@ -19,9 +19,11 @@
 //
 // Strength comes from Levels: each is a fixed node budget, from level 1
 // ("Novice", 60 nodes: it sees the captures in front of it and little
-// else) to the top ("Grandmaster", 700,000 nodes), spaced so that each
-// level scores 60 to 75% against the one below, as measured in matches
-// (package ai/match; the table is in levels.go and docs/engine.md). A node
-// budget is searched on one thread, so a level plays alike on any machine;
-// Options.Threads speed up time-limited searches.
+// else) to the ladder's top (LadderTop, "Grandmaster", 700,000 nodes),
+// spaced so that each level scores 60 to 75% against the one below, as
+// measured in matches (package ai/match; the table is in levels.go and
+// docs/engine.md). A node budget is searched on one thread, so a level
+// plays alike on any machine; Options.Threads speed up time-limited
+// searches, among them level 19 ("Champion") above the ladder, which has no
+// node budget and thinks for its whole time on every move.
 package ai

@@ -56,3 +56,24 @@ func TestRussianLoneKingRuleInSearch(t *testing.T) {
 		}
 	}
 }
+
+// The top level is the engine at full strength: bounded by time alone, one
+// level above the ladder's node budgets, which stay as measured.
+func TestTopLevelSearchesByTimeOnly(t *testing.T) {
+	if len(Levels) != LadderTop+1 {
+		t.Fatalf("%d levels, want the ladder's %d and one above", len(Levels), LadderTop)
+	}
+	for _, lv := range Levels[:LadderTop] {
+		if lv.Limits.Nodes == 0 || lv.Noise != 0 {
+			t.Errorf("level %d: %+v, want a node budget without noise", lv.Number, lv)
+		}
+	}
+	top := Levels[LadderTop]
+	if top.Number != LadderTop+1 || top.Limits.Nodes != 0 || top.Limits.Depth != 0 || top.Limits.MoveTime <= 0 || top.Noise != 0 {
+		t.Errorf("top level %+v, want a time limit alone", top)
+	}
+	// Level 0 means full strength: the top level's limits.
+	if lim, _, err := resolve(Request{}); err != nil || lim != top.Limits {
+		t.Errorf("resolve(level 0) = %+v, %v; want %+v", lim, err, top.Limits)
+	}
+}

@@ -44,4 +44,5 @@ func ExampleLevels() {
 	// 16 Master
 	// 17 International master
 	// 18 Grandmaster
+	// 19 Champion
 }

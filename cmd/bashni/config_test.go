@@ -102,7 +102,7 @@ func TestConfigErrors(t *testing.T) {
 		{"redis queue without redis", "", map[string]string{"BASHNI_AI_QUEUE": "redis"}, "needs redis.url"},
 		{"bad level", "", map[string]string{"BASHNI_LOG_LEVEL": "loud"}, "log.level"},
 		{"negative notice delay", "", map[string]string{"BASHNI_NOTICE_DELAY": "-1s"}, "notice_delay"},
-		{"no threads", "", map[string]string{"BASHNI_AI_THREADS": "0"}, "ai.threads"},
+		{"negative threads", "", map[string]string{"BASHNI_AI_THREADS": "-1"}, "ai.threads"},
 		{"missing file", "-", nil, "no such file"},
 	}
 	for i, tt := range tests {
