@@ -148,8 +148,8 @@ func (b *Bot) teamLines(lang string, g *play.Game) []string {
 		for _, v := range last.For {
 			names = append(names, v.Name)
 		}
-		lines = append(lines, b.texts.T(lang, "team_last_vote", "Move", last.Move, "Votes", len(last.For),
-			"Of", len(last.For)+len(last.Others), "Names", strings.Join(names, ", ")))
+		lines = append(lines, b.texts.N(lang, "team_last_vote", len(last.For)+len(last.Others), "Move", last.Move, "Votes", len(last.For),
+			"Names", strings.Join(names, ", ")))
 	}
 	if v := g.Vote(); v.Open && g.PollsThisTurn() {
 		lines = append(lines, b.texts.T(lang, "team_vote_open_poll", "Seconds", int(v.Window.Seconds())))
