@@ -76,7 +76,7 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 	}
 	question := b.texts.T(lang, "team_poll_question", "Move", plan.Ply/2+1)
 	if legal := len(g.Rules().Legal()); legal > len(plan.Moves) {
-		question = b.texts.T(lang, "team_poll_question_short", "Move", plan.Ply/2+1, "Shown", len(plan.Moves), "Legal", legal)
+		question = b.texts.N(lang, "team_poll_question_short", legal, "Move", plan.Ply/2+1, "Shown", len(plan.Moves))
 	}
 	params := tgbotapi.Params{"question": question, "options": string(raw), "is_anonymous": "false"}
 	params.AddFirstValid("chat_id", chatID)

@@ -154,3 +154,27 @@ func jsonTexts(t *testing.T, raw, key string) []string {
 func isCyrillic(s string) bool {
 	return strings.ContainsAny(strings.ToLower(s), "абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 }
+
+// Until a group chooses its language, a game's messages there are in its
+// players' language when they share one, else in the challenger's; a
+// command is answered in its sender's.
+func TestE2EGroupLanguageUntilChosen(t *testing.T) {
+	srv := telegramtest.New(t)
+	startBot(t, srv, nil)
+	for i, tc := range []struct {
+		challenger, accepter string
+		want                 string // a word of the card's caption
+	}{
+		{"ru", "ru", "Ход"},
+		{"ru", "en", "Ход"},
+		{"en", "ru", "Move"},
+		{"en", "en", "Move"},
+	} {
+		group := telegramtest.GroupChat(-1004343434300-int64(i), "Group")
+		white, black := newUser(int64(2001+2*i), "Alice", tc.challenger), newUser(int64(2002+2*i), "Bob", tc.accepter)
+		c := startGroupGame(t, srv, group, white, black)
+		if !strings.Contains(c.Text, tc.want) {
+			t.Errorf("challenger %s, accepter %s: the card reads %q, want %q in it", tc.challenger, tc.accepter, c.Text, tc.want)
+		}
+	}
+}
