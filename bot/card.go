@@ -191,10 +191,10 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 
 // waitingCard reports whether g's card is in the private chat of a player
 // who is not to move: one of a tournament game's two cards, each in its
-// player's chat. It shows no picker then: the buttons of the opponent's
-// moves are not the reader's to tap, and a tap made just as the board
-// changes would land on the next board's buttons (play refuses it, but
-// the toast costs a live game's clock its seconds).
+// player's chat. It shows no picker then: the opponent's moves are not
+// the reader's to tap, and a tap on one, or one made just as the board
+// turns to the reader's move, is refused with a toast instead of a move,
+// while a live game's clock runs.
 func waitingCard(g *play.Game) bool {
 	if g.ChatID() <= 0 {
 		return false

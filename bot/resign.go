@@ -22,7 +22,7 @@ import (
 // confirmation names the player who asked, the board's version and a
 // deadline, so it is refused after resignWindow, after any move, and in
 // anyone else's hands; the question itself is deleted when it is answered
-// and when the clock passes its deadline (resignExpiry).
+// and when the clock passes its deadline (expireResignAsks).
 
 // resignWindow is how long a resignation may be confirmed.
 const resignWindow = 30 * time.Second

@@ -77,6 +77,20 @@ func TestE2EGroupDrawOfferIsQuiet(t *testing.T) {
 	waitMessage(t, srv, alice.chat.ID, "the offer told in Alice's private chat", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "Bob offers you a draw")
 	})
+
+	// Bob never started the bot: Alice's offer is on the card, and his
+	// turn mention, when he is away long enough to be sent one, says so.
+	say(srv, group, alice, "/draw")
+	waitMessage(t, srv, group.ID, "Alice's offer on the card", func(m telegramtest.Msg) bool {
+		return m.ID == c.ID && strings.Contains(m.Text, "🤝 Alice offers a draw")
+	})
+	clock.Advance(2 * time.Hour)
+	waitMessage(t, srv, group.ID, "Bob's turn mention with the offer", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.ID > c.ID && strings.Contains(m.Text, "Bob, your move") && strings.Contains(m.Text, "🤝 Alice offers a draw")
+	})
+	if got := groupPosts(srv, group.ID) - before; got != 1 {
+		t.Errorf("Alice's offer and Bob's turn mention posted %d new messages to the group; want 1, the mention", got)
+	}
 }
 
 // A tournament game is played on two cards, each in its player's private
