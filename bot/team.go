@@ -209,6 +209,16 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 		return b.texts.N(lang, "team_last_vote", len(last.For)+len(last.Others), "Move", last.Move, "Votes", len(last.For),
 			"Names", names)
 	}
+	// The rest of the last vote's tally: the moves that lost, with their
+	// votes, most first.
+	var others []string
+	for _, m := range play.TallyOf(last.Others) {
+		others = append(others, m.Move+" "+strconv.Itoa(m.Votes))
+	}
+	if len(others) > 0 {
+		list := fitList(others, " · ", teamTallyUnits, false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+		lines = append([]string{b.texts.T(lang, "team_last_others", "List", list)}, lines...)
+	}
 	room := budget - units(line(""), false) - units(strings.Join(lines, "\n"), false) - 1
 	list := fitList(names, ", ", max(room, 0), false, func(n int) string { return b.texts.N(lang, "list_more", n) })
 	return append([]string{line(list)}, lines...)

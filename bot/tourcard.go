@@ -81,7 +81,6 @@ func (b *Bot) fitRows(lang string, rows []string, budget int) string {
 	return fitList(rows, "\n", budget, true, func(n int) string { return b.texts.N(lang, "list_more", n) })
 }
 
-
 // tourLine is one line of the standings: rank, name, points, the sheet of
 // the latest sheetMax games (🔥 while on fire), ⚔️ while playing, ⏸ while
 // paused.

@@ -397,4 +397,3 @@ func tappedCard(g *play.Game, q *tgbotapi.CallbackQuery) *play.Game {
 	}
 	return g
 }
-

@@ -301,8 +301,14 @@ func (g *Game) VoteTally() []MoveVotes {
 	if t == nil || !g.isTeamTurn() || t.Ply != g.Ply() {
 		return nil
 	}
+	return TallyOf(t.Ballots)
+}
+
+// TallyOf counts ballots by move: most votes first, the move voted for
+// first among equals.
+func TallyOf(ballots []storage.Ballot) []MoveVotes {
 	var out []MoveVotes
-	for _, b := range t.Ballots {
+	for _, b := range ballots {
 		i := slices.IndexFunc(out, func(m MoveVotes) bool { return m.Move == b.Move })
 		if i < 0 {
 			i = len(out)

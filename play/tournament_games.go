@@ -89,4 +89,3 @@ func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storag
 	}
 	return g, err
 }
-

@@ -58,9 +58,9 @@ type Tournament struct {
 	// FinalRefused counts the copies of the final standings Telegram
 	// refused; FinalGaveUp is set when the bot stops trying (the group
 	// may then start the next tournament, as after FinalShown).
-	FinalRefused int  `json:"final_refused,omitzero"`
-	FinalGaveUp  bool `json:"final_gave_up,omitzero"`
-	Version    int64     `json:"version"`
+	FinalRefused int   `json:"final_refused,omitzero"`
+	FinalGaveUp  bool  `json:"final_gave_up,omitzero"`
+	Version      int64 `json:"version"`
 }
 
 // Listed reports whether the tournament belongs in the running list: it

@@ -135,3 +135,39 @@ func TestE2ETeamGameByVote(t *testing.T) {
 		return m.FromBot && m.ID > c.ID && strings.Contains(m.Text, "not a move")
 	})
 }
+
+// The first vote of a team game closes when everyone has voted: nobody
+// voted before it, so it closes 15 s (play's teamQuietWindow) after its
+// latest ballot rather than a minute after its first, and the card shows
+// the whole tally. Then a vote to resign by the one who started the game
+// ends it at once.
+func TestE2ETeamFirstVoteClosesWhenAllHaveVoted(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	startBotWithClock(t, srv, clock)
+	group := telegramtest.GroupChat(-1004000000002, "Club")
+	alice, bob, carol := newUser(4101, "Alice", "en"), newUser(4102, "Bob", "en"), newUser(4103, "Carol", "en")
+
+	say(srv, group, alice, "/team 1")
+	c := waitMessage(t, srv, group.ID, "team card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && len(buttons(m)) > 0 })
+	tap(t, srv, group, alice, c.ID, voteButton(t, c, "g3-h4"))
+	tap(t, srv, group, bob, c.ID, voteButton(t, c, "a3-b4"))
+	tap(t, srv, group, carol, c.ID, voteButton(t, c, "g3-h4"))
+
+	// Well before the minute: the card shows the move and the whole tally.
+	clock.Advance(15 * time.Second)
+	waitMessage(t, srv, group.ID, "the first vote closed 15 s after the last ballot", func(m telegramtest.Msg) bool {
+		return m.ID == c.ID && strings.Contains(m.Text, "The chat played g3-h4: 2 of 3 votes (Alice, Carol)") &&
+			strings.Contains(m.Text, "Other votes: a3-b4 1")
+	})
+	board := c
+
+	// The starter resigns alone: the game is over, the chat lost.
+	after := waitMessage(t, srv, group.ID, "the AI's answer", func(m telegramtest.Msg) bool {
+		return m.ID == board.ID && strings.Contains(m.Text, "The chat's move") && len(buttons(m)) > 0
+	})
+	say(srv, group, alice, "/vote resign")
+	waitMessage(t, srv, group.ID, "the chat's resignation", func(m telegramtest.Msg) bool {
+		return m.ID == after.ID && strings.Contains(m.Text, "0-1")
+	})
+}

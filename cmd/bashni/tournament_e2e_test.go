@@ -67,6 +67,28 @@ func tourGameCard(t *testing.T, srv *telegramtest.Server, u user, after int, wha
 	})
 }
 
+// openTourGame makes White's first move and Black's answer, each on their
+// own card of a tournament game (x's card xc, y's yc, either colour): a
+// game in which a side never moved is aborted and counts for nobody.
+func openTourGame(t *testing.T, srv *telegramtest.Server, x user, xc telegramtest.Msg, y user, yc telegramtest.Msg) {
+	t.Helper()
+	toMove := func(text, name string) bool {
+		return strings.Contains(text, "White to move: "+name) || strings.Contains(text, "ходят белые: "+name)
+	}
+	white, wc, black, bc := x, xc, y, yc
+	if !toMove(xc.Text, x.u.FirstName) {
+		white, wc, black, bc = y, yc, x, xc
+	}
+	pickFirstMove(t, srv, white.chat, white, wc.ID)
+	waitMessage(t, srv, black.chat.ID, "White's first move on Black's card", func(m telegramtest.Msg) bool {
+		return m.ID == bc.ID && (strings.Contains(m.Text, "Black to move") || strings.Contains(m.Text, "ходят чёрные")) && len(buttons(m)) > 0
+	})
+	pickFirstMove(t, srv, black.chat, black, bc.ID)
+	waitMessage(t, srv, white.chat.ID, "Black's answer on White's card", func(m telegramtest.Msg) bool {
+		return m.ID == wc.ID && (strings.Contains(m.Text, "2 · White to move") || strings.Contains(m.Text, "2 · ходят белые"))
+	})
+}
+
 // A 4-player arena of short games, driven to its final standings through
 // the fake Bot API with the clock moved by hand. /tournament alone asks
 // with buttons; /tournament 20+0 15m starts one; a second one, a bad time
@@ -281,7 +303,10 @@ func TestE2EArenaTournament(t *testing.T) {
 	stop()
 	startClockedWithLogs(t, srv, clock, vars)
 
-	// Boris resigns again: Dave and Boris just played, so they wait.
+	// Boris resigns again, once both have moved (a game where a side
+	// never moved is aborted: it counts for nobody): Dave and Boris just
+	// played, so they wait.
+	openTourGame(t, srv, dave, d2, boris, b2)
 	resign(t, srv, boris.chat, boris)
 	clock.Advance(5 * time.Second)
 	waitMessage(t, srv, group.ID, "Dave's win on the card", func(m telegramtest.Msg) bool {
@@ -296,6 +321,7 @@ func TestE2EArenaTournament(t *testing.T) {
 	if strings.Contains(over.Text, "Over") {
 		t.Errorf("the tournament ended with a game in progress:\n%s", over.Text)
 	}
+	openTourGame(t, srv, alice, a2, carol, c2)
 	resign(t, srv, carol.chat, carol)
 	final := waitMessage(t, srv, group.ID, "the final standings", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "Arena 20+0 is over!")

@@ -181,6 +181,16 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	waitMessage(t, srv, group.ID, "time up on the card", func(m telegramtest.Msg) bool {
 		return m.ID == tc.ID && strings.Contains(m.Text, "Time is up") && len(buttons(m)) == 0
 	})
+	// Each game is played a move each first: one in which a side never
+	// moved is aborted and counts for nobody.
+	cards = second
+	for _, pair := range [][2]user{{alice, carol}, {dave, boris}} {
+		w, bl := pair[0], pair[1]
+		if !strings.Contains(second[w.u.ID].Text, "White to move: "+w.u.FirstName) {
+			w, bl = bl, w
+		}
+		playRound(w, bl, urlB, urlC)
+	}
 	d.resign(urlB, carol)
 	d.resign(urlC, boris)
 	final := waitMessage(t, srv, group.ID, "the final standings", func(m telegramtest.Msg) bool {
