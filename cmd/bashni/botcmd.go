@@ -21,8 +21,8 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
-	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram"
+	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
