@@ -57,6 +57,10 @@ type Config struct {
 	ChatAdmin func(ctx context.Context, chatID, userID int64) (bool, error)
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
+	// Members, if set, says whether a user is a member of a group
+	// (bot/telegram/members): joining a group's tournament and voting in
+	// its team game need it (members.go). Nil checks nothing.
+	Members Members
 }
 
 // UpdateMarks remember which Telegram updates were handled (the store
@@ -183,7 +187,7 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 // getUpdates and setWebhook. Telegram keeps the last list a token asked
 // for, so the bot always sends its own: left out (null), a list set by
 // another program run with the same token would silently stay.
-var AllowedUpdates = []string{"message", "callback_query", "inline_query", "poll_answer"}
+var AllowedUpdates = []string{"message", "callback_query", "inline_query", "poll_answer", "chat_member"}
 
 // Texts returns the bot's texts (for setMyCommands and tests).
 func (b *Bot) Texts() *texts.Catalog { return b.texts }

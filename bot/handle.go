@@ -136,6 +136,9 @@ func route(b *Bot, ctx context.Context, u tgbotapi.Update) (string, error) {
 		return "inline", b.onInlineQuery(ctx, u.InlineQuery)
 	case u.PollAnswer != nil:
 		return "poll_answer", b.onPollAnswer(ctx, u.PollAnswer)
+	case u.ChatMember != nil:
+		b.onChatMember(u.ChatMember)
+		return "chat_member", nil
 	}
 	return "other", nil
 }

@@ -132,6 +132,10 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil // an old or forged button: nothing to do
 	}
+	if !tapAllowed(cb.Kind, q) {
+		b.toast(q, b.texts.T(lang, "err_wrong_place"))
+		return nil // a button from another kind of chat: forged (scopes.go)
+	}
 	return handler(b, ctx, tap{q: q, cb: cb, user: user, lang: lang})
 }
 

@@ -241,6 +241,13 @@ func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.toast(q, b.texts.Error(lang, play.ErrVoteClosed, false))
 		return nil
 	}
+	if q.Message == nil || q.Message.Chat == nil || q.Message.Chat.ID != g.ChatID() {
+		b.toast(q, b.texts.T(lang, "err_wrong_place")) // the game's buttons, tapped elsewhere: forged
+		return nil
+	}
+	if !b.mayActFor(ctx, g.ChatID(), q.From.ID, lang, func(text string) { b.toast(q, text) }) {
+		return nil
+	}
 	out, err := b.svc.Vote(ctx, g.ID(), player(q.From), cb.Ply, moves[i].String())
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))

@@ -218,6 +218,9 @@ func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *play.U
 		b.text(msg.Chat, b.texts.T(lang, "err_stale"), msg.MessageID)
 		return nil
 	}
+	if !b.mayActFor(ctx, chatID, msg.From.ID, lang, func(text string) { b.text(msg.Chat, text, msg.MessageID) }) {
+		return nil
+	}
 	ev, err := b.svc.JoinTournament(ctx, chatID, id, player(msg.From), user.Lang)
 	if err != nil {
 		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)

@@ -26,8 +26,8 @@ type AIGameRequest struct {
 	// MaxActive, if positive, refuses the game (ErrTooManyGames) when the
 	// human already plays that many games. It bounds what one user can
 	// start from a door that costs nothing to press in a loop (the Mini
-	// App); read before the write, so racing requests may pass it by one
-	// each.
+	// App); the store counts and creates in one step (CreateGameCapped),
+	// so parallel requests never pass it.
 	MaxActive int
 }
 
@@ -58,26 +58,8 @@ func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error)
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
-	if err := s.underActiveCap(ctx, r.Human.UserID, r.MaxActive); err != nil {
-		return nil, err
-	}
-	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang, owesCard: r.OwesCard})
-}
-
-// underActiveCap refuses with ErrTooManyGames when userID plays max games
-// or more already (max 0: no cap).
-func (s *Service) underActiveCap(ctx context.Context, userID int64, max int) error {
-	if max <= 0 {
-		return nil
-	}
-	ids, err := s.store.ActiveGamesByUser(ctx, userID)
-	if err != nil {
-		return err
-	}
-	if len(ids) >= max {
-		return fmt.Errorf("%w (%d of %d)", ErrTooManyGames, len(ids), max)
-	}
-	return nil
+	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang, owesCard: r.OwesCard,
+		capUser: r.Human.UserID, capMax: r.MaxActive})
 }
 
 // VariantNamed is the ruleset a door names by its canonical name

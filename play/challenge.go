@@ -244,6 +244,10 @@ type newGameSpec struct {
 	owesCard bool
 	// inline: the game's card is this inline message from the start.
 	inline inlineCard
+	// capMax, if positive, creates the game only if capUser plays fewer
+	// active games (ErrTooManyGames), counted by the store in the write.
+	capUser int64
+	capMax  int
 }
 
 func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) {
@@ -271,11 +275,18 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		s.oweCard(r, rec)
 	}
 	for attempt := 0; ; attempt++ {
-		err = s.store.CreateGame(ctx, rec)
+		if spec.capMax > 0 {
+			err = s.store.CreateGameCapped(ctx, rec, spec.capUser, spec.capMax)
+		} else {
+			err = s.store.CreateGame(ctx, rec)
+		}
 		if !errors.Is(err, storage.ErrConflict) || attempt == 3 || spec.id != "" {
 			break
 		}
 		rec.ID = s.newID() // an id collision: draw another
+	}
+	if errors.Is(err, storage.ErrCapReached) {
+		return nil, fmt.Errorf("%w (%d)", ErrTooManyGames, spec.capMax)
 	}
 	if err != nil {
 		return nil, err

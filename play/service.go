@@ -16,6 +16,7 @@ import (
 // storage/bolt provide it.
 type Store interface {
 	CreateGame(ctx context.Context, g *storage.GameRecord) error
+	CreateGameCapped(ctx context.Context, g *storage.GameRecord, userID int64, max int) error
 	Game(ctx context.Context, id string) (*storage.GameRecord, error)
 	UpdateGame(ctx context.Context, g *storage.GameRecord) error
 	ActiveGamesByChat(ctx context.Context, chatID int64) ([]string, error)

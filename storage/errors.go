@@ -19,4 +19,8 @@ var (
 	// recognise a replay of the write they last applied. Tell the user to
 	// try again shortly.
 	ErrUnavailable = errors.New("storage: unavailable")
+
+	// ErrCapReached: CreateGameCapped found the user playing as many
+	// active games as allowed. Nothing was written.
+	ErrCapReached = errors.New("storage: as many active games as allowed")
 )

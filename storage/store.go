@@ -17,6 +17,11 @@ type Store interface {
 	// deadline index if it has a deadline. An id already taken by a different
 	// game is ErrConflict.
 	CreateGame(ctx context.Context, g *GameRecord) error
+	// CreateGameCapped is CreateGame unless userID already plays max
+	// active games (ErrCapReached, nothing written), counted and created
+	// in one atomic step: of any number of concurrent calls, no more
+	// than max games stand at the end.
+	CreateGameCapped(ctx context.Context, g *GameRecord, userID int64, max int) error
 
 	// Game returns the game, or ErrNotFound.
 	Game(ctx context.Context, id string) (*GameRecord, error)

@@ -63,8 +63,9 @@ func TestE2EInlineGame(t *testing.T) {
 	}
 	waitInline(t, srv, inlineID, "at Black's turn", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Black to move") })
 	// Bob resigns from his private chat: the inline game is his only one.
+	// He never moved, so the game is aborted (play/abort.go).
 	resign(t, srv, bob.chat, bob)
-	final := waitInline(t, srv, inlineID, "shows the result", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "1-0") })
+	final := waitInline(t, srv, inlineID, "shows the result", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Game aborted") })
 	var rematch string
 	for _, b := range buttons(final) {
 		if strings.HasPrefix(b[1], "r|") {
@@ -97,10 +98,10 @@ func TestE2EInlineGame(t *testing.T) {
 	waitInline(t, srv, inlineID, "shows the rematch, colours swapped", func(m telegramtest.Msg) bool {
 		return strings.Contains(m.Text, "Bob vs ⚫ Alice") && strings.Contains(m.Text, "Move 1")
 	})
-	// Ratings moved: Alice won a rated game.
+	// Ratings did not move: the game was aborted before Bob's first move.
 	say(srv, alice.chat, alice, "/stats")
 	waitMessage(t, srv, alice.chat.ID, "stats", func(m telegramtest.Msg) bool {
-		return strings.Contains(m.Text, "1 game") && strings.Contains(m.Text, "1 won") && !strings.Contains(m.Text, "rating 1500")
+		return strings.Contains(m.Text, "0 games") && strings.Contains(m.Text, "rating 1500")
 	})
 }
 

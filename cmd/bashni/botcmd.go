@@ -22,6 +22,7 @@ import (
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram"
+	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
@@ -195,6 +196,10 @@ func (m *Main) newBot() error {
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
 		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
+		// A member's answer is remembered 10 minutes: a vote costs no
+		// call, and one who left is refused soon (at once where the bot
+		// is an administrator: chat_member updates).
+		Members: members.New(m.api, 10000, 10*time.Minute),
 	})
 	return nil
 }

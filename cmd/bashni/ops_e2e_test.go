@@ -39,7 +39,7 @@ func TestE2EWebhookAndOps(t *testing.T) {
 	if info.URL != "https://bot.example.org/tg/hook" || info.SecretToken != "s3cret-token" {
 		t.Fatalf("webhook registered as %+v", info)
 	}
-	if want := []string{"message", "callback_query", "inline_query", "poll_answer"}; !slices.Equal(info.AllowedUpdates, want) {
+	if want := []string{"message", "callback_query", "inline_query", "poll_answer", "chat_member"}; !slices.Equal(info.AllowedUpdates, want) {
 		t.Errorf("webhook registered for %q, want the bot's own list %q", info.AllowedUpdates, want)
 	}
 	alice := newUser(901, "Alice", "en")

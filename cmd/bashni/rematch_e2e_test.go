@@ -16,9 +16,9 @@ func TestE2ERematchNeedsTheOpponentsTap(t *testing.T) {
 	group := telegramtest.GroupChat(-1007777777777, "Rematch club")
 	alice, bob := newUser(801, "Alice", "en"), newUser(802, "Bob", "en")
 	c := startGroupGame(t, srv, group, alice, bob)
-	resign(t, srv, group, bob)
+	resign(t, srv, group, bob) // at move 0: aborted (play/abort.go), a rematch all the same
 	final := waitMessage(t, srv, group.ID, "final card", func(m telegramtest.Msg) bool {
-		return m.ID == c.ID && strings.Contains(m.Text, "1-0")
+		return m.ID == c.ID && strings.Contains(m.Text, "Game aborted")
 	})
 	var rematch string
 	for _, b := range buttons(final) {

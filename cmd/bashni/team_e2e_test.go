@@ -59,6 +59,7 @@ func TestE2ETeamGameByVote(t *testing.T) {
 	startBotWithClock(t, srv, clock)
 	group := telegramtest.GroupChat(-1004000000001, "Club")
 	alice, bob, carol := newUser(4001, "Alice", "en"), newUser(4002, "Bob", "en"), newUser(4003, "Carol", "en")
+	joinGroup(srv, group, alice, bob, carol)
 
 	say(srv, group, alice, "/team 1")
 	c := waitMessage(t, srv, group.ID, "team card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && len(buttons(m)) > 0 })

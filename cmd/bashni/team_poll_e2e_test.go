@@ -56,6 +56,7 @@ func TestE2ETeamGameByPoll(t *testing.T) {
 	startBotWithClock(t, srv, clock)
 	group := telegramtest.GroupChat(-1004000000002, "Poll club")
 	alice, bob, carol := newUser(4101, "Alice", "en"), newUser(4102, "Bob", "en"), newUser(4103, "Carol", "en")
+	joinGroup(srv, group, alice, bob, carol)
 	answer := func(u user, pollID string, options ...int) {
 		t.Helper()
 		srv.PushUpdate(srv.PollAnswer(u.u, pollID, options...))

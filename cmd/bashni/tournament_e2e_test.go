@@ -110,6 +110,7 @@ func TestE2EArenaTournament(t *testing.T) {
 	group := telegramtest.GroupChat(-1004000000077, "Arena club")
 	alice, boris, carol, dave, eve := newUser(7001, "Alice", "en"), newUser(7002, "Boris", "ru"), newUser(7003, "Carol", "en"),
 		newUser(7004, "Dave", "en"), newUser(7005, "Eve", "en")
+	joinGroup(srv, group, alice, boris, carol, dave, eve)
 	for _, u := range []user{alice, boris, carol} {
 		say(srv, u.chat, u, "/start")
 		waitMessage(t, srv, u.chat.ID, "the greeting", func(m telegramtest.Msg) bool { return m.FromBot })

@@ -100,6 +100,7 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	group := telegramtest.GroupChat(-1004000000078, "Arena club")
 	alice, boris, carol, dave := newUser(7801, "Alice", "en"), newUser(7802, "Boris", "en"), newUser(7803, "Carol", "en"), newUser(7804, "Dave", "en")
 	players := []user{alice, boris, carol, dave}
+	joinGroup(srv, group, players...)
 	urls := []string{urlA, urlB}
 	for i, u := range players {
 		d.say(urls[i%2], u.chat, u, "/start")

@@ -401,7 +401,7 @@ func TestE2EPollingAsksForItsUpdates(t *testing.T) {
 		t.Fatal("no getUpdates")
 	}
 	for _, c := range calls {
-		if got := c.Params["allowed_updates"]; got != `["message","callback_query","inline_query","poll_answer"]` {
+		if got := c.Params["allowed_updates"]; got != `["message","callback_query","inline_query","poll_answer","chat_member"]` {
 			t.Fatalf("getUpdates with allowed_updates %q, want the bot's list", got)
 		}
 	}

@@ -13,12 +13,39 @@ import (
 
 // CreateGame stores g as version 1 with its index entries.
 func (s *Store) CreateGame(ctx context.Context, g *storage.GameRecord) error {
+	return s.createGame(ctx, g, nil)
+}
+
+// CreateGameCapped is CreateGame when userID plays fewer than max active
+// games, counted in the transaction that writes the game: bbolt's one
+// writer at a time makes the count and the write one step.
+func (s *Store) CreateGameCapped(ctx context.Context, g *storage.GameRecord, userID int64, max int) error {
+	return s.createGame(ctx, g, func(tx *bbolt.Tx) error {
+		prefix, n := intKey(userID), 0
+		c := tx.Bucket(bucketUserGames).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			n++
+		}
+		if n >= max {
+			return fmt.Errorf("user %d plays %d: %w", userID, n, storage.ErrCapReached)
+		}
+		return nil
+	})
+}
+
+// createGame writes g after check (if any) allowed it, in one transaction.
+func (s *Store) createGame(ctx context.Context, g *storage.GameRecord, check func(tx *bbolt.Tx) error) error {
 	if g.ID == "" {
 		return fmt.Errorf("storage: bolt: create game: empty id: %w", errInvalid)
 	}
 	rec := *g
 	rec.Version = 1
 	err := s.update(ctx, "create game "+g.ID, func(tx *bbolt.Tx) error {
+		if check != nil {
+			if err := check(tx); err != nil {
+				return err
+			}
+		}
 		if tx.Bucket(bucketGames).Get([]byte(g.ID)) != nil {
 			return fmt.Errorf("id taken: %w", storage.ErrConflict)
 		}

@@ -50,6 +50,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Lifecycle", func(t *testing.T) { testLifecycle(t, plain) }},
 		{"ReviewQueue", func(t *testing.T) { testReviewQueue(t, plain) }},
 		{"Polls", func(t *testing.T) { testPolls(t, plain) }},
+		{"Capped", func(t *testing.T) { testCapped(t, plain) }},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
