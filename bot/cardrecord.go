@@ -33,16 +33,20 @@ type sentCard struct {
 	Ply    int    `json:"p,omitempty"`
 	First  bool   `json:"f,omitzero"`
 	Skip   int64  `json:"s,omitzero"`
-	// Version is the game's version the card was drawn at: once posted,
-	// that board has reached the chat (shown.go). 0 in records kept
-	// before cards said so.
+	// Version is a live game's version the card was drawn at: once
+	// posted, that board has reached the chat and may start a clock
+	// (shown.go). 0 for other games, and in records kept before cards
+	// said so.
 	Version int64 `json:"v,omitzero"`
 }
 
 // cardRecord is the outbox.Reply.Record of a card posted for game g, as
 // drawn, first (non-nil) when the call of its first turn follows it.
 func cardRecord(g *play.Game, first *firstTurn) json.RawMessage {
-	c := &sentCard{Game: g.ID(), Version: g.Version()}
+	c := &sentCard{Game: g.ID()}
+	if g.TimeControl() != "" {
+		c.Version = g.Version()
+	}
 	if first != nil {
 		c.First, c.Skip = true, first.skip
 	}

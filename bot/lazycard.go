@@ -30,6 +30,9 @@ type lazyCard struct {
 	Message int    `json:"m"`
 	Inline  string `json:"i,omitempty"`
 	Text    bool   `json:"t,omitempty"`
+	// Live: the game has clocks, whose start waits for the edit to be
+	// taken (shown.go); other cards' edits cost no read when taken.
+	Live bool `json:"l,omitempty"`
 }
 
 // resolverSetter is an outbox that makes lazy replies (*outbox.Outbox),
@@ -47,11 +50,11 @@ func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bo
 		return outbox.Reply{}, false
 	}
 	if id := g.InlineMessageID(); id != "" {
-		r, err := lazyInline(lazyCard{Game: g.ID(), Inline: id, Text: g.InlineText()})
+		r, err := lazyInline(lazyCard{Game: g.ID(), Inline: id, Text: g.InlineText(), Live: g.TimeControl() != ""})
 		r.Delay, r.Version = v.hold, g.Version()
 		return r, err == nil
 	}
-	data, err := json.Marshal(lazyCard{Game: g.ID(), Chat: g.ChatID(), Message: g.MessageID()})
+	data, err := json.Marshal(lazyCard{Game: g.ID(), Chat: g.ChatID(), Message: g.MessageID(), Live: g.TimeControl() != ""})
 	if err != nil {
 		return outbox.Reply{}, false
 	}

@@ -17,8 +17,8 @@ import (
 // inline message, chat 0, is seen by both players).
 func (b *Bot) CardShown(ctx context.Context, lazy json.RawMessage, version int64) {
 	var lc lazyCard
-	if err := json.Unmarshal(lazy, &lc); err != nil || lc.Game == "" {
-		return // not a card's: nothing to start
+	if err := json.Unmarshal(lazy, &lc); err != nil || lc.Game == "" || !lc.Live {
+		return // not a live game's card: no clock to start
 	}
 	b.boardShown(ctx, lc.Game, version, lc.Chat)
 }

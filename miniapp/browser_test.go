@@ -382,7 +382,9 @@ func TestBrowserFlagFall(t *testing.T) {
 	}
 	h.waitCard("2:57")
 
-	h.clock.Advance(3*time.Minute + time.Second) // past Black's flag
+	// Past Black's flag: his clock started when the move reached him, at
+	// the latest the grace after it (his board is not open).
+	h.clock.Advance(3*time.Minute + play.DefaultShowGrace + time.Second)
 	r.bot.ClockTick(h.ctx)
 	if _, err := chromedp.Run(alice, chromedp.Poll[bool](`document.body.dataset.active === "false"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
 		t.Fatalf("the board never showed the game over: %v", err)

@@ -212,7 +212,9 @@ func TestAFallenFlagCannotBeDrawn(t *testing.T) {
 	if code := h.call(r, "POST", path+"/draw", h.initData(h.alice), `{"action":"offer"}`, &st); code != http.StatusOK || st.Draw != "w" {
 		t.Fatalf("offer: %d, draw %q", code, st.Draw)
 	}
-	h.clock.Advance(time.Minute) // Black's flag falls; no clock tick runs here
+	// Black's flag falls (his clock started when the card showed the
+	// move, at the latest the grace after it); no clock tick runs here.
+	h.clock.Advance(time.Minute + play.DefaultShowGrace)
 	var eb errorBody
 	code := h.call(r, "POST", path+"/draw", h.initData(h.bob), `{"action":"accept"}`, &eb)
 	if code != http.StatusConflict || eb.State == nil || eb.State.Active || eb.State.Result == "" {
