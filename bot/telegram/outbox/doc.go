@@ -8,7 +8,15 @@
 //
 // Replies to one chat go out in the order they were enqueued, one at a time,
 // so a board card always precedes the notification about it; different
-// chats proceed concurrently. Replies are keyed by their chat (derived from
+// chats proceed concurrently. A keyed edit (a card's newest board) goes
+// ahead of the messages waiting before it: it shows a message already in
+// the chat, and another game's flood must not hold it back (order.go).
+//
+// A chat's queue is bounded at the door (door.go): Admit refuses work for
+// a chat with Options.MaxQueue replies waiting, before the caller changes
+// anything; what is kept in the journal (owed by a stored change) and
+// keyed edits are queued past the bound, and nothing kept is forgotten
+// unsent. Replies are keyed by their chat (derived from
 // the request when Reply.ChatID is zero), or by the inline message they
 // edit; requests with neither share one ordered lane.
 //

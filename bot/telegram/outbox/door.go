@@ -107,3 +107,12 @@ func (o *Outbox) room(it *item) error {
 	}
 	return nil
 }
+
+// notQueued is the log line of a reply queue refused: a kept one stays in
+// the journal for the next process (Run has returned); another is lost.
+func notQueued(it *item) string {
+	if it.jid != "" {
+		return "outbox: reply not queued, left kept for the next process"
+	}
+	return "outbox: reply dropped"
+}

@@ -484,7 +484,7 @@ func (o *Outbox) Commit(ctx context.Context, updateID int64, rs []Reply) (bool, 
 func (o *Outbox) queueAll(items []*item) {
 	for _, it := range items {
 		if err := o.queue(it); err != nil {
-			o.log.Warn("outbox: reply dropped", "chat", it.r.ChatID, "method", it.req.method, "err", err)
+			o.log.Warn(notQueued(it), "chat", it.r.ChatID, "method", it.req.method, "err", err)
 		}
 	}
 }
@@ -515,7 +515,7 @@ func (o *Outbox) Reclaim(ctx context.Context) (int, error) {
 		}
 		it.jid, it.again = ow.ID, true
 		if err := o.queue(it); err != nil {
-			o.log.Warn("outbox: kept reply dropped", "chat", it.r.ChatID, "err", err)
+			o.log.Warn(notQueued(it), "chat", it.r.ChatID, "err", err)
 		}
 	}
 	if len(owed) > 0 {
