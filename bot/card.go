@@ -83,9 +83,8 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))
 	}
 	if v.selected != nil {
-		// The picture shows a tower's top piece and its counts; the caption
-		// spells out the picked one piece by piece, where a king inside a
-		// band is not lost.
+		// The picture draws a tower of up to 8 piece by piece, a taller
+		// one's top five; the caption spells out the picked one whole.
 		pos := g.Position()
 		lines = append(lines, b.towerLine(lang, *v.selected, pos.Tower(*v.selected)))
 	}

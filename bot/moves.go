@@ -48,9 +48,10 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 			return nil
 		}
 		// The board shows the picked tower and where it can land, and the
-		// caption lists the tower piece by piece (the picture shows only
-		// its counts). Redrawing costs a PNG, but the edit is one edit
-		// either way, which is what Telegram's pacing counts.
+		// caption lists the tower piece by piece (the picture draws only
+		// the top five of a tower taller than 8). Redrawing costs a PNG,
+		// but the edit is one edit either way, which is what Telegram's
+		// pacing counts.
 		{
 			for _, m := range legal {
 				if m.From() == *res.selected {

@@ -293,6 +293,9 @@ func TestTowersReadOnAPhone(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(b) > 40<<10 {
+				t.Errorf("the board PNG is %d bytes, want under 40 KB", len(b))
+			}
 			writeDocsPicture(t, c, toPhone(t, b))
 			for _, f := range []struct {
 				name   string
