@@ -14,7 +14,8 @@ import (
 // A Russian group reads Russian: every text, caption, button and toast the
 // bot gives the group through a whole game (challenge, accept, moves, a
 // draw offer declined and one accepted, the result, a rematch offered and
-// accepted), a team game's card and the puzzle of the day, is Russian. Either because an administrator chose it with
+// accepted), a team game's card, the puzzle of the day and a tournament's
+// card, is Russian. Either because an administrator chose it with
 // /lang (the players' own Telegram is English, and a member who is not an
 // administrator is refused), or because both players are Russian and the
 // group chose nothing.
@@ -52,6 +53,8 @@ func TestE2ERussianGroupReadsRussian(t *testing.T) {
 			waitMessage(t, srv, group.ID, "the team game's card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && buttonData(m, "tv|") != "" })
 			toggleDaily(t, srv, group, bob, "Задача дня включена")
 			waitMessage(t, srv, group.ID, "the daily card", isDaily)
+			say(srv, group, bob, "/tournament 5+3 30m")
+			waitMessage(t, srv, group.ID, "the tournament card", func(m telegramtest.Msg) bool { return m.FromBot && buttonData(m, "tj|") != "" })
 			checkRussian(t, srv.Calls()[from:], group.ID)
 		})
 	}
@@ -89,12 +92,12 @@ func playRussianGame(t *testing.T, srv *telegramtest.Server, group tgbotapi.Chat
 var latinWord = regexp.MustCompile(`[A-Za-z]{3,}`)
 
 // notEnglish are the Latin words a Russian text may hold: the players,
-// and the names of file formats.
-var notEnglish = map[string]bool{"Alice": true, "Bob": true, "PDN": true, "GIF": true}
+// and the names of file formats and of the time zone.
+var notEnglish = map[string]bool{"Alice": true, "Bob": true, "PDN": true, "GIF": true, "UTC": true}
 
 // notWords are what a Russian text holds in Latin letters but that is no
-// English: HTML, a command (/vote), an id (#o5lid6cc).
-var notWords = regexp.MustCompile(`<[^>]*>|&[a-z]+;|/[a-z]+|#\w+`)
+// English: HTML, a command (/vote), an id (#o5lid6cc), a username.
+var notWords = regexp.MustCompile(`<[^>]*>|&[a-z]+;|/[a-z]+|#\w+|@\w+`)
 
 // checkRussian fails for each text the bot gave chatID (a message, a
 // caption, a button, a media's caption, a toast) with a Latin word in it.
