@@ -14,7 +14,8 @@ import (
 // A Russian group reads Russian: every text, caption, button and toast the
 // bot gives the group through a whole game (challenge, accept, moves, a
 // draw offer declined and one accepted, the result, a rematch offered and
-// accepted) is Russian. Either because an administrator chose it with
+// accepted), a team game's card, the puzzle of the day and a tournament's
+// card, is Russian. Either because an administrator chose it with
 // /lang (the players' own Telegram is English, and a member who is not an
 // administrator is refused), or because both players are Russian and the
 // group chose nothing.
@@ -29,7 +30,7 @@ func TestE2ERussianGroupReadsRussian(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := telegramtest.New(t)
-			startBot(t, srv, nil)
+			startBot(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"}) // the daily card at once
 			group := telegramtest.GroupChat(-1004242424242, "Шашисты")
 			alice, bob := newUser(1901, "Alice", tc.lang), newUser(1902, "Bob", tc.lang)
 			if tc.choose {
@@ -46,6 +47,14 @@ func TestE2ERussianGroupReadsRussian(t *testing.T) {
 			}
 			from := len(srv.Calls())
 			playRussianGame(t, srv, group, alice, bob)
+			// The chat's game against the AI, and the puzzle of the day,
+			// asked for by Bob.
+			say(srv, group, bob, "/team 1")
+			waitMessage(t, srv, group.ID, "the team game's card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && buttonData(m, "tv|") != "" })
+			toggleDaily(t, srv, group, bob, "Задача дня включена")
+			waitMessage(t, srv, group.ID, "the daily card", isDaily)
+			say(srv, group, bob, "/tournament 5+3 30m")
+			waitMessage(t, srv, group.ID, "the tournament card", func(m telegramtest.Msg) bool { return m.FromBot && buttonData(m, "tj|") != "" })
 			checkRussian(t, srv.Calls()[from:], group.ID)
 		})
 	}
@@ -83,10 +92,12 @@ func playRussianGame(t *testing.T, srv *telegramtest.Server, group tgbotapi.Chat
 var latinWord = regexp.MustCompile(`[A-Za-z]{3,}`)
 
 // notEnglish are the Latin words a Russian text may hold: the players,
-// and the names of file formats.
-var notEnglish = map[string]bool{"Alice": true, "Bob": true, "PDN": true, "GIF": true}
+// and the names of file formats and of the time zone.
+var notEnglish = map[string]bool{"Alice": true, "Bob": true, "PDN": true, "GIF": true, "UTC": true}
 
-var htmlTag = regexp.MustCompile(`<[^>]*>|&[a-z]+;`)
+// notWords are what a Russian text holds in Latin letters but that is no
+// English: HTML, a command (/vote), an id (#o5lid6cc), a username.
+var notWords = regexp.MustCompile(`<[^>]*>|&[a-z]+;|/[a-z]+|#\w+|@\w+`)
 
 // checkRussian fails for each text the bot gave chatID (a message, a
 // caption, a button, a media's caption, a toast) with a Latin word in it.
@@ -107,7 +118,7 @@ func checkRussian(t *testing.T, calls []telegramtest.Call, chatID int64) {
 		texts = append(texts, jsonTexts(t, c.Params["media"], "caption")...)
 		for _, s := range texts {
 			checked++
-			for _, w := range latinWord.FindAllString(htmlTag.ReplaceAllString(s, " "), -1) {
+			for _, w := range latinWord.FindAllString(notWords.ReplaceAllString(s, " "), -1) {
 				if !notEnglish[w] {
 					t.Errorf("%s to the group has %q: %q", c.Method, w, s)
 					break
