@@ -206,8 +206,7 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 		names[i] = shortName(v.Name)
 	}
 	line := func(names string) string {
-		return b.texts.N(lang, "team_last_vote", len(last.For)+len(last.Others), "Move", last.Move, "Votes", len(last.For),
-			"Names", names)
+		return b.texts.N(lang, "team_last_vote", len(last.For)+len(last.Others), "Move", last.Move, "Votes", len(last.For), "Names", names)
 	}
 	// The rest of the last vote's tally: the moves that lost, with their
 	// votes, most first.

@@ -125,3 +125,30 @@ func TestTextsAtTheirWorstFit(t *testing.T) {
 		}
 	}
 }
+
+// "1 of 1 vote", "1 из 1 голоса": the last vote's count is a plural.
+func TestTeamLastVotePlural(t *testing.T) {
+	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
+	ann := storage.Ballot{UserID: 1, Name: "Ann", Move: "c3-d4"}
+	for n, want := range map[int]map[string]string{
+		1: {"en": "1 of 1 vote (Ann)", "ru": "1 из 1 голоса (Ann)"},
+		5: {"en": "1 of 5 votes (Ann)", "ru": "1 из 5 голосов (Ann)"},
+	} {
+		others := make([]storage.Ballot, n-1)
+		for i := range others {
+			others[i] = storage.Ballot{UserID: int64(i + 2), Name: "X", Move: "a3-b4"}
+		}
+		rec := &storage.GameRecord{ID: "t1", White: play.Player{Name: "👥 Club"}, Black: play.Player{Name: "AI", AILevel: 1},
+			Start: rules.StartText, Status: storage.GameActive, Moves: []string{"c3-d4", "f6-e5"},
+			Team: &storage.TeamGame{Turns: []storage.TeamTurn{{Move: "c3-d4", For: []storage.Ballot{ann}, Others: others}}}}
+		g, err := play.LoadGame(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for lang, w := range want {
+			if got := strings.Join(b.teamLines(lang, g, maxCaption), "\n"); !strings.Contains(got, w) {
+				t.Errorf("%s, %d votes: %q, want %q", lang, n, got, w)
+			}
+		}
+	}
+}
