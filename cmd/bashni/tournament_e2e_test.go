@@ -282,7 +282,9 @@ func TestE2EArenaTournament(t *testing.T) {
 	stop()
 	startClockedWithLogs(t, srv, clock, vars)
 
-	// Boris resigns again: Dave and Boris just played, so they wait.
+	// Boris resigns again, once both have moved (before, the game would
+	// be aborted): Dave and Boris just played, so they wait.
+	openTourGame(t, srv, dave, boris, d2, b2)
 	resign(t, srv, boris.chat, boris)
 	clock.Advance(5 * time.Second)
 	waitMessage(t, srv, group.ID, "Dave's win on the card", func(m telegramtest.Msg) bool {
@@ -297,6 +299,7 @@ func TestE2EArenaTournament(t *testing.T) {
 	if strings.Contains(over.Text, "Over") {
 		t.Errorf("the tournament ended with a game in progress:\n%s", over.Text)
 	}
+	openTourGame(t, srv, alice, carol, a2, c2)
 	resign(t, srv, carol.chat, carol)
 	final := waitMessage(t, srv, group.ID, "the final standings", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "Arena 20+0 is over!")
@@ -339,4 +342,26 @@ func TestE2EArenaTournament(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openTourGame plays the first move of each side of the tournament game
+// between a and b (whose cards are ac and bc), White by the picker, so
+// that it is a game that counts, not one to abort (play/abort.go).
+func openTourGame(t *testing.T, srv *telegramtest.Server, a, b user, ac, bc telegramtest.Msg) {
+	t.Helper()
+	white, black, wc, bcard := a, b, ac, bc
+	if m := card(t, srv, b.chat.ID, bc.ID); strings.Contains(m.Text, "White to move: "+b.u.FirstName) || strings.Contains(m.Text, "ходят белые: "+b.u.FirstName) {
+		white, black, wc, bcard = b, a, bc, ac
+	}
+	turn := func(u user, id int, edits int) {
+		waitMessage(t, srv, u.chat.ID, u.u.FirstName+"'s turn", func(m telegramtest.Msg) bool {
+			return m.ID == id && m.Edits > edits && len(buttons(m)) > 0
+		})
+	}
+	before := card(t, srv, black.chat.ID, bcard.ID).Edits
+	pickFirstMove(t, srv, white.chat, white, wc.ID)
+	turn(black, bcard.ID, before)
+	before = card(t, srv, white.chat.ID, wc.ID).Edits
+	pickFirstMove(t, srv, black.chat, black, bcard.ID)
+	turn(white, wc.ID, before)
 }

@@ -182,6 +182,16 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	waitMessage(t, srv, group.ID, "time up on the card", func(m telegramtest.Msg) bool {
 		return m.ID == tc.ID && strings.Contains(m.Text, "Time is up") && len(buttons(m)) == 0
 	})
+	// Each side moves first (a game resigned before that is aborted,
+	// play/abort.go), then Black resigns.
+	cards = second
+	for _, pair := range [][2]user{{alice, carol}, {dave, boris}} {
+		w, b := pair[0], pair[1]
+		if !strings.Contains(second[w.u.ID].Text, "White to move: "+w.u.FirstName) {
+			w, b = b, w
+		}
+		playRound(w, b, urlB, urlC)
+	}
 	d.resign(urlB, carol)
 	d.resign(urlC, boris)
 	final := waitMessage(t, srv, group.ID, "the final standings", func(m telegramtest.Msg) bool {
