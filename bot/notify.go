@@ -191,9 +191,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	if g.ChatID() == 0 {
 		return
 	}
-	text := b.texts.T(lang, "game_over_msg",
-		"Result", b.resultText(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason()), "Record", g.Rules().Record())
-	text += "\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
+	text := b.gameOverText(lang, g, g.Rules().Record())
 	if g.IsTeamGame() {
 		text += "\n" + b.teamSummary(lang, g, maxMessage-units(text, false)-1)
 		b.teamPolls(g) // the last vote's poll, if its stop is still owed

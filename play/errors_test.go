@@ -69,6 +69,7 @@ var sentinels = map[string]struct {
 	"ErrUnknownPoll":      {ErrUnknownPoll, Conflict},
 	"ErrNoPuzzle":         {ErrNoPuzzle, NotFound},
 	"ErrStalePuzzle":      {ErrStalePuzzle, Conflict},
+	"ErrPuzzleTooFast":    {ErrPuzzleTooFast, TooMany},
 	"ErrNoPuzzlesSet":     {ErrNoPuzzlesSet, NotFound},
 	"ErrDailyClosed":      {ErrDailyClosed, Conflict},
 	"ErrDailyTried":       {ErrDailyTried, TooMany},

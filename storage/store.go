@@ -20,7 +20,9 @@ type Store interface {
 	// CreateGameCapped is CreateGame unless userID already plays max
 	// active games (ErrCapReached, nothing written), counted and created
 	// in one atomic step: of any number of concurrent calls, no more
-	// than max games stand at the end.
+	// than max games stand at the end. g.CreatedAt is the store's now, as
+	// when a service creates a game: a seat taken for a game not stored
+	// a minute after it may be taken for a create that failed.
 	CreateGameCapped(ctx context.Context, g *GameRecord, userID int64, max int) error
 
 	// Game returns the game, or ErrNotFound.

@@ -174,8 +174,9 @@ func TestE2EResignAsksFirst(t *testing.T) {
 			if toast := tap(t, srv, group, bob, q.ID, buttonData(q, "rs|")); toast != "" {
 				t.Fatalf("confirmation refused: %s", toast)
 			}
+			// At move 0 the resignation aborts the game (play/abort.go).
 			waitMessage(t, srv, group.ID, "the final card", func(m telegramtest.Msg) bool {
-				return m.ID == c.ID && gameOver(m) && strings.Contains(m.Text, "1-0")
+				return m.ID == c.ID && gameOver(m) && strings.Contains(m.Text, "🏁")
 			})
 			gone(q, "the question answered")
 		})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/storage"
 )
@@ -25,6 +26,7 @@ func testCapped(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			wg.Go(func() {
 				g := game(fmt.Sprintf("g%02d", i), user, user, 0)
 				g.Black = storage.Player{Name: "AI", AILevel: 1}
+				g.CreatedAt = time.Now().UTC().Round(0) // created now, as a service creates
 				err := s.CreateGameCapped(ctx, g, user, max)
 				mu.Lock()
 				defer mu.Unlock()
