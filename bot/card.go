@@ -77,7 +77,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
 	if g.IsTeamGame() {
-		lines = append(lines, b.teamLines(lang, g, maxCaption-units(strings.Join(lines, "\n"), false)-captionTail)...)
+		lines = append(lines, b.teamLines(lang, g, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
 	}
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))

@@ -193,7 +193,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 	}
 	text := b.gameOverText(lang, g, g.Rules().Record())
 	if g.IsTeamGame() {
-		text += "\n" + b.teamSummary(lang, g, maxMessage-units(text, false)-1)
+		text += "\n" + b.teamSummary(lang, g, texts.MessageLimit-texts.TelegramLen(text, "")-1)
 		b.teamPolls(g) // the last vote's poll, if its stop is still owed
 	}
 	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bashni/bashni/texts"
+
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
@@ -193,7 +195,7 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 		for i, t := range tally {
 			parts[i] = t.Move + " " + strconv.Itoa(t.Votes)
 		}
-		list := fitList(parts, " · ", teamTallyUnits, false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+		list := texts.FitList(parts, " · ", teamTallyUnits, "", func(n int) string { return b.texts.N(lang, "list_more", n) })
 		lines = append([]string{b.texts.T(lang, "team_tally", "List", list)}, lines...)
 	}
 	turns := g.TeamTurns()
@@ -215,11 +217,11 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 		others = append(others, m.Move+" "+strconv.Itoa(m.Votes))
 	}
 	if len(others) > 0 {
-		list := fitList(others, " · ", teamTallyUnits, false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+		list := texts.FitList(others, " · ", teamTallyUnits, "", func(n int) string { return b.texts.N(lang, "list_more", n) })
 		lines = append([]string{b.texts.T(lang, "team_last_others", "List", list)}, lines...)
 	}
-	room := budget - units(line(""), false) - units(strings.Join(lines, "\n"), false) - 1
-	list := fitList(names, ", ", max(room, 0), false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+	room := budget - texts.TelegramLen(line(""), "") - texts.TelegramLen(strings.Join(lines, "\n"), "") - 1
+	list := texts.FitList(names, ", ", max(room, 0), "", func(n int) string { return b.texts.N(lang, "list_more", n) })
 	return append([]string{line(list)}, lines...)
 }
 
@@ -315,7 +317,7 @@ func (b *Bot) teamSummary(lang string, g *play.Game, budget int) string {
 	for i, v := range voters {
 		parts[i] = b.texts.T(lang, "team_voter", "Name", shortName(v.Name), "Chosen", v.Chosen, "Votes", v.Votes)
 	}
-	room := budget - units(b.texts.T(lang, "team_voters", "List", ""), false)
-	list := fitList(parts, ", ", max(room, 0), false, func(n int) string { return b.texts.N(lang, "list_more", n) })
+	room := budget - texts.TelegramLen(b.texts.T(lang, "team_voters", "List", ""), "")
+	list := texts.FitList(parts, ", ", max(room, 0), "", func(n int) string { return b.texts.N(lang, "list_more", n) })
 	return b.texts.T(lang, "team_voters", "List", list)
 }

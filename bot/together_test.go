@@ -75,11 +75,11 @@ func TestTeamSummaryNamesTheVoters(t *testing.T) {
 	}
 	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
 	for lang, want := range map[string]string{"en": "Ann 1 of 1, Ben 0 of 1", "ru": "Ann 1 из 1, Ben 0 из 1"} {
-		if got := b.teamSummary(lang, g, maxMessage); !strings.Contains(got, want) {
+		if got := b.teamSummary(lang, g, texts.MessageLimit); !strings.Contains(got, want) {
 			t.Errorf("%s summary %q, want it to contain %q", lang, got, want)
 		}
 	}
-	lines := strings.Join(b.teamLines("en", g, maxCaption), "\n")
+	lines := strings.Join(b.teamLines("en", g, texts.CaptionLimit), "\n")
 	if !strings.Contains(lines, "The chat played c3-d4: 1 of 2 votes (Ann)") || !strings.Contains(lines, "The chat's move") {
 		t.Errorf("caption lines %q", lines)
 	}
@@ -104,7 +104,7 @@ func TestTeamPollCard(t *testing.T) {
 		t.Errorf("vote buttons on a game voted by poll: %v", kb.InlineKeyboard)
 	}
 	for lang, want := range map[string]string{"en": "vote in the poll below", "ru": "голосуйте в опросе ниже"} {
-		if lines := strings.Join(b.teamLines(lang, g, maxCaption), "\n"); !strings.Contains(lines, want) {
+		if lines := strings.Join(b.teamLines(lang, g, texts.CaptionLimit), "\n"); !strings.Contains(lines, want) {
 			t.Errorf("%s caption lines %q, want %q", lang, lines, want)
 		}
 	}

@@ -59,7 +59,7 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 	for i, s := range standings {
 		rows[i] = b.tourLine(s, tourCardSheet)
 	}
-	lines := append(head, b.fitRows(lang, rows, maxMessage-units(strings.Join(slices.Concat(head, foot), "\n"), true)-2))
+	lines := append(head, b.fitRows(lang, rows, texts.MessageLimit-texts.TelegramLen(strings.Join(slices.Concat(head, foot), "\n"), "HTML")-2))
 	lines = append(lines, foot...)
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	if t.Status == play.TournamentRunning {
@@ -78,7 +78,7 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 // fitRows joins rows one a line, the top ones that fit in budget units
 // and "… and N more" for the rest.
 func (b *Bot) fitRows(lang string, rows []string, budget int) string {
-	return fitList(rows, "\n", budget, true, func(n int) string { return b.texts.N(lang, "list_more", n) })
+	return texts.FitList(rows, "\n", budget, "HTML", func(n int) string { return b.texts.N(lang, "list_more", n) })
 }
 
 // tourLine is one line of the standings: rank, name, points, the sheet of
@@ -157,11 +157,11 @@ func (b *Bot) tourFinal(t *play.Tournament) string {
 			games = append(games, mark+htmlName(names[opps[j]]))
 		}
 		if len(games) > 0 {
-			list := fitList(games, ", ", tourFinalGames, true, more)
+			list := texts.FitList(games, ", ", tourFinalGames, "HTML", more)
 			blocks[i] += "\n   " + b.texts.T(lang, "tour_games", "Games", list)
 		}
 	}
-	return strings.Join(head, "\n") + "\n" + b.fitRows(lang, blocks, maxMessage-units(strings.Join(head, "\n"), true)-1)
+	return strings.Join(head, "\n") + "\n" + b.fitRows(lang, blocks, texts.MessageLimit-texts.TelegramLen(strings.Join(head, "\n"), "HTML")-1)
 }
 
 // arenaLine says on an arena game's card that it is one and how long the

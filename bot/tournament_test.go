@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/texts"
+
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
@@ -90,8 +92,8 @@ func TestTextsAtTheirWorstFit(t *testing.T) {
 			card, _ := b.tourCard(tr)
 			final := b.tourFinal(tr)
 			for name, text := range map[string]string{"card": card, "final": final} {
-				if n := units(text, true); n > maxMessage || !strings.Contains(text, htmlName(worstName(0))) {
-					t.Errorf("%d players, %d games, %s %s: %d units (limit %d), or the leader left out", size.players, size.games, lang, name, n, maxMessage)
+				if n := texts.TelegramLen(text, "HTML"); n > texts.MessageLimit || !strings.Contains(text, htmlName(worstName(0))) {
+					t.Errorf("%d players, %d games, %s %s: %d units (limit %d), or the leader left out", size.players, size.games, lang, name, n, texts.MessageLimit)
 				}
 			}
 		}
@@ -116,11 +118,11 @@ func TestTextsAtTheirWorstFit(t *testing.T) {
 	for _, lang := range []string{"en", "ru"} {
 		for _, v := range []cardView{{lang: lang}, {lang: lang, thinking: true}} {
 			caption := b.caption(g, v)
-			if n := units(caption, false); n > maxCaption || !strings.Contains(caption, shortName(worstName(0))) {
-				t.Errorf("%s team caption (thinking %v): %d units (limit %d), or the first voter left out:\n%s", lang, v.thinking, n, maxCaption, caption)
+			if n := texts.TelegramLen(caption, ""); n > texts.CaptionLimit || !strings.Contains(caption, shortName(worstName(0))) {
+				t.Errorf("%s team caption (thinking %v): %d units (limit %d), or the first voter left out:\n%s", lang, v.thinking, n, texts.CaptionLimit, caption)
 			}
 		}
-		if n := units(b.teamSummary(lang, g, 1000), false); n > 1000 {
+		if n := texts.TelegramLen(b.teamSummary(lang, g, 1000), ""); n > 1000 {
 			t.Errorf("%s team summary: %d units, budget 1000", lang, n)
 		}
 	}
@@ -146,7 +148,7 @@ func TestTeamLastVotePlural(t *testing.T) {
 			t.Fatal(err)
 		}
 		for lang, w := range want {
-			if got := strings.Join(b.teamLines(lang, g, maxCaption), "\n"); !strings.Contains(got, w) {
+			if got := strings.Join(b.teamLines(lang, g, texts.CaptionLimit), "\n"); !strings.Contains(got, w) {
 				t.Errorf("%s, %d votes: %q, want %q", lang, n, got, w)
 			}
 		}

@@ -33,21 +33,41 @@ func TelegramLen(text, parseMode string) int {
 	return n
 }
 
-// FitList joins items with sep, cut to their top so that the result is
-// at most room characters as Telegram counts them (TelegramLen, plain
-// text): the items that fit, then "… and N more" for the rest. Items are
-// whole: none is cut in the middle.
-func (c *Catalog) FitList(lang string, items []string, sep string, room int) string {
-	all := strings.Join(items, sep)
-	if TelegramLen(all, "") <= room {
-		return all
+// FitList joins items with sep, as many from the front as fit in room
+// characters as Telegram counts them (TelegramLen in parseMode) together
+// with the line more(n) that says how many were left out (with sep before
+// it); all of them when they fit. Items are whole: none is cut in the
+// middle, and one longer than the whole room is left out with the rest.
+func FitList(items []string, sep string, room int, parseMode string, more func(n int) string) string {
+	if TelegramLen(strings.Join(items, sep), parseMode) <= room {
+		return strings.Join(items, sep)
 	}
-	for keep := len(items) - 1; keep >= 0; keep-- {
-		more := c.T(lang, "list_more", "N", len(items)-keep)
-		text := strings.Join(append(items[:keep:keep], more), sep)
-		if TelegramLen(text, "") <= room {
-			return text
+	var b strings.Builder
+	used := 0
+	for i, it := range items {
+		n := TelegramLen(it, parseMode)
+		if i > 0 {
+			n += TelegramLen(sep, parseMode)
 		}
+		if used+n+TelegramLen(sep+more(len(items)-i-1), parseMode) > room {
+			rest := more(len(items) - i)
+			if i > 0 {
+				rest = sep + rest
+			}
+			b.WriteString(rest)
+			return b.String()
+		}
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(it)
+		used += n
 	}
-	return ""
+	return b.String()
+}
+
+// FitList is the package's FitList for plain text in lang, the rest told
+// as "… and N more".
+func (c *Catalog) FitList(lang string, items []string, sep string, room int) string {
+	return FitList(items, sep, room, "", func(n int) string { return c.N(lang, "list_more", n) })
 }
