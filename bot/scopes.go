@@ -24,7 +24,7 @@ var tapScopes = map[string]where{
 	KindPick: anywhere, KindAccept: anywhere, KindDecline: anywhere, KindCancel: anywhere,
 	KindDrawYes: anywhere, KindDrawNo: anywhere, KindResign: anywhere, KindResignNo: anywhere,
 	KindRematch: anywhere, KindRematchOK: anywhere, KindRematchNo: anywhere,
-	KindPDN: anywhere, KindReplay: anywhere, KindAnalyse: anywhere,
+	KindPDN: anywhere, KindReplay: anywhere, KindAnalyse: anywhere, KindTowers: anywhere,
 	// Menus and settings answer where they were asked for.
 	KindMenu: anywhere, KindLevel: anywhere, KindVariant: anywhere, KindColor: anywhere,
 	KindLang: anywhere, KindSetting: anywhere,

@@ -119,6 +119,10 @@ type typedRig struct {
 	chat    tgbotapi.Chat
 	newGame string
 	newCard int
+	// aiDone hears each AI move a running process made or had refused:
+	// the AI thinks in real time while the test moves the clock, so the
+	// test waits for it before moving the clock past the AI's claim.
+	aiDone chan struct{}
 }
 
 // process is one bot process on st: a service with the AI, an outbox
@@ -137,14 +141,18 @@ func (r *typedRig) process(t *testing.T, ctx context.Context, st any, owner stri
 	b := bot.New(ctx, svc, st.(bot.UpdateMarks), out, render.New(), bot.Config{Username: "bashni_test_bot"})
 	if run {
 		go out.Run(ctx)
-		go svc.RunAI(ctx, 1, b.AIHooks())
+		hooks := b.AIHooks()
+		moved, failed := hooks.Moved, hooks.Failed
+		hooks.Moved = func(ctx context.Context, out *play.Outcome) { moved(ctx, out); r.aiDone <- struct{}{} }
+		hooks.Failed = func(ctx context.Context, err error) { failed(ctx, err); r.aiDone <- struct{}{} }
+		go svc.RunAI(ctx, 1, hooks)
 	}
 	return b, svc, out
 }
 
 func newTypedRig(t *testing.T, ctx context.Context) *typedRig {
 	t.Helper()
-	r := &typedRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
+	r := &typedRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now()), aiDone: make(chan struct{}, 64)}
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +206,16 @@ func (r *typedRig) move() tgbotapi.Update {
 	return u
 }
 
+// aiClaim is the new game's claim on the AI's move (zero when none).
+func (r *typedRig) aiClaim(t *testing.T, ctx context.Context) time.Time {
+	t.Helper()
+	g, err := r.store.Game(ctx, r.newGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.AIAt
+}
+
 // answered reports whether the new game's card shows the AI's answer:
 // an edit of it, taken by Telegram, with White to move again.
 func (r *typedRig) answered() bool { return r.answeredOn(r.newCard) }
@@ -237,12 +255,24 @@ func TestKilledAtEveryWriteOfATypedMoveTheCardShowsTheAIsAnswer(t *testing.T) {
 			// (the AI's claim, its journal, its showing of the change) run
 			// out as the clock moves.
 			b, _, out := r.process(t, ctx, r.store, "restarted", true)
+			for len(r.aiDone) > 0 {
+				<-r.aiDone // the setup's moves
+			}
+			claim := r.aiClaim(t, ctx)
 			if seen, err := r.store.UpdateSeen(ctx, 100); err == nil && !seen {
 				b.Handle(ctx, r.move()) // Telegram delivers it again
 			}
 			for range 30 {
 				b.ClockTick(ctx)
 				settle(t, ctx, b, out)
+				if at := r.aiClaim(t, ctx); !at.Equal(claim) && !r.answered() {
+					claim = at // this process claimed the AI's move: wait for it
+					select {
+					case <-r.aiDone:
+						settle(t, ctx, b, out)
+					case <-ctx.Done():
+					}
+				}
 				if r.answered() {
 					break
 				}
