@@ -48,6 +48,9 @@ type Level struct {
 //	17 vs 16  300,000 nodes   70.5%  (132-18-50, 200 games)   Elo +151 ± 50
 //	18 vs 17  700,000 nodes   67.8%  (126-19-55, 200 games)   Elo +129 ± 49
 //
+// Level 19 above the ladder is timed, not a node budget; its step over 18
+// at 1 s a move is in docs/engine.md (measured on a loaded machine).
+//
 // Level 1 searches 60 positions: it takes what it must and sees a capture
 // coming one move ahead, little more; it is meant for someone who has just
 // learned the rules.

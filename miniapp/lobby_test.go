@@ -31,8 +31,8 @@ func TestLobbyStartsAGameAgainstTheAI(t *testing.T) {
 	if len(lb.Rules) != 3 || lb.Rules[2].ID != "russian" || lb.Rules[2].Name != "Русские шашки" {
 		t.Errorf("rules %+v; want bashni, bashni-mp, russian named in Russian", lb.Rules)
 	}
-	if len(lb.Levels) != 18 || lb.Levels[0].ID != "1" || lb.Levels[17].ID != "18" || lb.Levels[0].Name == "" {
-		t.Errorf("levels %+v; want 1 to 18 with names", lb.Levels)
+	if len(lb.Levels) != 19 || lb.Levels[0].ID != "1" || lb.Levels[18].ID != "19" || lb.Levels[18].Name != "Чемпион" {
+		t.Errorf("levels %+v; want 1 to 19 with names, the top one Чемпион", lb.Levels)
 	}
 	if len(lb.Colors) != 3 || lb.Colors[0].ID != "white" || lb.Texts["app_lobby_start"] != "Играть с ИИ" {
 		t.Errorf("colours %+v, start %q", lb.Colors, lb.Texts["app_lobby_start"])
@@ -90,7 +90,7 @@ func TestLobbyRefusals(t *testing.T) {
 		{"unknown rules", auth, `{"rules":"chess","level":3,"color":"white"}`, http.StatusUnprocessableEntity, "no such rules"},
 		{"rules by another name", auth, `{"rules":"Russian","level":3,"color":"white"}`, http.StatusUnprocessableEntity, "no such rules"},
 		{"level 0", auth, `{"rules":"bashni","level":0,"color":"white"}`, http.StatusUnprocessableEntity, "no such AI level"},
-		{"level 19", auth, `{"rules":"bashni","level":19,"color":"white"}`, http.StatusUnprocessableEntity, "no such AI level"},
+		{"level 20", auth, `{"rules":"bashni","level":20,"color":"white"}`, http.StatusUnprocessableEntity, "no such AI level"},
 		{"colour", auth, `{"rules":"bashni","level":3,"color":"green"}`, http.StatusUnprocessableEntity, "no such colour"},
 		{"unknown field", auth, `{"rules":"bashni","level":3,"color":"white","chat":-100}`, http.StatusBadRequest, "bad request"},
 		{"not JSON", auth, `rules=bashni`, http.StatusBadRequest, "bad request"},

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -174,5 +175,30 @@ func TestForcedMoveCostsNoHint(t *testing.T) {
 	}
 	if _, err := s.Hint(ctx, g.ID(), bob.UserID, AnyPly); !errors.Is(err, ErrNotAPlayer) {
 		t.Errorf("a stranger's hint on a forced move: err = %v, want ErrNotAPlayer", err)
+	}
+}
+
+// levelThinker answers with the first legal move and notes the level asked.
+type levelThinker struct{ level atomic.Int32 }
+
+func (th *levelThinker) Think(_ context.Context, g *rules.Game, level int) (rules.Move, error) {
+	th.level.Store(int32(level))
+	return g.Legal()[0], nil
+}
+
+// A hint is the ladder's top level's move, not the timed level above it,
+// which would spend its whole time and every core on each hint.
+func TestHintAtTheLadderTop(t *testing.T) {
+	_, clock, st := newTestService(t)
+	th := &levelThinker{}
+	cfg := DefaultConfig
+	cfg.MaxLevel = len(ai.Levels)
+	svc := New(st, th, cfg, clock.Now)
+	g := aiGame(t, svc)
+	if _, err := svc.Hint(context.Background(), g.ID(), alice.UserID, AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	if got := int(th.level.Load()); got != ai.LadderTop {
+		t.Errorf("hint searched at level %d, want the ladder's top %d (of %d levels)", got, ai.LadderTop, len(ai.Levels))
 	}
 }
