@@ -23,8 +23,14 @@ func TestCrashAfterATypedMoveTheCardShowsTheAIsAnswer(t *testing.T) {
 	srv := telegramtest.New(t)
 	app := freeAddr(t)
 	env := withDefaults(t, srv, map[string]string{
-		"BASHNI_AI_MAX_NODES":   "0", // level 18's own budget: it thinks long enough to be killed
-		"BASHNI_CLOCK_INTERVAL": "1s",
+		"BASHNI_AI_MAX_NODES": "0", // level 18's own budget: it thinks long enough to be killed
+		// As the review ran it: the clock, the turn notices and Telegram's
+		// pace at their defaults (the harness speeds them up).
+		"BASHNI_CLOCK_INTERVAL": "15s",
+		"BASHNI_NOTICE_DELAY":   "45s",
+		"BASHNI_RATE_PER_CHAT":  "1",
+		"BASHNI_RATE_PER_GROUP": "20",
+		"BASHNI_RATE_GLOBAL":    "30",
 		"BASHNI_MINIAPP_URL":    "https://board.example.org/",
 		"BASHNI_MINIAPP_NAME":   "board",
 		"BASHNI_MINIAPP_LISTEN": app,
