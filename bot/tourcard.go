@@ -16,7 +16,7 @@ import (
 // The texts of a tournament: the group's card, its final standings and
 // the line on each arena game's card. The card and the final grow with
 // the players and their games, so each is fitted to a message by
-// construction (fitList): the standings are cut to their top with "… and
+// construction (texts.FitList): the standings are cut to their top with "… and
 // N more", a player's games too, however many players or games and
 // however long their names (TestTourTextsAtTheirWorst).
 
