@@ -143,8 +143,14 @@ func (r *typedRig) process(t *testing.T, ctx context.Context, st any, owner stri
 		go out.Run(ctx)
 		hooks := b.AIHooks()
 		moved, failed := hooks.Moved, hooks.Failed
-		hooks.Moved = func(ctx context.Context, out *play.Outcome) { moved(ctx, out); r.aiDone <- struct{}{} }
-		hooks.Failed = func(ctx context.Context, err error) { failed(ctx, err); r.aiDone <- struct{}{} }
+		heard := func() {
+			select {
+			case r.aiDone <- struct{}{}:
+			default: // nobody waits for that many: never hold the runner
+			}
+		}
+		hooks.Moved = func(ctx context.Context, out *play.Outcome) { moved(ctx, out); heard() }
+		hooks.Failed = func(ctx context.Context, err error) { failed(ctx, err); heard() }
 		go svc.RunAI(ctx, 1, hooks)
 	}
 	return b, svc, out
@@ -206,6 +212,31 @@ func (r *typedRig) move() tgbotapi.Update {
 	return u
 }
 
+// tickUntil ticks the restarted process b, moving the clock 5 s at a
+// time, until done or 30 ticks. When the game's claim on the AI's move
+// changes from claim, this process has claimed it, and the clock waits
+// for the AI's answer: moved on past the claim while the AI still thinks
+// in real time, the claim would be taken again before every answer.
+func (r *typedRig) tickUntil(t *testing.T, ctx context.Context, b *bot.Bot, out *outbox.Outbox, claim time.Time, done func() bool) {
+	t.Helper()
+	for range 30 {
+		b.ClockTick(ctx)
+		settle(t, ctx, b, out)
+		if at := r.aiClaim(t, ctx); !at.Equal(claim) && !done() {
+			claim = at
+			select {
+			case <-r.aiDone:
+				settle(t, ctx, b, out)
+			case <-ctx.Done():
+			}
+		}
+		if done() {
+			return
+		}
+		r.clock.Advance(5 * time.Second)
+	}
+}
+
 // aiClaim is the new game's claim on the AI's move (zero when none).
 func (r *typedRig) aiClaim(t *testing.T, ctx context.Context) time.Time {
 	t.Helper()
@@ -262,22 +293,7 @@ func TestKilledAtEveryWriteOfATypedMoveTheCardShowsTheAIsAnswer(t *testing.T) {
 			if seen, err := r.store.UpdateSeen(ctx, 100); err == nil && !seen {
 				b.Handle(ctx, r.move()) // Telegram delivers it again
 			}
-			for range 30 {
-				b.ClockTick(ctx)
-				settle(t, ctx, b, out)
-				if at := r.aiClaim(t, ctx); !at.Equal(claim) && !r.answered() {
-					claim = at // this process claimed the AI's move: wait for it
-					select {
-					case <-r.aiDone:
-						settle(t, ctx, b, out)
-					case <-ctx.Done():
-					}
-				}
-				if r.answered() {
-					break
-				}
-				r.clock.Advance(5 * time.Second)
-			}
+			r.tickUntil(t, ctx, b, out, claim, r.answered)
 			if !r.answered() {
 				m, _ := r.srv.Message(r.chat.ID, r.newCard)
 				g, err := r.store.Game(ctx, r.newGame)

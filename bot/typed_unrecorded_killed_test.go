@@ -46,7 +46,7 @@ func (g *gatedStore) UpdateGame(ctx context.Context, rec *storage.GameRecord) er
 func TestKilledBeforeTheCardsRecordATypedReplyStillSeesTheAIsAnswer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &typedRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
+	r := &typedRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now()), aiDone: make(chan struct{}, 64)}
 	path := filepath.Join(t.TempDir(), "bashni.db")
 	st, err := bolt.Open(path, r.clock.Now)
 	if err != nil {
@@ -128,14 +128,10 @@ func TestKilledBeforeTheCardsRecordATypedReplyStillSeesTheAIsAnswer(t *testing.T
 		g, err := r.store.Game(ctx, r.newGame)
 		return err == nil && len(g.Moves) == 2 && r.answeredOn(g.MessageID)
 	}
-	for range 30 {
-		b.ClockTick(ctx)
-		settle(t, ctx, b, out2)
-		if answered() {
-			break
-		}
-		r.clock.Advance(5 * time.Second)
+	for len(r.aiDone) > 0 {
+		<-r.aiDone // the older game's moves
 	}
+	r.tickUntil(t, ctx, b, out2, r.aiClaim(t, ctx), answered)
 	g, err := r.store.Game(ctx, r.newGame)
 	if !answered() {
 		m, _ := r.srv.Message(r.chat.ID, g.MessageID)

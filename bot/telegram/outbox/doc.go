@@ -38,14 +38,17 @@
 // Telegram's answers are handled the way the Bot API asks:
 //
 //   - 429 Too Many Requests: the chat is held for retry_after and the same
-//     request is sent again (up to Options.MaxRetries times, and only while
-//     retry_after is at most Options.MaxRetryAfter);
+//     request is sent again: a request the journal keeps (owed to a
+//     player) until Telegram takes it, one not kept (a tap's answer) up to
+//     Options.MaxRetries times and only while retry_after is at most
+//     Options.MaxRetryAfter;
 //   - 403 Forbidden (blocked, deactivated, never started, kicked): no retry;
 //     Options.OnBlocked is told the Reply's UserID, and the replies already
 //     queued for that chat fail with the same error without being sent;
 //   - 400 "message is not modified": success, Done gets a nil Message;
 //   - network errors, undecodable answers and 5xx: retried with exponential
-//     backoff; any other error is final.
+//     backoff (a kept request until Telegram answers, the back-off capped
+//     at Options.MaxRetryAfter); any other error is final.
 //
 // A request is sent again only as it was enqueued, so files must be
 // re-readable: use tgbotapi.FileBytes, FileID or FileURL, not FileReader.

@@ -224,3 +224,39 @@ func TestRecordGoesWithTheReplyToTheNextProcess(t *testing.T) {
 		t.Errorf("after recording: %d replies still kept (%v)", len(left), err)
 	}
 }
+
+// A reply the journal keeps is owed: Telegram's 429s and failures that
+// may pass delay it, however many there are, and never delete it unsent
+// (issue 38: a card's edit given up after three 429s left the card on an
+// old board, and the store forgot it). A reply not kept is still given up.
+func TestAKeptReplyOutlastsFloodControlAndFailures(t *testing.T) {
+	srv, api := newAPI(t)
+	st, _ := newJournalStore(t)
+	opts, _ := fast()
+	opts.MaxRetries = 1
+	opts.Journal = outbox.StoreJournal(st, "live", time.Minute, time.Hour)
+	ob := outbox.New(api, opts)
+	run(t, ob)
+	res := newResults()
+	srv.FailNext("sendMessage", 2, telegramtest.TooManyRequests(1))
+	if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(42, "owed"), ChatID: 42, Done: res.done("owed")}); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, ob)
+	srv.FailNext("sendMessage", 4, telegramtest.Failure{Code: 502, Description: "Bad Gateway"})
+	if err := ob.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(42, "owed too"), ChatID: 42, Done: res.done("owed too")}); err != nil {
+		t.Fatal(err)
+	}
+	flush(t, ob)
+	for _, name := range []string{"owed", "owed too"} {
+		if r := res.get(t, name); r.err != nil || r.msg == nil {
+			t.Errorf("%s: Done(%v, %v), want it sent", name, r.msg, r.err)
+		}
+	}
+	if n := len(srv.CallsTo("sendMessage")); n != 2+1+4+1 {
+		t.Errorf("%d sendMessage calls, want 8 (each failure tried again)", n)
+	}
+	if left, err := st.ClaimOutbox(context.Background(), "live", time.Minute); err != nil || len(left) != 0 {
+		t.Errorf("after both were sent: %d replies still kept (%v)", len(left), err)
+	}
+}

@@ -130,12 +130,15 @@ type Options struct {
 	// (Admit, door.go): what is owed is queued past it, never dropped.
 	MaxQueue int
 
-	// MaxRetries bounds how often one request is sent again after a 429 or
-	// a transient error (default 3; negative for never).
+	// MaxRetries bounds how often a request the journal does not keep (a
+	// tap's answer) is sent again after a 429 or a transient error
+	// (default 3; negative for never). A kept request is owed and is sent
+	// again until Telegram takes or refuses it (floodControl).
 	MaxRetries int
 	// MaxRetryAfter is the longest retry_after worth waiting for to send a
-	// reply again (default 30 s); with a longer one the reply fails, though
-	// the chat is still held for the whole time.
+	// reply not kept again (default 30 s); with a longer one that reply
+	// fails, though the chat is still held for the whole time. It also
+	// caps the back-off between a kept reply's attempts.
 	MaxRetryAfter time.Duration
 	// Backoff is the first wait after a transient error, doubled for each
 	// further attempt (default 500 ms).
@@ -1051,8 +1054,15 @@ func (o *Outbox) try(ctx context.Context, it *item, attempt int, lost *countLost
 }
 
 // floodControl answers a 429: the chat is held for retry_after (shared
-// with the other replicas through the pacer), and it is tried again
-// unless the retries or the wait are beyond the options' bounds.
+// with the other replicas through the pacer), and it is tried again. A
+// reply the journal keeps is owed to a player (a card's board, the AI's
+// answer, a result), and a 429 is Telegram saying when it will take it,
+// so it is tried again however often and however long it is told to
+// wait: giving it up would delete what is owed unsent, and a card would
+// stay on an old board (issue 38). The lane is held meanwhile and new
+// work to the chat is refused at the door (Admit), so nothing grows.
+// A reply not kept (a tap's answer, which expires within seconds) is
+// given up past the options' bounds.
 func (o *Outbox) floodControl(ctx context.Context, it *item, attempt int, retryAfter time.Duration, err error, log func() *slog.Logger, lost *countLost) (again bool) {
 	retryAfter = max(retryAfter, time.Second)
 	if it.lane != nil {
@@ -1065,7 +1075,7 @@ func (o *Outbox) floodControl(ctx context.Context, it *item, attempt int, retryA
 			}
 		}
 	}
-	if attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter {
+	if it.jid == "" && (attempt >= o.opts.MaxRetries || retryAfter > o.opts.MaxRetryAfter) {
 		log().Warn("outbox: flood control, giving up", "retry_after", retryAfter, "err", err)
 		o.finish(it, nil, err)
 		return false
@@ -1081,14 +1091,16 @@ func (o *Outbox) floodControl(ctx context.Context, it *item, attempt int, retryA
 
 // retryLater answers a failure that may pass (a network error, a 5xx):
 // tried again after a back-off doubling with each attempt, up to the
-// options' retries.
+// options' retries for a reply not kept; a kept one is owed, and is tried
+// until Telegram answers, the back-off capped at MaxRetryAfter (a
+// Telegram outage delays a card's board, it does not lose it).
 func (o *Outbox) retryLater(ctx context.Context, it *item, attempt int, err error, log func() *slog.Logger, lost *countLost) (again bool) {
-	if attempt >= o.opts.MaxRetries {
+	if it.jid == "" && attempt >= o.opts.MaxRetries {
 		log().Warn("outbox: request failed, giving up", "err", err)
 		o.finish(it, nil, err)
 		return false
 	}
-	wait := o.opts.Backoff << attempt
+	wait := min(o.opts.Backoff<<min(attempt, 20), o.opts.MaxRetryAfter)
 	log().Info("outbox: request failed, retrying", "err", err, "backoff", wait)
 	if !telegram.Sleep(ctx, wait) {
 		o.finish(it, nil, ErrShutdown)
