@@ -46,7 +46,8 @@ func (b *Bot) drawOfferNotice(ctx context.Context, g *play.Game, lang, from stri
 
 // drawOfferDM tells to, in their private chat and language, of a draw
 // offered in a group game, with a link to the card where it is answered:
-// if they started the bot and take notices (/settings).
+// if they started the bot and take notices (/settings). Every such DM says
+// the same, so one waiting stands for all the offers made meanwhile.
 func (b *Bot) drawOfferDM(ctx context.Context, g *play.Game, from string, to play.Player) {
 	if !to.Human() {
 		return
@@ -61,7 +62,13 @@ func (b *Bot) drawOfferDM(ctx context.Context, g *play.Game, from string, to pla
 		kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(b.texts.T(lang, "btn_open_game"), link)))
 		m.markup = &kb
 	}
-	b.send(m.reply())
+	// Keyed by the game: a newer offer's DM replaces one still waiting in
+	// to's chat, so however fast offers and declines come (a script at the
+	// Mini App), to's lane holds at most one of them and to is told at
+	// most once a pace of their chat, never once an offer.
+	r := m.reply()
+	r.Key = "drawdm:" + g.ID()
+	b.send(r)
 }
 
 // drawOfferLine is a line of p's turn mention in a group when the

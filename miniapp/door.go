@@ -15,7 +15,7 @@ const reasonChatBusy = "chat_busy"
 
 // admit asks Options.Admit whether game id's chat takes more work, before
 // the change is made: every change made here owes that chat replies (the
-// card's edit, a draw offer's message), and once stored they are sent,
+// card's edit, a draw offer's DM), and once stored they are sent,
 // never dropped, so a flood of changes from the board is refused here
 // rather than queued without end. It answers the refusal itself and
 // reports false. A game that cannot be read is left to the handler.

@@ -238,7 +238,9 @@ func tapDestination(t *testing.T, srv *telegramtest.Server, chat tgbotapi.Chat, 
 // lastLine is the line of a card's caption with the last moves.
 func lastLine(caption string) string {
 	for _, l := range strings.Split(caption, "\n") {
-		if strings.HasPrefix(l, "Last: ") {
+		// caption_last in English and in Russian: a group game's card is
+		// in its players' language when they share one (docs/playing.md).
+		if strings.HasPrefix(l, "Last: ") || strings.HasPrefix(l, "Последний ход: ") {
 			return l
 		}
 	}

@@ -16,13 +16,19 @@ import (
 
 // The flood of issue 38: 150 draw offers and declines from the Mini App,
 // as fast as a script sends them, in a group where another game is
-// played, at a group pace of one message a second. The group's outgoing
-// lane fills to its bound (100) and the requests past it are refused at
-// the door (429, "chat_busy") before anything changes; every reply an
-// admitted request owes is sent or still kept in the store, none
-// dropped; and a move in the other game shows on its card after at most
-// the one message being sent when it was made: the card's edit does not
-// wait behind the flood.
+// played, at a group pace of one message a second. A draw offer and its
+// decline cost the group no message (they are shown on the card, whose
+// edits coalesce into the newest board) and the one asked is told in
+// their private chat, by a DM keyed by the game: so every offer and
+// decline is admitted and stored, the card ends showing the last of
+// them, Bob's chat holds at most one DM waiting however many offers come
+// (not one an offer), and a move in the other game shows on its card
+// after at most the one message being sent when it was made. Then a
+// flood that does owe the group messages (typed /help) fills the group's
+// lane to its bound (100): the commands past it, and a Mini App request,
+// are refused at the door (429, "chat_busy") before anything changes,
+// and every reply an admitted command owes is sent or still kept in the
+// store, none dropped.
 func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T) {
 	if testing.Short() {
 		t.Skip("floods a group with 300 requests")
@@ -31,6 +37,7 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 	app, ops := freeAddr(t), freeAddr(t)
 	p := startBot(t, srv, map[string]string{
 		"BASHNI_RATE_PER_GROUP": "60", // one message a second: the flood outruns it
+		"BASHNI_RATE_PER_CHAT":  "1",  // and Bob's private chat's pace too
 		"BASHNI_MINIAPP_URL":    "https://board.example.org/",
 		"BASHNI_MINIAPP_NAME":   "board",
 		"BASHNI_MINIAPP_LISTEN": app,
@@ -64,7 +71,10 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 		t.Fatal("no Open board link on the card")
 		return card, ""
 	}
-	_, flooded := startGame(alice, bob)
+	// Bob started the bot: an offer to him is told by DM.
+	say(srv, bob.chat, bob, "/start")
+	waitMessage(t, srv, bob.chat.ID, "greeting", func(m telegramtest.Msg) bool { return strings.Contains(m.Text, "Welcome") })
+	floodedCard, flooded := startGame(alice, bob)
 	other, otherID := startGame(carol, dave)
 	waitTurn(t, srv, group.ID, other.ID)
 
@@ -113,8 +123,8 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 		}
 	}
 	t.Logf("%d pairs in %v: %d offers and %d declines admitted, %d requests refused", pairs, time.Since(start).Round(time.Millisecond), admitted["offer"], admitted["decline"], refused)
-	if refused == 0 {
-		t.Errorf("no request refused: the flood was taken on without bound")
+	if admitted["offer"] != pairs || admitted["decline"] != pairs || refused != 0 {
+		t.Errorf("%d offers and %d declines admitted, %d refused: want all %d of each admitted, as none owes the group a message", admitted["offer"], admitted["decline"], refused, pairs)
 	}
 
 	// The other card shows the move after at most the message being sent
@@ -137,9 +147,35 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 		t.Errorf("%d messages to the group went ahead of the other card's edit, want at most the one being sent (one pace)", ahead)
 	}
 
+	// The flooded card ends showing the last change: Bob's decline.
+	waitMessageWithin(t, srv, group.ID, 60*time.Second, "the flooded card with the last decline", func(m telegramtest.Msg) bool {
+		return m.ID == floodedCard.ID && strings.Contains(m.Text, "Bob declined the draw")
+	})
+
+	// A flood that owes the group messages: typed commands, each answered
+	// by a message. Past the lane's bound they are refused at the door.
+	const typed = 250 // past the bound, faster than the pace sends
+	for range typed {
+		say(srv, group, dave, "/help")
+	}
+	// The first command refused is counted (its chat-busy reply waits
+	// behind the lane it was refused for).
+	refusals := func() float64 {
+		_, metrics := get(t, "http://"+ops+"/metrics")
+		return metricValue(t, metrics, `bashni_outbox_refused_total{reason="lane_full"}`)
+	}
+	if !srv.WaitUntil(60*time.Second, func() bool { return refusals() > 0 }) {
+		t.Fatalf("%d commands typed and none refused: the group's lane never filled", typed)
+	}
+	srv.WaitConfirmed(t, 30*time.Second)
+	if code, body := post(alice, flooded, "/draw", `{"action":"offer"}`); code != http.StatusTooManyRequests || !strings.Contains(body, `"reason":"chat_busy"`) {
+		t.Errorf("a draw offer while the group's lane is full: %d %s, want 429 chat_busy", code, body)
+	}
+
 	_, metrics := get(t, "http://"+ops+"/metrics")
-	if v := metricValue(t, metrics, `bashni_outbox_refused_total{reason="lane_full"}`); v < float64(refused) {
-		t.Errorf("refusals counted %v, want at least the %d requests refused", v, refused)
+	refusedAll := metricValue(t, metrics, `bashni_outbox_refused_total{reason="lane_full"}`)
+	if refusedAll < 2 {
+		t.Errorf("refusals counted %v, want at least a command and the Mini App's request", refusedAll)
 	}
 	if v := metricValue(t, metrics, "bashni_outbox_lane_depth_max"); v < 90 || v > 110 {
 		t.Errorf("the deepest lane holds %v replies, want about the bound (100)", v)
@@ -161,10 +197,9 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for action, text := range map[string]string{"offer": " offers ", "decline": "declined the draw"} {
-		sent, still := 0, 0
+	count := func(chatID int64, text string) (sent, still int) {
 		for _, c := range srv.CallsTo("sendMessage") {
-			if c.ChatID() == group.ID && c.OK() && strings.Contains(c.Text(), text) {
+			if c.ChatID() == chatID && c.OK() && strings.Contains(c.Text(), text) {
 				sent++
 			}
 		}
@@ -173,9 +208,27 @@ func TestE2EMiniAppDrawFloodLosesNothingAndKeepsTheOtherCardMoving(t *testing.T)
 				still++
 			}
 		}
-		t.Logf("%s: %d admitted, %d sent, %d still owed", action, admitted[action], sent, still)
-		if sent+still != admitted[action] {
-			t.Errorf("%s: %d admitted, but %d sent and %d still owed: %d lost", action, admitted[action], sent, still, admitted[action]-sent-still)
-		}
+		return sent, still
+	}
+	// Bob was told of the offers, and at most one DM waited at a time.
+	sent, still := count(bob.chat.ID, "offers you a draw")
+	t.Logf("draw DMs to Bob: %d sent, %d still owed, for %d offers", sent, still, admitted["offer"])
+	if sent+still == 0 || still > 1 {
+		t.Errorf("draw DMs to Bob: %d sent and %d still owed for %d offers; want him told, with at most one waiting", sent, still, admitted["offer"])
+	}
+	// Every /help admitted is answered or still owed: the refused ones
+	// (all but the Mini App's request counted) got the chat-busy reply.
+	sent, still = count(group.ID, "Commands:")
+	refusedTyped := int(refusedAll) - 1
+	t.Logf("/help: %d typed, %d refused at the door, %d answers sent, %d still owed", typed, refusedTyped, sent, still)
+	if sent+still+refusedTyped != typed {
+		t.Errorf("/help: %d typed and %d refused, but %d answers sent and %d still owed: %d lost", typed, refusedTyped, sent, still, typed-refusedTyped-sent-still)
+	}
+	g, err := st.Game(context.Background(), flooded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.DrawOfferBy != 0 || g.DrawDeclinedBy != bob.u.ID {
+		t.Errorf("the flooded game is stored with offer by %d, declined by %d; want the last decline, Bob's", g.DrawOfferBy, g.DrawDeclinedBy)
 	}
 }
