@@ -94,20 +94,12 @@ type liveGame struct {
 // waitFor waits until ok holds for the game as stored, asking again at
 // each write to the store: false if it does not within timeout.
 func (g liveGame) waitFor(timeout time.Duration, ok func(*storage.GameRecord) bool) bool {
-	give := time.After(timeout)
-	for !ok(g.read()) {
-		select {
-		case <-g.writes:
-		case <-give:
-			return false
-		}
-	}
-	return true
+	return waitStored(g.writes, timeout, func() bool { return ok(g.read()) })
 }
 
-// liveGameOf finds the one active game that ids lists, in st on the
-// Redis at url, whose writes it hears (keyspace notifications).
-func liveGameOf(t *testing.T, url string, st *redisstore.Store, ids func() ([]string, error)) liveGame {
+// storeWrites hears each write to the Redis at url (keyspace
+// notifications), for a test to wait on what the bot stores.
+func storeWrites(t *testing.T, url string) <-chan *goredis.Message {
 	t.Helper()
 	opt, err := goredis.ParseURL(url)
 	if err != nil {
@@ -123,6 +115,28 @@ func liveGameOf(t *testing.T, url string, st *redisstore.Store, ids func() ([]st
 	if _, err := sub.Receive(t.Context()); err != nil {
 		t.Fatal(err)
 	}
+	return sub.Channel()
+}
+
+// waitStored waits until ok holds, asking again at each write to the
+// store: false if it does not within timeout.
+func waitStored(writes <-chan *goredis.Message, timeout time.Duration, ok func() bool) bool {
+	give := time.After(timeout)
+	for !ok() {
+		select {
+		case <-writes:
+		case <-give:
+			return false
+		}
+	}
+	return true
+}
+
+// liveGameOf finds the one active game that ids lists, in st on the
+// Redis at url, whose writes it hears (keyspace notifications).
+func liveGameOf(t *testing.T, url string, st *redisstore.Store, ids func() ([]string, error)) liveGame {
+	t.Helper()
+	writes := storeWrites(t, url)
 	var id string
 	read := func() *storage.GameRecord {
 		t.Helper()
@@ -139,7 +153,7 @@ func liveGameOf(t *testing.T, url string, st *redisstore.Store, ids func() ([]st
 		}
 		return rec
 	}
-	return liveGame{read: read, writes: sub.Channel()}
+	return liveGame{read: read, writes: writes}
 }
 
 // playAtPace plays plies moves of a live game, each as soon as the board

@@ -148,12 +148,15 @@ func TestE2ETeamFirstVoteClosesWhenAllHaveVoted(t *testing.T) {
 	startBotWithClock(t, srv, clock)
 	group := telegramtest.GroupChat(-1004000000002, "Club")
 	alice, bob, carol := newUser(4101, "Alice", "en"), newUser(4102, "Bob", "en"), newUser(4103, "Carol", "en")
+	joinGroup(srv, group, alice, bob, carol)
 
 	say(srv, group, alice, "/team 1")
 	c := waitMessage(t, srv, group.ID, "team card", func(m telegramtest.Msg) bool { return m.Kind == "photo" && len(buttons(m)) > 0 })
 	tap(t, srv, group, alice, c.ID, voteButton(t, c, "g3-h4"))
 	tap(t, srv, group, bob, c.ID, voteButton(t, c, "a3-b4"))
-	tap(t, srv, group, carol, c.ID, voteButton(t, c, "g3-h4"))
+	if toast := tap(t, srv, group, carol, c.ID, voteButton(t, c, "g3-h4")); !strings.Contains(toast, "Your vote: g3-h4 (2 of 3") {
+		t.Errorf("Carol's toast %q; want her vote counted with Alice's and Bob's", toast)
+	}
 
 	// Well before the minute: the card shows the move and the whole tally.
 	clock.Advance(15 * time.Second)

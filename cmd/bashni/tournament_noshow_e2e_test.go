@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/play"
 )
 
 // An arena player who lets a game run out without moving is paused after
@@ -40,8 +41,12 @@ func TestE2EArenaNoShowPaused(t *testing.T) {
 	}
 	tap(t, srv, group, carol, tc.ID, join)
 
-	// Alice (White) never moves: her flag falls after the minute.
-	clock.Advance(61 * time.Second)
+	// Alice (White) never moves: her flag falls after the minute. Her
+	// clock starts when the bot hears that her card reached her, which
+	// may come after the card is seen here, or at the latest twice the
+	// grace after the game began (play/shown.go): the clock is moved past
+	// the latest fall, wherever it started.
+	clock.Advance(time.Minute + 2*play.DefaultShowGrace + time.Second)
 	waitMessage(t, srv, alice.chat.ID, "why Alice is paused", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "you are paused")
 	})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/rules"
+	redisstore "github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
@@ -87,6 +88,12 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	rds := redistest.Start(t)
 	srv := telegramtest.New(t)
 	clock := newChildClock(t)
+	st, err := redisstore.Open(t.Context(), rds.URL(), fileClock(clock.file)) // the children's clock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	writes := storeWrites(t, rds.URL())
 	const secret = "arena-replicas-secret"
 	extra := clock.env(map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"})
 	a, urlA := startWebhookChild(t, srv, rds.URL(), secret, extra)
@@ -131,16 +138,23 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	for _, u := range players {
 		cards[u.u.ID] = tourGameCard(t, srv, u, 0, u.u.FirstName+"'s first game")
 	}
+	// The card a move shows on is the one the game records: a game whose
+	// cards were taken over from a dead replica as the clock posted them
+	// again has two in a chat (the first to go out, or the second), and
+	// the player sees their moves on the recorded one, which the round
+	// follows from there.
+	onCard := func(u user, what, move string) {
+		t.Helper()
+		cards[u.u.ID] = waitMessage(t, srv, u.chat.ID, what, func(m telegramtest.Msg) bool {
+			return m.FromBot && m.Kind == "photo" && m.ID >= cards[u.u.ID].ID && strings.Contains(m.Text, move)
+		})
+	}
 	playRound := func(white, black user, wURL, bURL string) {
 		t.Helper()
 		d.say(wURL, white.chat, white, first.String())
-		waitMessage(t, srv, black.chat.ID, "White's move on Black's card", func(m telegramtest.Msg) bool {
-			return m.ID == cards[black.u.ID].ID && strings.Contains(m.Text, first.String())
-		})
+		onCard(black, "White's move on Black's card", first.String())
 		d.say(bURL, black.chat, black, reply.String())
-		waitMessage(t, srv, white.chat.ID, "Black's move on White's card", func(m telegramtest.Msg) bool {
-			return m.ID == cards[white.u.ID].ID && strings.Contains(m.Text, reply.String())
-		})
+		onCard(white, "Black's move on White's card", reply.String())
 	}
 	if !strings.Contains(cards[alice.u.ID].Text, "White to move: Alice") || !strings.Contains(cards[dave.u.ID].Text, "White to move: Carol") {
 		t.Fatalf("first round: Alice's card %q, Dave's %q; want Alice–Boris and Carol–Dave", cards[alice.u.ID].Text, cards[dave.u.ID].Text)
@@ -155,9 +169,10 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	d.resign(urlA, dave)
 	a.kill(t)
 
-	// B takes over what A owed once A's lease has run out (the cards A
-	// queued, which B records as it sends them), and its clock posts
-	// again the cards of new games A never queued.
+	// B (or C, as it starts) takes over what A owed once A's lease has
+	// run out (the cards A queued, recorded as they are sent), and B's
+	// clock posts again the cards of new games not recorded: one jump
+	// past both may post a game's cards twice (see onCard).
 	clock.Advance(t, 31*time.Second)
 	c, urlC := startWebhookChild(t, srv, rds.URL(), secret, extra)
 	t.Cleanup(func() {
@@ -215,8 +230,15 @@ func TestE2EArenaTournamentAcrossReplicas(t *testing.T) {
 	}
 
 	// Both replicas tick on; the next tournament may start only once the
-	// final is recorded shown, and it is the only final posted.
+	// final is recorded shown (after Telegram took it: the test waits for
+	// that write), and it is the only final posted.
 	clock.Advance(t, 10*time.Second)
+	if !waitStored(writes, 15*time.Second, func() bool {
+		tour, err := st.Tournament(t.Context(), group.ID)
+		return err == nil && !tour.Listed()
+	}) {
+		t.Fatal("the final standings never recorded shown")
+	}
 	d.say(urlC, group, carol, "/tournament 3+2 15m")
 	waitMessage(t, srv, group.ID, "the next tournament's card", func(m telegramtest.Msg) bool {
 		return m.FromBot && m.ID > final.ID && strings.Contains(m.Text, "Arena 3+2 · 15 min")
