@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/bashni/bashni/rules"
@@ -43,20 +44,32 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 		return nil, err
 	}
 	var events []ClockEvent
+	var failed []error
 	for _, id := range ids {
 		ev, err := s.due(ctx, id, now)
 		if err != nil {
 			if errors.Is(err, ErrBusy) || isNotFound(err) {
 				continue
 			}
-			return events, err
+			// One game that cannot be handled must not hold back the
+			// deadlines of the games due after it, tick after tick; a
+			// store that is down fails them all, so a few failures in
+			// a row end the tick.
+			failed = append(failed, fmt.Errorf("play: tick of game %s: %w", id, err))
+			if len(failed) >= tickFailures || ctx.Err() != nil {
+				break
+			}
+			continue
 		}
 		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Voted || len(ev.Owed) > 0 {
 			events = append(events, ev)
 		}
 	}
-	return events, nil
+	return events, errors.Join(failed...)
 }
+
+// tickFailures is how many games may fail in one tick before it stops.
+const tickFailures = 3
 
 // ClaimTimeout ends game id on time if the flag of the side to move has
 // fallen, as Tick would: the live board asks when its clock reaches zero,
