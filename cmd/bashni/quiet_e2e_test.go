@@ -118,6 +118,19 @@ func TestE2ETournamentCardPickerOnlyForTheMover(t *testing.T) {
 	aCard := tourGameCard(t, srv, alice, 0, "Alice's game")
 	bCard := tourGameCard(t, srv, boris, 0, "Boris's game")
 	pickable := func(m telegramtest.Msg) bool { return firstPick(m) != "" }
+	// A card is recorded with its game once Telegram has answered for it,
+	// and a chat's next message is sent only after that: an answer to
+	// /games after each card means both are recorded, so Alice's move
+	// edits Boris's card rather than racing its record.
+	for _, c := range []struct {
+		u    user
+		card telegramtest.Msg
+	}{{alice, aCard}, {boris, bCard}} {
+		say(srv, c.u.chat, c.u, "/games")
+		waitMessage(t, srv, c.u.chat.ID, c.u.u.FirstName+"'s /games answered", func(m telegramtest.Msg) bool {
+			return m.FromBot && m.ID > c.card.ID
+		})
+	}
 
 	if !pickable(aCard) {
 		t.Errorf("Alice (White) is to move and her card has no move buttons: %v", buttons(aCard))
