@@ -146,7 +146,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 		}
 		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
 		switch {
-		case g.RematchID() != "", g.TourLink() != nil: // started, or a tournament pairs them: nothing more to offer
+		case g.RematchID() != "", g.Link() != nil: // started, or a tournament pairs them: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
 		case g.RematchBy() != 0: // offered: the opponent answers here
 			by := g.White()

@@ -166,8 +166,8 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 	if rec.Card != nil {
 		return b.recordCard(ctx, rec.Card, msg)
 	}
-	if rec.TourFinal != nil {
-		return b.svc.TournamentFinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
+	if rec.TourFinal != nil && b.tours() != nil {
+		return b.tours().FinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
 	}
 	if rec.Poll == nil {
 		return nil

@@ -10,6 +10,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -32,15 +33,15 @@ const (
 
 // tourCard writes the group's card: the tournament, its time, the
 // standings and the buttons.
-func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarkup) {
+func (b *Bot) tourCard(t *tournament.Tournament) (string, tgbotapi.InlineKeyboardMarkup) {
 	lang := texts.Lang(t.Lang)
 	mins := int(t.EndsAt.Sub(t.StartedAt).Round(time.Minute) / time.Minute)
 	head := []string{b.texts.T(lang, "tour_title", "Control", t.TimeControl, "Minutes", mins)}
 	switch t.Status {
-	case play.TournamentRunning:
+	case tournament.Running:
 		left := int(max(t.EndsAt.Sub(b.svc.Now()), 0).Round(time.Minute) / time.Minute)
 		head = append(head, b.texts.T(lang, "tour_time_left", "Ends", t.EndsAt.UTC().Format("15:04"), "Left", left))
-	case play.TournamentEnding:
+	case tournament.Ending:
 		head = append(head, b.texts.T(lang, "tour_time_up"))
 	default:
 		head = append(head, b.texts.T(lang, "tour_over"))
@@ -52,7 +53,7 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 		head = append(head, "")
 	}
 	var foot []string
-	if t.Status == play.TournamentRunning {
+	if t.Status == tournament.Running {
 		foot = append(foot, "", b.texts.T(lang, "tour_how", "Bot", "@"+b.cfg.Username))
 	}
 	rows := make([]string, len(standings))
@@ -62,7 +63,7 @@ func (b *Bot) tourCard(t *play.Tournament) (string, tgbotapi.InlineKeyboardMarku
 	lines := append(head, b.fitRows(lang, rows, texts.MessageLimit-texts.TelegramLen(strings.Join(slices.Concat(head, foot), "\n"), "HTML")-2))
 	lines = append(lines, foot...)
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
-	if t.Status == play.TournamentRunning {
+	if t.Status == tournament.Running {
 		data := func(kind string) string { return Callback{Kind: kind, ID: t.ID, Ply: -1}.Encode() }
 		kb = tgbotapi.NewInlineKeyboardMarkup(
 			tgbotapi.NewInlineKeyboardRow(
@@ -84,7 +85,7 @@ func (b *Bot) fitRows(lang string, rows []string, budget int) string {
 // tourLine is one line of the standings: rank, name, points, the sheet of
 // the latest sheetMax games (🔥 while on fire), ⚔️ while playing, ⏸ while
 // paused.
-func (b *Bot) tourLine(s play.TourStanding, sheetMax int) string {
+func (b *Bot) tourLine(s tournament.Standing, sheetMax int) string {
 	line := fmt.Sprintf("%d. %s — <b>%d</b>", s.Rank, htmlName(s.Player.Name), s.Points)
 	if sheet := sheetText(s.Sheet, sheetMax); sheet != "" {
 		line += " · " + sheet
@@ -103,7 +104,7 @@ func (b *Bot) tourLine(s play.TourStanding, sheetMax int) string {
 
 // sheetText writes the points of a sheet's latest max games, doubled ones
 // marked, earlier ones as "…": "… 2 2 4 0".
-func sheetText(sh play.Sheet, maxGames int) string {
+func sheetText(sh tournament.Sheet, maxGames int) string {
 	points := sh.Points
 	var parts []string
 	if len(points) > maxGames || sh.Earlier > 0 {
@@ -118,7 +119,7 @@ func sheetText(sh play.Sheet, maxGames int) string {
 
 // tourFinal writes the final standings: the podium, then the players'
 // lines and games, as many from the top as fit in a message.
-func (b *Bot) tourFinal(t *play.Tournament) string {
+func (b *Bot) tourFinal(t *tournament.Tournament) string {
 	lang := texts.Lang(t.Lang)
 	standings := t.Standings()
 	head := []string{b.texts.T(lang, "tour_final", "Control", t.TimeControl)}
@@ -168,7 +169,7 @@ func (b *Bot) tourFinal(t *play.Tournament) string {
 // arena has left ("" for any other game): a player who has one game in
 // front of them knows what else it is part of, and whether to hurry.
 func (b *Bot) arenaLine(lang string, g *play.Game) string {
-	link := g.TourLink()
+	link := g.Link()
 	if link == nil || link.EndsAt.IsZero() {
 		return ""
 	}

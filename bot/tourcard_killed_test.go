@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
@@ -36,17 +37,18 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 	}
 	t.Cleanup(func() { st.Close() })
 	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now, play.WithTournaments(st))
+	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
+	r.tours = tournament.New(r.svc, st, nil)
 	r.group = telegramtest.GroupChat(-1005550030, "Arena club")
 	r.alice = telegramtest.User(11, "Alice", "alice", "en")
 	bob := telegramtest.User(12, "Bob", "bob", "en")
 
-	tour, err := r.svc.StartTournament(ctx, play.TournamentRequest{ChatID: r.group.ID, By: storage.Player{UserID: r.alice.ID, Name: "Alice"},
+	tour, err := r.tours.Start(ctx, tournament.Request{ChatID: r.group.ID, By: storage.Player{UserID: r.alice.ID, Name: "Alice"},
 		TimeControl: "5+3", Duration: 30 * time.Minute, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev, err := r.svc.JoinTournament(ctx, r.group.ID, tour.ID, storage.Player{UserID: r.alice.ID, Name: "Alice"}, "en"); err != nil || ev != nil && len(ev.Games) > 0 {
+	if ev, err := r.tours.Join(ctx, r.group.ID, tour.ID, storage.Player{UserID: r.alice.ID, Name: "Alice"}, "en"); err != nil || ev != nil && len(ev.Games) > 0 {
 		t.Fatalf("Alice joins alone: %+v, %v; want no game", ev, err)
 	}
 
@@ -57,7 +59,7 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadOut := outbox.New(api, outbox.Options{Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	dead := bot.New(ctx, r.svc, r.store, deadOut, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead := bot.New(ctx, r.svc, r.store, deadOut, render.New(), bot.Config{Username: "bashni_test_bot", Tournaments: r.tours})
 	join := r.srv.TextMessage(telegramtest.PrivateChat(bob), bob, "/start tj"+strconv.FormatInt(r.group.ID, 10)+"_"+tour.ID)
 	join.UpdateID = 400
 	dead.Handle(ctx, join)
@@ -65,7 +67,7 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 	if seen, err := r.store.UpdateSeen(ctx, 400); err != nil || !seen {
 		t.Fatalf("Bob's join not stored with its replies: %v, %v", seen, err)
 	}
-	cur, err := r.svc.ChatTournament(ctx, r.group.ID)
+	cur, err := r.tours.Current(ctx, r.group.ID)
 	if err != nil || len(cur.Games) != 1 {
 		t.Fatalf("the tournament after Bob's join: %+v, %v; want Alice and Bob paired", cur, err)
 	}

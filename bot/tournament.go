@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -47,17 +48,24 @@ var (
 // "tj<chat>_<tournament>".
 const startTourPrefix = "tj"
 
+// tours is the tournaments' service (Config.Tournaments), nil if none.
+func (b *Bot) tours() *tournament.Service { return b.cfg.Tournaments }
+
 // cmdTournament: "/tournament 5+3 30m" starts one at once; "/tournament"
 // alone asks for the time control and the length with buttons.
 func (b *Bot) cmdTournament(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+	if b.tours() == nil {
+		b.text(msg.Chat, b.texts.Error(lang, tournament.ErrNotSetUp, false), msg.MessageID)
+		return nil
+	}
 	if msg.Chat.IsPrivate() {
 		b.text(msg.Chat, b.texts.T(lang, "tour_usage"), msg.MessageID)
 		return nil
 	}
 	fields := strings.Fields(args)
 	if len(fields) == 0 {
-		if t, err := b.svc.ChatTournament(ctx, msg.Chat.ID); err == nil && t.Status != play.TournamentFinished {
-			b.text(msg.Chat, b.texts.Error(lang, play.ErrTournamentRuns, false), msg.MessageID)
+		if t, err := b.tours().Current(ctx, msg.Chat.ID); err == nil && t.Status != tournament.Finished {
+			b.text(msg.Chat, b.texts.Error(lang, tournament.ErrRuns, false), msg.MessageID)
 			return nil
 		}
 		kb := tourChoices(tourControls, func(tc string) string { return tc })
@@ -90,11 +98,11 @@ func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.
 	if !play.IsTimeControl(control) {
 		return refuse(play.ErrBadTimeControl)
 	}
-	d, err := play.ParseTourDuration(length)
+	d, err := tournament.ParseDuration(length)
 	if err != nil {
 		return refuse(err)
 	}
-	t, err := b.svc.StartTournament(ctx, play.TournamentRequest{ChatID: chatID, By: player(from), TimeControl: control, Duration: d, Lang: lang})
+	t, err := b.tours().Start(ctx, tournament.Request{ChatID: chatID, By: player(from), TimeControl: control, Duration: d, Lang: lang})
 	if err != nil {
 		return refuse(err)
 	}
@@ -105,7 +113,7 @@ func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.
 		edit.ParseMode = tgbotapi.ModeHTML
 		edit.DisableWebPagePreview = true
 		r = outbox.Reply{Req: edit, ChatID: chatID, Group: true}
-		if err := b.svc.AttachTournament(ctx, chatID, t.ID, setupID); err != nil {
+		if err := b.tours().Attach(ctx, chatID, t.ID, setupID); err != nil {
 			b.log.Warn("tournament card not recorded", "chat", chatID, "err", err)
 		}
 	} else {
@@ -115,7 +123,7 @@ func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.
 				return
 			}
 			b.background(func(ctx context.Context) {
-				if err := b.svc.AttachTournament(ctx, chatID, t.ID, msg.MessageID); err != nil {
+				if err := b.tours().Attach(ctx, chatID, t.ID, msg.MessageID); err != nil {
 					b.log.Warn("tournament card not recorded", "chat", chatID, "err", err)
 				}
 			})
@@ -127,7 +135,7 @@ func (b *Bot) startTournament(ctx context.Context, chatID int64, from *tgbotapi.
 
 // onTourSetup answers the setup buttons of /tournament alone.
 func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
-	if q.Message == nil || q.Message.Chat == nil {
+	if q.Message == nil || q.Message.Chat == nil || b.tours() == nil {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
 	}
@@ -144,11 +152,11 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 		b.send(outbox.Reply{Req: edit, ChatID: chat.ID, Group: !chat.IsPrivate()})
 		return nil
 	}
-	if t, err := b.svc.ChatTournament(ctx, chat.ID); err == nil && t.Status != play.TournamentFinished {
-		b.toast(q, b.texts.Error(lang, play.ErrTournamentRuns, false))
+	if t, err := b.tours().Current(ctx, chat.ID); err == nil && t.Status != tournament.Finished {
+		b.toast(q, b.texts.Error(lang, tournament.ErrRuns, false))
 		return nil
 	}
-	if _, err := play.ParseTourDuration(length); err != nil || !play.IsTimeControl(control) {
+	if _, err := tournament.ParseDuration(length); err != nil || !play.IsTimeControl(control) {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
 	}
@@ -160,12 +168,12 @@ func (b *Bot) onTourSetup(ctx context.Context, q *tgbotapi.CallbackQuery, cb Cal
 // says what happened (Telegram does not count toasts against the group),
 // and the card shows it at its next edit.
 func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *play.User, lang string) error {
-	if q.Message == nil || q.Message.Chat == nil {
+	if q.Message == nil || q.Message.Chat == nil || b.tours() == nil {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
 	}
 	chatID := q.Message.Chat.ID
-	var ev *play.TourEvent
+	var ev *tournament.Event
 	var err error
 	var toast string
 	switch cb.Kind {
@@ -178,14 +186,14 @@ func (b *Bot) onTourTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callb
 				URL: b.tourJoinLink(chatID, cb.ID)}})
 			return nil
 		}
-		ev, err = b.svc.JoinTournament(ctx, chatID, cb.ID, player(q.From), user.Lang)
+		ev, err = b.tours().Join(ctx, chatID, cb.ID, player(q.From), user.Lang)
 		toast = b.texts.T(lang, "tour_joined")
 	case KindTourLeave:
-		ev, err = b.svc.LeaveTournament(ctx, chatID, cb.ID, q.From.ID)
+		ev, err = b.tours().Leave(ctx, chatID, cb.ID, q.From.ID)
 		toast = b.texts.T(lang, "tour_left")
 	case KindTourPause:
 		var paused bool
-		ev, paused, err = b.svc.PauseTournament(ctx, chatID, cb.ID, q.From.ID)
+		ev, paused, err = b.tours().Pause(ctx, chatID, cb.ID, q.From.ID)
 		toast = b.texts.T(lang, "tour_resumed")
 		if paused {
 			toast = b.texts.T(lang, "tour_paused")
@@ -214,14 +222,14 @@ func (b *Bot) tourJoinLink(chatID int64, id string) string {
 func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *play.User, lang, payload string) error {
 	chatText, id, ok := strings.Cut(payload, "_")
 	chatID, err := strconv.ParseInt(chatText, 10, 64)
-	if !ok || err != nil || id == "" {
+	if !ok || err != nil || id == "" || b.tours() == nil {
 		b.text(msg.Chat, b.texts.T(lang, "err_stale"), msg.MessageID)
 		return nil
 	}
 	if !b.mayActFor(ctx, chatID, msg.From.ID, lang, func(text string) { b.text(msg.Chat, text, msg.MessageID) }) {
 		return nil
 	}
-	ev, err := b.svc.JoinTournament(ctx, chatID, id, player(msg.From), user.Lang)
+	ev, err := b.tours().Join(ctx, chatID, id, player(msg.From), user.Lang)
 	if err != nil {
 		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
@@ -233,7 +241,10 @@ func (b *Bot) startJoin(ctx context.Context, msg *tgbotapi.Message, user *play.U
 
 // tournamentTick moves the running tournaments on (the clock calls it).
 func (b *Bot) tournamentTick(ctx context.Context) {
-	events, err := b.svc.TournamentTick(ctx)
+	if b.tours() == nil {
+		return
+	}
+	events, err := b.tours().Tick(ctx)
 	if err != nil {
 		b.log.Warn("tournament tick failed", "err", err)
 	}
@@ -246,8 +257,8 @@ func (b *Bot) tournamentTick(ctx context.Context) {
 // ended, and moves the game's tournament on: its players are paired again
 // at once. gameOver calls it for every game; others are no tournament's.
 func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
-	link := g.TourLink()
-	if link == nil {
+	link := g.Link()
+	if link == nil || b.tours() == nil {
 		return
 	}
 	if m, ok := g.Mirrored(); ok {
@@ -256,7 +267,7 @@ func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
 			"Result", b.resultText(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
 		b.send(outMessage{chatID: link.MirrorChat, text: text, replyTo: m.MessageID()}.reply())
 	}
-	ev, err := b.svc.TournamentGameOver(ctx, g)
+	ev, err := b.tours().GameOver(ctx, g)
 	if err != nil {
 		// The clock's tick records it instead.
 		b.log.Warn("tournament not moved on after a game", "game", g.ID(), "err", err)
@@ -267,7 +278,7 @@ func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
 
 // showTourEvent shows what a step of a tournament did: new games' cards in
 // their players' private chats, the group's card, the final standings.
-func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
+func (b *Bot) showTourEvent(ctx context.Context, ev *tournament.Event) {
 	if ev == nil {
 		return
 	}
@@ -297,7 +308,7 @@ func (b *Bot) showTourEvent(ctx context.Context, ev *play.TourEvent) {
 // one go out. They are recorded shown by whichever process sends them,
 // once Telegram took them (recordSent), never before: a final Telegram
 // refused is not recorded shown.
-func (b *Bot) showTourFinal(ctx context.Context, ev *play.TourEvent) {
+func (b *Bot) showTourFinal(ctx context.Context, ev *tournament.Event) {
 	t := ev.T
 	out := b.out
 	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
@@ -318,7 +329,7 @@ func (b *Bot) showTourFinal(ctx context.Context, ev *play.TourEvent) {
 		case errors.As(err, &refused) && refused.RetryAfter == 0:
 			// Telegram said no: owed again under a new receipt.
 			b.background(func(ctx context.Context) {
-				if err := b.svc.TournamentFinalRefused(ctx, t.ChatID, t.ID); err != nil {
+				if err := b.tours().FinalRefused(ctx, t.ChatID, t.ID); err != nil {
 					b.log.Warn("refused final standings not recorded", "chat", t.ChatID, "err", err)
 				}
 			})
@@ -336,7 +347,7 @@ func (b *Bot) showTourFinal(ctx context.Context, ev *play.TourEvent) {
 
 // showNoShows tells each player paused for a game they never moved in why,
 // and how to come back, in their private chat (the group's card shows ⏸).
-func (b *Bot) showNoShows(ev *play.TourEvent) {
+func (b *Bot) showNoShows(ev *tournament.Event) {
 	for _, p := range ev.NoShow {
 		b.send(outMessage{chatID: p.UserID, text: b.texts.T(texts.Lang(p.Lang), "tour_no_show")}.reply())
 	}

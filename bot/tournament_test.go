@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/texts"
 
 	"github.com/bashni/bashni/internal/testkit"
@@ -23,8 +24,8 @@ func TestTourCardAndLinkFit(t *testing.T) {
 	svc := play.New(nil, nil, play.DefaultConfig, clock.Now)
 	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_draughts_bot"})
 	now := clock.Now()
-	tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
-		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning,
+	tr := &tournament.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
+		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: tournament.Running,
 		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann <3", Results: "WWW", Opps: []int64{2, 2, 2}, Game: "g"},
 			{UserID: 2, Name: "Ben", Results: "LD", Opps: []int64{1, 1}, Paused: true}},
 	}}
@@ -77,8 +78,8 @@ func TestTextsAtTheirWorstFit(t *testing.T) {
 	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: strings.Repeat("b", 32)})
 	now := clock.Now()
 	for _, size := range []struct{ players, games int }{{40, 30}, {16, 13}, {200, 30}, {3, 0}} {
-		tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
-			StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning}}
+		tr := &tournament.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
+			StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: tournament.Running}}
 		for i := range size.players {
 			p := storage.TourPlayer{UserID: int64(i + 1), Name: worstName(i), Game: "g", Carry: storage.TourCarry{Games: 100, Points: 300}}
 			for j := range size.games {

@@ -159,18 +159,6 @@ var (
 	ErrUnknownPoll   = fmt.Errorf("%w: no game is voted in this poll", ErrVoteClosed)
 )
 
-// Refusals of a group's arena tournament.
-var (
-	ErrNoTournaments    = refusal(Unsupported, "play: tournaments are not set up")
-	ErrBadDuration      = refusal(Invalid, "play: a tournament lasts from 5 minutes to 3 hours, e.g. 30m or 1h")
-	ErrTournamentInChat = refusal(Invalid, "play: a tournament is played in a group")
-	ErrTournamentRuns   = refusal(Conflict, "play: a tournament already runs in this chat")
-	ErrNoTournament     = refusal(NotFound, "play: no tournament runs in this chat")
-	ErrTournamentOver   = refusal(Conflict, "play: this tournament has ended")
-	ErrAlreadyJoined    = refusal(Conflict, "play: you are in this tournament already")
-	ErrNotInTournament  = refusal(Forbidden, "play: you are not in this tournament")
-)
-
 // Refusals of puzzles, the daily puzzle and the course.
 var (
 	ErrNoPuzzle     = refusal(NotFound, "play: no puzzle is under way; send /puzzle for one")

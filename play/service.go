@@ -99,8 +99,8 @@ type Service struct {
 	// wake, if set, tells the bot replicas of a change nobody in this
 	// process shows (events.go, WithWake).
 	wake func(ctx context.Context, gameID string)
-	// tours keeps the groups' tournaments, if set (tournament.go).
-	tours TournamentStore
+	// langHooks are told of a group's new language (chatlang.go).
+	langHooks []func(ctx context.Context, chatID int64, lang string)
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.
@@ -151,6 +151,11 @@ func (s *Service) Now() time.Time { return s.now() }
 
 // Config returns the service's timings.
 func (s *Service) Config() Config { return s.cfg }
+
+// NewID returns a new random id, as the service names its games: for a
+// feature that names a game before it starts it (StartGame), or names
+// records of its own.
+func NewID() string { return randomID() }
 
 // randomID returns 10 characters of base32 (50 random bits): short enough
 // for Telegram's 64-byte callback data, far too many to guess or collide.

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -46,14 +47,14 @@ var errorTexts = []struct {
 	{play.ErrVoteClosed, "err_vote_closed"},
 	{play.ErrAlreadyVoted, "err_already_voted"},
 	{play.ErrBadWindow, "err_bad_window"},
-	{play.ErrNoTournaments, "err_no_tournaments"},
-	{play.ErrBadDuration, "err_bad_duration"},
-	{play.ErrTournamentRuns, "err_tournament_runs"},
-	{play.ErrNoTournament, "err_no_tournament"},
-	{play.ErrTournamentOver, "err_tournament_over"},
-	{play.ErrAlreadyJoined, "err_already_joined"},
-	{play.ErrNotInTournament, "err_not_in_tournament"},
-	{play.ErrTournamentInChat, "err_tournament_in_chat"},
+	{tournament.ErrNotSetUp, "err_no_tournaments"},
+	{tournament.ErrBadDuration, "err_bad_duration"},
+	{tournament.ErrRuns, "err_tournament_runs"},
+	{tournament.ErrNone, "err_no_tournament"},
+	{tournament.ErrOver, "err_tournament_over"},
+	{tournament.ErrAlreadyJoined, "err_already_joined"},
+	{tournament.ErrNotJoined, "err_not_in_tournament"},
+	{tournament.ErrNotInGroup, "err_tournament_in_chat"},
 	// Help from the engine, in games against the AI.
 	{play.ErrNotAgainstAI, "err_not_against_ai"},
 	{play.ErrNoHintsLeft, "err_no_hints_left"},

@@ -26,6 +26,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -152,8 +153,7 @@ func (m *Main) listen() (err error) {
 func (m *Main) newService() *play.Service {
 	thinker := timedThinker{Thinker: newThinker(m.cfg, m.store, m.now, m.log), observe: func(d time.Duration) { m.metrics.aiThink.Observe(d.Seconds()) }}
 	opts := []play.Option{play.WithLogger(m.log),
-		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
-		play.WithTournaments(m.store)}
+		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc})}
 	if rq, ok := m.store.(play.ReviewQueue); ok {
 		// Reviews wait in the stored queue; this process works on as many
 		// at once as it has engines (the pool serves AI moves first).
@@ -190,6 +190,9 @@ func (m *Main) newBot() error {
 	}
 	trainer := play.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
+	// A group's tournament follows the language the group chooses.
+	tours := tournament.New(m.svc, m.store, m.log)
+	m.svc.OnChatLang(tours.SetLang)
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
@@ -199,7 +202,8 @@ func (m *Main) newBot() error {
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
-		Members: members.New(m.api, 10000, 10*time.Minute),
+		Members:     members.New(m.api, 10000, 10*time.Minute),
+		Tournaments: tours,
 	})
 	return nil
 }

@@ -1,0 +1,41 @@
+package play
+
+import (
+	"context"
+
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
+)
+
+// GameSpec is a game a feature starts between two players it paired (a
+// tournament's pairing): no challenge, no card owed by the call; the
+// feature posts its cards.
+type GameSpec struct {
+	// ID names the game ("" draws one); a given id is created at most
+	// once (storage.ErrConflict if it exists), so that two replicas
+	// making the same pairing make one game.
+	ID           string
+	Variant      rules.Variant
+	White, Black Player
+	ChatID       int64 // the chat of the game's own card
+	Rated        bool
+	Lang         string
+	TimeControl  string
+	// Link, if set, shows the game in a second chat and counts it in
+	// another chat's leaderboard (mirror.go); the rest of it is the
+	// feature's own.
+	Link *storage.TourLink
+}
+
+// StartGame creates the game spec describes.
+func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
+	var link *storage.TourLink
+	if spec.Link != nil {
+		l := *spec.Link
+		link = &l
+	}
+	return s.newGame(ctx, newGameSpec{
+		id: spec.ID, variant: spec.Variant, white: spec.White, black: spec.Black, chatID: spec.ChatID,
+		rated: spec.Rated, lang: spec.Lang, timeControl: spec.TimeControl, link: link,
+	})
+}
