@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -47,14 +46,6 @@ var errorTexts = []struct {
 	{play.ErrVoteClosed, "err_vote_closed"},
 	{play.ErrAlreadyVoted, "err_already_voted"},
 	{play.ErrBadWindow, "err_bad_window"},
-	{tournament.ErrNotSetUp, "err_no_tournaments"},
-	{tournament.ErrBadDuration, "err_bad_duration"},
-	{tournament.ErrRuns, "err_tournament_runs"},
-	{tournament.ErrNone, "err_no_tournament"},
-	{tournament.ErrOver, "err_tournament_over"},
-	{tournament.ErrAlreadyJoined, "err_already_joined"},
-	{tournament.ErrNotJoined, "err_not_in_tournament"},
-	{tournament.ErrNotInGroup, "err_tournament_in_chat"},
 	// Help from the engine, in games against the AI.
 	{play.ErrNotAgainstAI, "err_not_against_ai"},
 	{play.ErrNoHintsLeft, "err_no_hints_left"},
@@ -106,6 +97,9 @@ func (c *Catalog) Error(lang string, err error, withLegal bool) string {
 		if errors.Is(err, e.err) {
 			return c.T(lang, e.text)
 		}
+	}
+	if e, ok := errors.AsType[*play.Error](err); ok && e.Text != "" {
+		return c.T(lang, e.Text) // a feature's refusal names its text
 	}
 	if id, ok := kindTexts[play.KindOf(err)]; ok {
 		return c.T(lang, id)
