@@ -12,7 +12,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -69,12 +68,9 @@ type Config struct {
 	// (the outbox's Admit, door.go).
 	Door Door
 	// Members, if set, says whether a user is a member of a group
-	// (bot/telegram/members): joining a group's tournament and voting in
-	// its team game need it (members.go). Nil checks nothing.
+	// (bot/telegram/members): acting in a group's name (a module's join,
+	// a vote in its team game) needs it (members.go). Nil checks nothing.
 	Members Members
-	// Tournaments runs the groups' arena tournaments (tournament.go);
-	// nil leaves them out.
-	Tournaments *tournament.Service
 }
 
 // UpdateMarks remember which Telegram updates were handled (the store

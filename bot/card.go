@@ -57,9 +57,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if line := b.clockLine(lang, g); line != "" {
 		lines = append(lines, line)
 	}
-	if line := b.arenaLine(lang, g); line != "" {
-		lines = append(lines, line)
-	}
+	lines = append(lines, b.cardLines(lang, g)...)
 	if g.Active() && g.DrawOfferBy() != 0 {
 		name := g.White().Name
 		if g.Black().UserID == g.DrawOfferBy() {
@@ -146,7 +144,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 		}
 		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
 		switch {
-		case g.RematchID() != "", g.Link() != nil: // started, or a tournament pairs them: nothing more to offer
+		case g.RematchID() != "", g.Link() != nil: // started, or a feature pairs them: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
 		case g.RematchBy() != 0: // offered: the opponent answers here
 			by := g.White()
@@ -189,7 +187,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 }
 
 // waitingCard reports whether g's card is in the private chat of a player
-// who is not to move: one of a tournament game's two cards, each in its
+// who is not to move: one of a mirrored game's two cards, each in its
 // player's chat. It shows no picker then: the opponent's moves are not
 // the reader's to tap, and a tap on one, or one made just as the board
 // turns to the reader's move, is refused with a toast instead of a move,
@@ -386,7 +384,7 @@ func (b *Bot) cardOf(g *play.Game, q *tgbotapi.CallbackQuery) {
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	if m, ok := g.Mirrored(); ok && v.selected == nil && v.stage == nil && m.MessageID() != 0 {
-		// A tournament game's second card (tournament.go) shows every board
+		// A game's second card (mirror.go) shows every board
 		// too. A done (doing nothing) keeps it out of deferEdit, which
 		// holds one edit a game for a /board re-post of the game's card.
 		b.editCard(m, cardView{lang: cardLang(m), thinking: v.thinking}, "", func() {})

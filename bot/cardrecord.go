@@ -21,7 +21,7 @@ import (
 // unrecorded while edits go to the card it replaced.
 
 // sentCard names the game whose card a sent photo is: the game's own, or
-// (Mirror) a tournament game's second card, in Black's chat, drawn at
+// (Mirror) a game's second card, in the mirror's chat, drawn at
 // board version Ply. First: the card is a new game's first, and the call
 // of its first turn follows it (a team game's first poll, the first
 // player's "your move", unless they are Skip): whoever records the card
@@ -85,7 +85,7 @@ func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
 }
 
 // mirrorRecord is the outbox.Reply.Record of the second card of
-// tournament game id (tournament.go), drawn at board version ply.
+// game id (mirror.go), drawn at board version ply.
 func mirrorRecord(id string, ply int) json.RawMessage {
 	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id, Mirror: true, Ply: ply}})
 	return raw
@@ -140,7 +140,7 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	return nil
 }
 
-// recordMirror records messageID, a second card sent for tournament game
+// recordMirror records messageID, a second card sent for game
 // g at board version ply, as Black's card, as recordCard does a game's
 // card: the older of two copies (a card sent again after a crash) loses
 // its buttons. A card drawn before a move, or the game's end, that it

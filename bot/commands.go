@@ -77,7 +77,7 @@ func looksLikeMove(text string) bool {
 }
 
 // cmdStartLink is /start: the greeting, or where a link to the bot
-// leads (its start parameter): the course, a puzzle, a tournament to join.
+// leads (its start parameter): the course, a puzzle, a module's (Module.Starts).
 func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 	msg := c.msg
 	if handle, rest, ok := b.mods.start(c.args); ok {
@@ -88,9 +88,6 @@ func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 		return b.cmdLearn(ctx, msg, c.lang)
 	case "puzzle":
 		return b.cmdPuzzle(ctx, msg.Chat, msg.From, c.lang, 0)
-	}
-	if payload, ok := strings.CutPrefix(c.args, startTourPrefix); ok && msg.Chat.IsPrivate() {
-		return b.startJoin(ctx, msg, c.user, c.lang, payload) // Join's link to the bot
 	}
 	return b.cmdStart(msg, c.lang, c.args)
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -38,7 +37,6 @@ type eventsRig struct {
 	store  *bolt.Store
 	clock  *testkit.Clock
 	svc    *play.Service
-	tours  *tournament.Service // set where tournaments are wired
 	group  tgbotapi.Chat
 	alice  tgbotapi.User
 	gameID string
@@ -57,7 +55,7 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
 	// The bot first, as Main does: it gives the outbox what draws and
 	// records the replies Run may take over from a dead process at once.
-	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Tournaments: r.tours})
+	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
 	return b, out
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -78,3 +79,54 @@ func (k *Kit) PostCard(chat *tgbotapi.Chat, g *play.Game, theme string, skip int
 func (k *Kit) Committed(ctx context.Context, receipt int64, show func(k *Kit)) {
 	k.b.committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
 }
+
+// Message is a text message a module sends: plain or HTML (no link
+// preview), a reply to ReplyTo (0: none), with an optional keyboard.
+type Message struct {
+	ChatID   int64
+	Text     string
+	HTML     bool
+	ReplyTo  int
+	Keyboard *tgbotapi.InlineKeyboardMarkup
+}
+
+// Reply is m as the outbox sends it, paced as its chat is.
+func (m Message) Reply() outbox.Reply {
+	o := outMessage{chatID: m.ChatID, text: m.Text, replyTo: m.ReplyTo, markup: m.Keyboard}
+	if m.HTML {
+		o.parseMode, o.noPreview = tgbotapi.ModeHTML, true
+	}
+	return o.reply()
+}
+
+// Player is u as a side of a game or a feature's player.
+func (k *Kit) Player(u *tgbotapi.User) play.Player { return player(u) }
+
+// PostCards posts a game a feature started (play.Service.StartGame) where
+// its cards are not recorded yet: its own in its chat, and its second
+// card in the mirror's chat (play.Game.Mirrored). Each is recorded by
+// whichever process sends it, so that one posted again is not doubled.
+func (k *Kit) PostCards(g *play.Game) { k.b.postCards(g) }
+
+// SendRecorded sends r, whose message is recorded as record says by
+// whichever process sends it (outbox.Reply.Record; the module's
+// Module.Recorded reads it), or, with a sender that records nothing,
+// once it is sent; r.Done is still told.
+func (k *Kit) SendRecorded(r outbox.Reply, record json.RawMessage) {
+	k.b.send(k.b.recorded(r, record, "a module's message"))
+}
+
+// CommitApart is Committed, with what show sends going straight to the
+// outbox rather than among the replies of the update being handled
+// (which an update applied already drops): a change's replies that any
+// update or tick may owe, and the receipt's mark lets one copy go out.
+func (k *Kit) CommitApart(ctx context.Context, receipt int64, show func(k *Kit)) {
+	out := k.b.out
+	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
+		out = c.next
+	}
+	(&Bot{core: k.b.core, out: out}).committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
+}
+
+// HTMLName is a user's name escaped for an HTML text.
+func HTMLName(s string) string { return htmlName(s) }

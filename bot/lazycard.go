@@ -83,7 +83,7 @@ func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Ch
 		return req, g.Version(), nil
 	}
 	if m, ok := g.Mirrored(); ok && lc.Chat == m.ChatID() && lc.Chat != g.ChatID() {
-		// A tournament game's second card, in Black's chat and language.
+		// A game's second card, in the mirror's chat and language.
 		g = m
 	}
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}

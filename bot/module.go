@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -39,6 +40,13 @@ type Module struct {
 	// PollAnswer handles an answer to a native poll the module sent; it
 	// reports whether the poll was its own.
 	PollAnswer func(ctx context.Context, k *Kit, a *tgbotapi.PollAnswer) (handled bool, err error)
+	// CardLine is a line the module adds to a game's card ("" for none),
+	// drawn with the card, at send time too: it reads only g and k.
+	CardLine func(k *Kit, lang string, g *play.Game) string
+	// Recorded records a message the module sent with a record
+	// (Kit.SendRecorded), in whichever process sent it; it reports
+	// whether the record was its own.
+	Recorded func(ctx context.Context, k *Kit, record json.RawMessage, msg *tgbotapi.Message) (handled bool, err error)
 }
 
 // TapRoute is a module's button: where it may be tapped and its handler.
@@ -119,4 +127,32 @@ func (r modules) start(payload string) (CommandFunc, string, bool) {
 		}
 	}
 	return nil, "", false
+}
+
+// moduleRecorded hands a sent message's record that is none of the core's
+// to the modules, the first whose record it is recording it.
+func (b *Bot) moduleRecorded(ctx context.Context, raw json.RawMessage, msg *tgbotapi.Message) error {
+	for _, m := range b.mods.list {
+		if m.Recorded == nil {
+			continue
+		}
+		if handled, err := m.Recorded(ctx, b.kit(), raw, msg); handled || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cardLines are the lines the modules add to g's card (Module.CardLine).
+func (b *Bot) cardLines(lang string, g *play.Game) []string {
+	var lines []string
+	for _, m := range b.mods.list {
+		if m.CardLine == nil {
+			continue
+		}
+		if line := m.CardLine(b.kit(), lang, g); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }

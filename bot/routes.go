@@ -46,10 +46,6 @@ type (
 var tapRoutes = map[string]tapHandler{
 	KindPick:       (*Bot).onPick,
 	KindVote:       func(b *Bot, ctx context.Context, t tap) error { return b.onVote(ctx, t.q, t.cb, t.lang) },
-	KindTourJoin:   onTourTap,
-	KindTourLeave:  onTourTap,
-	KindTourPause:  onTourTap,
-	KindTourSetup:  func(b *Bot, ctx context.Context, t tap) error { return b.onTourSetup(ctx, t.q, t.cb, t.lang) },
 	KindAccept:     (*Bot).onAccept,
 	KindDecline:    (*Bot).onRefuse,
 	KindCancel:     (*Bot).onRefuse,
@@ -77,10 +73,6 @@ var tapRoutes = map[string]tapHandler{
 	KindTowers:     onTowers,
 }
 
-func onTourTap(b *Bot, ctx context.Context, t tap) error {
-	return b.onTourTap(ctx, t.q, t.cb, t.user, t.lang)
-}
-
 // commandRoutes maps a command's name to its handler.
 var commandRoutes = map[string]commandHandler{
 	"start": (*Bot).cmdStartLink,
@@ -90,24 +82,23 @@ var commandRoutes = map[string]commandHandler{
 	"puzzle": func(b *Bot, ctx context.Context, c command) error {
 		return b.cmdPuzzle(ctx, c.msg.Chat, c.msg.From, c.lang, c.msg.MessageID)
 	},
-	"play":       (*Bot).cmdPlay,
-	"challenge":  (*Bot).cmdChallenge,
-	"team":       func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
-	"vote":       func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
-	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
-	"move":       (*Bot).cmdMove,
-	"m":          (*Bot).cmdMove,
-	"board":      (*Bot).cmdBoard,
-	"moves":      (*Bot).cmdMoves,
-	"resign":     (*Bot).cmdResign,
-	"draw":       (*Bot).cmdDraw,
-	"hint":       (*Bot).cmdHint,
-	"takeback":   (*Bot).cmdTakeback,
-	"games":      (*Bot).cmdGames,
-	"stats":      (*Bot).cmdStats,
-	"top":        (*Bot).cmdTop,
-	"lang":       (*Bot).cmdLang,
-	"settings":   (*Bot).cmdSettings,
+	"play":      (*Bot).cmdPlay,
+	"challenge": (*Bot).cmdChallenge,
+	"team":      func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
+	"vote":      func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
+	"move":      (*Bot).cmdMove,
+	"m":         (*Bot).cmdMove,
+	"board":     (*Bot).cmdBoard,
+	"moves":     (*Bot).cmdMoves,
+	"resign":    (*Bot).cmdResign,
+	"draw":      (*Bot).cmdDraw,
+	"hint":      (*Bot).cmdHint,
+	"takeback":  (*Bot).cmdTakeback,
+	"games":     (*Bot).cmdGames,
+	"stats":     (*Bot).cmdStats,
+	"top":       (*Bot).cmdTop,
+	"lang":      (*Bot).cmdLang,
+	"settings":  (*Bot).cmdSettings,
 }
 
 // onCallback handles a button tap. Every tap is answered (Telegram shows a

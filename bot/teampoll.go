@@ -125,17 +125,11 @@ func (b *Bot) openTeamPoll(ctx context.Context, id string) {
 
 // sentRecord is what the outbox keeps with a request whose answer must be
 // recorded by whoever sends it (outbox.Reply.Record): a team poll, or a
-// game's card (cardrecord.go).
+// game's card (cardrecord.go); a module's own records are its own
+// (Module.Recorded).
 type sentRecord struct {
-	Poll      *sentPoll      `json:"poll,omitempty"`
-	Card      *sentCard      `json:"card,omitempty"`
-	TourFinal *sentTourFinal `json:"tour_final,omitempty"`
-}
-
-// sentTourFinal names the tournament whose final standings were sent.
-type sentTourFinal struct {
-	Chat int64  `json:"c"`
-	ID   string `json:"t"`
+	Poll *sentPoll `json:"poll,omitempty"`
+	Card *sentCard `json:"card,omitempty"`
 }
 
 // sentPoll names the turn a team poll votes on.
@@ -160,11 +154,8 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 	if rec.Card != nil {
 		return b.recordCard(ctx, rec.Card, msg)
 	}
-	if rec.TourFinal != nil && b.tours() != nil {
-		return b.tours().FinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
-	}
 	if rec.Poll == nil {
-		return nil
+		return b.moduleRecorded(ctx, raw, msg)
 	}
 	if msg.Poll == nil || msg.Chat == nil {
 		return fmt.Errorf("bot: team poll of game %s: the answer has no poll", rec.Poll.Game)

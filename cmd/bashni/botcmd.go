@@ -25,6 +25,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
+	tourbot "github.com/bashni/bashni/bot/tournament"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/puzzle"
@@ -207,10 +208,9 @@ func (m *Main) newBot() error {
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members:     members.New(m.api, 10000, 10*time.Minute),
-		Tournaments: tours,
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{},
+		Modules: []bot.Module{tourbot.Module(tours)},
 	})
 	return nil
 }

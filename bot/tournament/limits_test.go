@@ -1,19 +1,15 @@
-package bot_test
+package tournament_test
 
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // longestName is the longest display name Telegram allows: a first name
@@ -29,15 +25,7 @@ func longestName(i int) string {
 // Telegram's limits as Telegram does.
 func newTourLimitsRig(t *testing.T, ctx context.Context) *eventsRig {
 	t.Helper()
-	r := &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now)
-	r.tours = tournament.New(r.svc, st, nil)
+	r := newRig(t)
 	r.group = telegramtest.GroupChat(-1005550077, "Arena club")
 	r.alice = telegramtest.User(11, strings.Repeat("😀", 64), "alice", "en")
 	r.alice.LastName = strings.Repeat("&", 64)
