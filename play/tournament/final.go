@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
@@ -50,9 +51,7 @@ func (s *Service) FinalRefused(ctx context.Context, chatID int64, id string) err
 		if t.ID != id || t.Status != storage.TournamentFinished || !t.Listed() {
 			return nil
 		}
-		t.FinalRefused++
-		t.Receipt, t.FinalAt = 0, s.now()
-		t.FinalGaveUp = t.FinalRefused >= tourFinalMaxRefusals
+		finalRefused(t, s.now())
 		err = s.tours.UpdateTournament(ctx, t)
 		if !errors.Is(err, storage.ErrConflict) {
 			return err
@@ -100,4 +99,13 @@ func (s *Service) groupLang(ctx context.Context, chatID int64, fallback string) 
 		return fallback
 	}
 	return lang
+}
+
+// finalRefused counts a copy of t's final standings refused at now: they
+// are owed again from a new receipt, unless tourFinalMaxRefusals copies
+// were, and the group may then start its next tournament.
+func finalRefused(t *storage.Tournament, now time.Time) {
+	t.FinalRefused++
+	t.Receipt, t.FinalAt, t.FinalTries = 0, now, 0
+	t.FinalGaveUp = t.FinalRefused >= tourFinalMaxRefusals
 }
