@@ -108,6 +108,11 @@ func (k *Kit) Player(u *tgbotapi.User) play.Player { return player(u) }
 // whichever process sends it, so that one posted again is not doubled.
 func (k *Kit) PostCards(g *play.Game) { k.b.postCards(g) }
 
+// PostCardsAgain posts again those cards of such a game that are not
+// recorded yet, each only if none is recorded in its chat by the time it
+// is sent: one the outbox is still trying is not doubled.
+func (k *Kit) PostCardsAgain(g *play.Game) { k.b.postCardsAgain(g) }
+
 // SendRecorded sends r, whose message is recorded as record says by
 // whichever process sends it (outbox.Reply.Record; the module's
 // Module.Recorded reads it), or, with a sender that records nothing,

@@ -98,3 +98,52 @@ func tappedCard(g *play.Game, q *tgbotapi.CallbackQuery) *play.Game {
 	}
 	return g
 }
+
+// postCardsAgain posts again the cards of a game a feature started that
+// were not recorded in time, each unless one is recorded in its chat by
+// the time it is sent (resolveNewCard): the first may only be waiting for
+// Telegram (an outage of half a minute, the outbox trying it again), and
+// then only it is posted. Without cards drawn at send time, postCards.
+func (b *Bot) postCardsAgain(g *play.Game) {
+	if !b.lazyCards {
+		b.postCards(g)
+		return
+	}
+	again := func(chat int64, record json.RawMessage) {
+		data, err := json.Marshal(lazyCard{Game: g.ID(), Chat: chat, New: true})
+		if err != nil {
+			return
+		}
+		r := outbox.Reply{Lazy: data, ChatID: chat, Group: chat < 0, Record: record}
+		if chat > 0 {
+			r.UserID = chat
+		}
+		b.send(r)
+	}
+	if g.MessageID() == 0 {
+		again(g.ChatID(), cardRecord(g, nil))
+	}
+	if m, ok := g.Mirrored(); ok && m.MessageID() == 0 {
+		again(m.ChatID(), mirrorRecord(g.ID(), g.Ply()))
+	}
+}
+
+// resolveNewCard draws, when it is sent, a card postCardsAgain posts:
+// nothing (dropped) if one is recorded in its chat by then.
+func (b *Bot) resolveNewCard(g *play.Game, lc lazyCard) (tgbotapi.Chattable, int64, error) {
+	if m, ok := g.Mirrored(); ok && lc.Chat == m.ChatID() && lc.Chat != g.ChatID() {
+		g = m
+	}
+	if g.ChatID() != lc.Chat || g.MessageID() != 0 {
+		return nil, 0, nil
+	}
+	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
+	png, err := b.boardPNG(g, v, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	photo := tgbotapi.NewPhoto(lc.Chat, tgbotapi.FileBytes{Name: "board.png", Bytes: png})
+	photo.Caption = b.caption(g, v)
+	photo.ReplyMarkup = b.keyboard(g, v)
+	return photo, g.Version(), nil
+}

@@ -23,6 +23,9 @@ func (m *module) show(ctx context.Context, k *bot.Kit, ev *arena.Event) {
 	for _, g := range ev.Games {
 		k.PostCards(g)
 	}
+	for _, g := range ev.Again {
+		k.PostCardsAgain(g)
+	}
 	t := ev.T
 	if ev.Card && t.MessageID != 0 {
 		text, kb := wordsOf(k).tourCard(t)

@@ -49,7 +49,7 @@ func (s *Service) Tick(ctx context.Context) ([]*Event, error) {
 			}
 			return out, err
 		}
-		if ev.Card || ev.Final || len(ev.Games) > 0 || len(ev.NoShow) > 0 {
+		if ev.Card || ev.Final || len(ev.Games) > 0 || len(ev.Again) > 0 || len(ev.NoShow) > 0 {
 			out = append(out, ev)
 		}
 	}
@@ -149,14 +149,18 @@ func (s *Service) tourEvent(ctx context.Context, t *storage.Tournament, step tou
 			ev.NoShow = append(ev.NoShow, p)
 		}
 	}
-	for _, tg := range slices.Concat(step.paired, step.repost) {
+	for i, tg := range slices.Concat(step.paired, step.repost) {
 		g, err := s.tourGame(ctx, t, tg)
 		if err != nil {
 			// The clock posts it again once tourRepostAfter passes.
 			s.log.Warn("tournament game not created", "tournament", t.ID, "game", tg.ID, "err", err)
 			continue
 		}
-		ev.Games = append(ev.Games, g)
+		if i < len(step.paired) {
+			ev.Games = append(ev.Games, g)
+		} else {
+			ev.Again = append(ev.Again, g)
+		}
 	}
 	return ev
 }

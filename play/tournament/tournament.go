@@ -110,9 +110,11 @@ func (t *Tournament) Player(userID int64) (storage.TourPlayer, bool) {
 // Event is what a step of a tournament did, for the bot to show.
 type Event struct {
 	T *Tournament
-	// Games are games to post: new pairings, and games whose cards went
-	// missing with the process that was posting them.
+	// Games are new pairings, whose cards to post; Again are games whose
+	// cards were not recorded in time (the process posting them died, or
+	// Telegram has not taken them yet): to post unless recorded by then.
 	Games []*play.Game
+	Again []*play.Game
 	// Card: edit the group's card now (it is due; the write that said so
 	// claimed the edit). Final: the final standings are owed (the
 	// tournament has just finished, or they were never recorded shown):
