@@ -39,7 +39,8 @@ type Store interface {
 	storage.Chats
 }
 
-// Thinker chooses the AI's move in a game at a level (1..6).
+// Thinker chooses the AI's move in a game at a level (1..Config.MaxLevel,
+// the numbers of ai.Levels).
 type Thinker interface {
 	Think(ctx context.Context, g *rules.Game, level int) (rules.Move, error)
 }
