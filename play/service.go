@@ -116,9 +116,6 @@ func WithHooks(h Hooks) Option { return func(s *Service) { s.hooks = h } }
 // Option configures a Service.
 type Option func(*Service)
 
-// WithIDs injects the id generator.
-func WithIDs(newID func() string) Option { return func(s *Service) { s.newID = newID } }
-
 // WithWake sets how a process that shows nothing itself (`bashni
 // worker`) tells the bot replicas that a change it stored owes the players
 // something (events.go): on Redis, a message on a pub/sub channel. The
