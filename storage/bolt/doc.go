@@ -32,6 +32,6 @@
 // a time, by later writes of the same kind.
 //
 // bbolt locks the file for one process. Open waits for the lock only for a
-// while (one second unless WithTimeout says otherwise) and then fails, so a
+// while (one second) and then fails, so a
 // second bot started on the same file says so instead of hanging.
 package bolt
