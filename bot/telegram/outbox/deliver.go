@@ -11,6 +11,11 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
+// Delivery: one reply's attempts, from its pace to Telegram's answer, and
+// what each answer means (errors.go classifies it): sent, held and tried
+// again (429), backed off and tried again (network, 5xx), the chat closed
+// (403) or refused for good.
+
 // deliver sends one reply, retrying as its errors allow, and finishes it.
 func (o *Outbox) deliver(ctx context.Context, it *item, lost *countLost) {
 	// Drawn when it reaches the head of its chat's queue, before the

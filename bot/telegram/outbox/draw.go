@@ -9,6 +9,12 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
+// A Lazy reply is drawn at send time: the journal keeps "card of game G",
+// and the picture is made when the reply reaches the head of its lane, as
+// the game is stored then (Resolve). Drawings of one card that would show
+// the same thing go out once (stale): the same version, or the same
+// picture, caption and buttons (fingerprint).
+
 // Resolve makes a Lazy reply's request when it is sent, with the version
 // of what it shows (Reply.Version). A nil request, or an error, drops the
 // reply unsent.

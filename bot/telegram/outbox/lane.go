@@ -11,6 +11,12 @@ import (
 	"golang.org/x/time/rate"
 )
 
+// Each chat (or inline message) has a lane: its replies in order, sent by
+// at most one goroutine at a time, so that the order holds and a 429 can
+// hold the chat. A lane is made with its chat's first reply and swept once
+// idle (sweep); before each send it is paced (pace): its hold, then the
+// chat's, the group's and the global budgets, in Redis with a Pacer.
+
 // laneKey names a sequence of requests that must stay in order.
 type laneKey struct {
 	chat   int64

@@ -15,6 +15,10 @@ import (
 	"golang.org/x/time/rate"
 )
 
+// The outbox's front door: New, Enqueue and Commit prepare a reply and
+// queue it (kept in the journal first, when there is one), and the count of
+// pending replies that Flush and Run's drain wait on.
+
 // Requester sends a request to the Bot API; *tgbotapi.BotAPI is one.
 // Request, unlike Send, works for methods that return true rather than a
 // Message.

@@ -8,6 +8,11 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
+// Done dies with the process that enqueued a reply, so what a sent or
+// refused reply means to the bot is told by callbacks set on the outbox
+// (SetRecorder, SetRefused), from what the journal kept, by whichever
+// process sends the reply: its own, or the heir of one that crashed.
+
 // Recorder records a message sent for a Reply with a Record (see
 // Reply.Record), before the reply is forgotten. again is true when this
 // process took the reply over from one whose lease ended: that one may

@@ -8,6 +8,10 @@ import (
 	"time"
 )
 
+// Run owns the outbox's goroutines: the lanes' senders, the query
+// answers' workers and, with a journal, the acker and the claims; and it
+// drains what is queued when its context ends.
+
 // Run sends queued replies until ctx ends, then drains: it keeps sending
 // for up to Options.DrainTimeout, until nothing is queued. It returns nil
 // when every reply was sent, or an error wrapping ErrShutdown that counts
