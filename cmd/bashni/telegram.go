@@ -74,9 +74,9 @@ func newTelegram(cfg Config) (*tgbotapi.BotAPI, error) {
 const botAPIConns = 32
 
 // setCommands registers the command menu in each language the bot speaks.
-func setCommands(api *tgbotapi.BotAPI, catalog *texts.Catalog, logger *slog.Logger) {
+func setCommands(api *tgbotapi.BotAPI, b *bot.Bot, logger *slog.Logger) {
 	for _, lang := range texts.Languages {
-		cmds := bot.Commands(catalog, lang)
+		cmds := b.Commands(lang)
 		req := tgbotapi.NewSetMyCommandsWithScopeAndLanguage(tgbotapi.NewBotCommandScopeDefault(), lang, cmds...)
 		if lang == "en" {
 			req = tgbotapi.NewSetMyCommands(cmds...) // also the default for every other language
