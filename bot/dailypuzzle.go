@@ -10,6 +10,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -19,7 +20,7 @@ import (
 // posted by the clock's tick from the day's claim in the store, so that
 // of several replicas only one posts it. Anyone taps a move on it; the
 // answer comes as a toast, which costs the group no message, and only the
-// first play.DailyNamed solvers edit the card.
+// first training.DailyNamed solvers edit the card.
 
 // KindDaily is a tap on a daily card: ID = the card's day, Arg = the
 // move's squares.
@@ -32,7 +33,7 @@ func (b *Bot) dailyTick(ctx context.Context) {
 		return
 	}
 	cards, err := b.cfg.Daily.Due(ctx)
-	if err != nil && !errors.Is(err, play.ErrNoDaily) {
+	if err != nil && !errors.Is(err, training.ErrNoDaily) {
 		b.log.Warn("daily puzzle tick failed", "err", err)
 	}
 	for _, c := range cards {
@@ -49,7 +50,7 @@ func (b *Bot) dailyTick(ctx context.Context) {
 }
 
 // postDaily sends a day's card to its group.
-func (b *Bot) postDaily(c play.DailyCard) error {
+func (b *Bot) postDaily(c training.DailyCard) error {
 	pz := c.Puzzle
 	png, err := b.render.PNG(pz.Position, render.Options{Perspective: pz.Solver()})
 	if err != nil {
@@ -64,7 +65,7 @@ func (b *Bot) postDaily(c play.DailyCard) error {
 
 // dailyCaption is the card's text: the day, who is to play, and the first
 // solvers so far, in the group's language.
-func (b *Bot) dailyCaption(rec *play.DailyPuzzle, solver rules.Color) string {
+func (b *Bot) dailyCaption(rec *training.DailyPuzzle, solver rules.Color) string {
 	lang := texts.Lang(rec.Lang)
 	toPlay := "puzzle_white"
 	if solver == rules.Black {
@@ -77,7 +78,7 @@ func (b *Bot) dailyCaption(rec *play.DailyPuzzle, solver rules.Color) string {
 			names[i] = strconv.Itoa(i+1) + ". " + s.Name
 		}
 		solvers = strings.Join(names, ", ")
-		if len(rec.Solvers) == play.DailyNamed {
+		if len(rec.Solvers) == training.DailyNamed {
 			solvers += " …"
 		}
 	}
@@ -85,7 +86,7 @@ func (b *Bot) dailyCaption(rec *play.DailyPuzzle, solver rules.Color) string {
 }
 
 // dailyKeyboard has a button for every legal move, whole (a daily
-// puzzle's position has at most play.DailyMaxMoves), in notation order
+// puzzle's position has at most training.DailyMaxMoves), in notation order
 // four to a row, so the right move does not stand out by its place.
 func dailyKeyboard(date string, pos rules.Position) tgbotapi.InlineKeyboardMarkup {
 	moves := pos.Legal()
@@ -107,14 +108,14 @@ func (b *Bot) onDailyTap(ctx context.Context, q *tgbotapi.CallbackQuery, cb Call
 		return nil
 	}
 	chatID := q.Message.Chat.ID
-	who := play.DailySolver{UserID: q.From.ID, Name: displayName(q.From)}
+	who := training.DailySolver{UserID: q.From.ID, Name: displayName(q.From)}
 	res, err := b.cfg.Daily.Try(ctx, chatID, cb.ID, who, squaresText(sq))
 	var me *rules.MoveError
 	switch {
-	case errors.Is(err, play.ErrDailyClosed):
+	case errors.Is(err, training.ErrDailyClosed):
 		b.toast(q, b.texts.T(lang, "daily_closed", "Date", cb.ID))
 		return nil
-	case errors.Is(err, play.ErrDailyTried):
+	case errors.Is(err, training.ErrDailyTried):
 		b.toast(q, b.texts.T(lang, "daily_tried"))
 		return nil
 	case errors.As(err, &me):

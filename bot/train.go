@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 )
@@ -49,7 +50,7 @@ func (b *Bot) cmdLearn(ctx context.Context, msg *tgbotapi.Message, lang string) 
 		b.text(msg.Chat, b.texts.T(lang, "learn_private_only", "Link", b.startLink("learn")), msg.MessageID)
 		return nil
 	}
-	if _, _, err := b.cfg.Course.Lesson(ctx, msg.From.ID); errors.Is(err, play.ErrCourseDone) {
+	if _, _, err := b.cfg.Course.Lesson(ctx, msg.From.ID); errors.Is(err, training.ErrCourseDone) {
 		if err := b.cfg.Course.Restart(ctx, msg.From.ID); err != nil {
 			b.text(msg.Chat, b.texts.Error(lang, err, false), 0)
 			return err
@@ -62,7 +63,7 @@ func (b *Bot) cmdLearn(ctx context.Context, msg *tgbotapi.Message, lang string) 
 // and a button for each move it offers.
 func (b *Bot) sendLesson(ctx context.Context, chat *tgbotapi.Chat, userID int64, lang string) error {
 	i, l, err := b.cfg.Course.Lesson(ctx, userID)
-	if errors.Is(err, play.ErrCourseDone) {
+	if errors.Is(err, training.ErrCourseDone) {
 		b.html(chat, b.texts.T(lang, "course_done"), nil)
 		return nil
 	}
@@ -75,7 +76,7 @@ func (b *Bot) sendLesson(ctx context.Context, chat *tgbotapi.Chat, userID int64,
 		return fmt.Errorf("bot: drawing lesson %s: %w", l.Key, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "lesson.png", Bytes: png})
-	photo.Caption = b.texts.T(lang, "lesson_caption", "N", i+1, "Total", len(play.Lessons),
+	photo.Caption = b.texts.T(lang, "lesson_caption", "N", i+1, "Total", len(training.Lessons),
 		"Title", b.texts.T(lang, "lesson_"+l.Key+"_title"), "Text", b.texts.T(lang, "lesson_"+l.Key+"_text"),
 		"Task", b.texts.T(lang, "lesson_"+l.Key+"_task"))
 	photo.ReplyMarkup = lessonKeyboard(i, l)
@@ -85,7 +86,7 @@ func (b *Bot) sendLesson(ctx context.Context, chat *tgbotapi.Chat, userID int64,
 
 // lessonKeyboard has a button for every legal move and every decoy, in
 // square order, four to a row.
-func lessonKeyboard(index int, l *play.Lesson) tgbotapi.InlineKeyboardMarkup {
+func lessonKeyboard(index int, l *training.Lesson) tgbotapi.InlineKeyboardMarkup {
 	texts := map[string][]rules.Square{}
 	for _, m := range l.Position.Legal() {
 		texts[m.String()] = m.Squares()
@@ -153,7 +154,7 @@ func (b *Bot) onLesson(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		return nil
 	}
 	sq, err := decodeSquares(cb.Arg)
-	if err != nil || len(sq) < 2 || cb.Ply < 0 || cb.Ply >= len(play.Lessons) {
+	if err != nil || len(sq) < 2 || cb.Ply < 0 || cb.Ply >= len(training.Lessons) {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
 	}
@@ -164,7 +165,7 @@ func (b *Bot) onLesson(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		b.toast(q, "")
 		b.text(q.Message.Chat, b.texts.T(lang, "lesson_wrong", "Reason", b.texts.Error(lang, err, true)), 0)
 		return nil
-	case errors.Is(err, play.ErrNotTheTask):
+	case errors.Is(err, training.ErrNotTheTask):
 		b.toast(q, "")
 		b.text(q.Message.Chat, b.texts.T(lang, "lesson_not_task"), 0)
 		return nil
@@ -173,10 +174,10 @@ func (b *Bot) onLesson(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 		return err
 	}
 	b.toast(q, "")
-	l := &play.Lessons[res.Index]
+	l := &training.Lessons[res.Index]
 	caption := b.texts.T(lang, "lesson_done", "Move", res.Move.String(), "Title", b.texts.T(lang, "lesson_"+l.Key+"_title"))
 	var kb tgbotapi.InlineKeyboardMarkup
-	if res.Next >= len(play.Lessons) {
+	if res.Next >= len(training.Lessons) {
 		caption += "\n\n" + b.texts.T(lang, "course_done")
 		kb = tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	} else {
@@ -230,7 +231,7 @@ func (b *Bot) cmdPuzzle(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi
 }
 
 // puzzleCaption heads every board of a puzzle.
-func (b *Bot) puzzleCaption(lang string, st *play.PuzzleState) string {
+func (b *Bot) puzzleCaption(lang string, st *training.PuzzleState) string {
 	toPlay := "puzzle_white"
 	if st.Puzzle.Solver() == rules.Black {
 		toPlay = "puzzle_black"
@@ -240,7 +241,7 @@ func (b *Bot) puzzleCaption(lang string, st *play.PuzzleState) string {
 }
 
 // puzzleKeyboard is the move picker at the stage picked leads to.
-func (b *Bot) puzzleKeyboard(lang string, st *play.PuzzleState, picked []rules.Square) tgbotapi.InlineKeyboardMarkup {
+func (b *Bot) puzzleKeyboard(lang string, st *training.PuzzleState, picked []rules.Square) tgbotapi.InlineKeyboardMarkup {
 	res, ok := resolvePick(st.Position.Legal(), picked, maxWholeMoves)
 	if !ok || res.move != nil {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
@@ -324,7 +325,7 @@ func (b *Bot) onPuzzlePick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Ca
 }
 
 // ratingLine says how the attempt moved the player's rating.
-func (b *Bot) ratingLine(lang string, res *play.PuzzleResult, before float64) string {
+func (b *Bot) ratingLine(lang string, res *training.PuzzleResult, before float64) string {
 	if !res.Rated {
 		return b.texts.T(lang, "puzzle_unrated", "Rating", int(math.Round(res.PlayerRating)))
 	}

@@ -4,14 +4,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 )
 
 // TestLessonKeyboards: every lesson offers each legal move and each decoy
 // once, and every button's data decodes back to its squares.
 func TestLessonKeyboards(t *testing.T) {
-	for i := range play.Lessons {
-		l := &play.Lessons[i]
+	for i := range training.Lessons {
+		l := &training.Lessons[i]
 		kb := lessonKeyboard(i, l)
 		var labels []string
 		for _, row := range kb.InlineKeyboard {

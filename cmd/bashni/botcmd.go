@@ -26,6 +26,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -188,14 +189,14 @@ func (m *Main) newBot() error {
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)
 	}
-	trainer := play.NewPuzzles(m.store, puzzles, m.now, m.log)
+	trainer := training.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
-		Puzzles: trainer, Course: play.NewCourse(m.store),
-		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
+		Puzzles: trainer, Course: training.NewCourse(m.store),
+		Daily: training.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
@@ -395,7 +396,7 @@ type Store interface {
 	play.Store
 	bot.UpdateMarks
 	storage.Outbox
-	play.PuzzleStore
+	training.PuzzleStore
 	storage.Daily
 	storage.Tournaments
 	Ping(ctx context.Context) error
