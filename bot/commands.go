@@ -80,6 +80,9 @@ func looksLikeMove(text string) bool {
 // leads (its start parameter): the course, a puzzle, a tournament to join.
 func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 	msg := c.msg
+	if handle, rest, ok := b.mods.start(c.args); ok {
+		return handle(ctx, b.kit(), Command{Msg: msg, User: c.user, Lang: c.lang, Args: rest})
+	}
 	switch c.args {
 	case "learn": // the challenge card's link to the course
 		return b.cmdLearn(ctx, msg, c.lang)

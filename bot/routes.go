@@ -128,13 +128,17 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 	}
 	cb, err := ParseCallback(q.Data)
 	handler, known := tapRoutes[cb.Kind]
-	if err != nil || !known {
+	mod, isMod := b.mods.taps[cb.Kind]
+	if err != nil || !known && !isMod {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil // an old or forged button: nothing to do
 	}
-	if !tapAllowed(cb.Kind, q) {
+	if isMod && mod.Scope&tapPlace(q) == 0 || !isMod && !tapAllowed(cb.Kind, q) {
 		b.toast(q, b.texts.T(lang, "err_wrong_place"))
 		return nil // a button from another kind of chat: forged (scopes.go)
+	}
+	if isMod {
+		return mod.Handle(ctx, b.kit(), Tap{Query: q, Data: cb, User: user, Lang: lang})
 	}
 	return handler(b, ctx, tap{q: q, cb: cb, user: user, lang: lang})
 }
@@ -142,9 +146,12 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 // onCommand handles a command addressed to this bot; unknown ones are
 // ignored (a group may have other bots).
 func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *play.User, lang string) error {
-	handler, ok := commandRoutes[msg.Command()]
-	if !ok {
-		return nil
+	args := strings.TrimSpace(msg.CommandArguments())
+	if handler, ok := commandRoutes[msg.Command()]; ok {
+		return handler(b, ctx, command{msg: msg, user: user, lang: lang, args: args})
 	}
-	return handler(b, ctx, command{msg: msg, user: user, lang: lang, args: strings.TrimSpace(msg.CommandArguments())})
+	if handler, ok := b.mods.commands[msg.Command()]; ok {
+		return handler(ctx, b.kit(), Command{Msg: msg, User: user, Lang: lang, Args: args})
+	}
+	return nil
 }
