@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -15,13 +14,6 @@ var errorTexts = []struct {
 	text string
 }{
 	{play.ErrNotYourTurn, "err_not_your_turn"},
-	{training.ErrNoPuzzle, "err_no_puzzle"},
-	{training.ErrStalePuzzle, "err_stale_puzzle"},
-	{training.ErrPuzzleTooFast, "err_puzzle_too_fast"},
-	{training.ErrNoPuzzlesSet, "err_no_puzzles"},
-	{training.ErrStaleLesson, "err_stale_lesson"},
-	{training.ErrNotTheTask, "lesson_not_task"},
-	{training.ErrCourseDone, "course_done"},
 	{play.ErrNotAPlayer, "err_not_player"},
 	{play.ErrStale, "err_stale"},
 	{play.ErrGameOver, "err_game_over"},

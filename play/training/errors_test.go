@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
 )
 
 // sentinels is every error training names, with the kind the doors answer
@@ -85,6 +86,24 @@ func TestEverySentinelHasAKind(t *testing.T) {
 		}
 		if _, ok := errors.AsType[*play.Error](s.err); !ok {
 			t.Errorf("%s is not a *play.Error", name)
+		}
+	}
+}
+
+// A refusal that names its text is said by it, wrapped or not, in every
+// language: the text exists (a missing one is said as its bare id).
+func TestRefusalsSaidByTheirText(t *testing.T) {
+	c := texts.New()
+	for name, s := range sentinels {
+		var e *play.Error
+		if !errors.As(s.err, &e) || e.Text == "" {
+			continue
+		}
+		for _, lang := range texts.Languages {
+			got := c.Error(lang, fmt.Errorf("training: user 1: %w", s.err), false)
+			if got == e.Text || got != c.T(lang, e.Text) {
+				t.Errorf("%s in %s: %q, want its text %s", name, lang, got, e.Text)
+			}
 		}
 	}
 }
