@@ -12,7 +12,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -41,17 +40,10 @@ type Config struct {
 	// BoardURL, if set, gives the link that opens a game in the Mini App
 	// (package miniapp); every card then has an "Open board" button.
 	BoardURL func(gameID string) string
-	// Puzzles and Course serve /puzzle and /learn (train.go); nil leaves
-	// the command out.
-	Puzzles *training.Puzzles
-	Course  *training.Course
 	// BoardImageURL, if set, is the public HTTPS address of a board image
 	// (BoardImage) by game id and version; inline games then show their
 	// boards by URL (boardimage.go).
 	BoardImageURL func(gameID, version string) string
-	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
-	// nil leaves them out.
-	Daily *training.Daily
 	// ChatAdmin asks Telegram (getChatMember) whether a user administers
 	// a group: only they choose its language (grouplang.go). nil: nobody
 	// can.

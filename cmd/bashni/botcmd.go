@@ -25,6 +25,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
+	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
@@ -199,15 +200,16 @@ func (m *Main) newBot() error {
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
-		Puzzles: trainer, Course: training.NewCourse(m.store),
-		Daily: training.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
+		ChatAdmin: chatAdmin(m.api),
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{},
+		Modules: []bot.Module{
+			bottraining.New(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now)),
+		},
 	})
 	return nil
 }

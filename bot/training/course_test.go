@@ -1,9 +1,10 @@
-package bot
+package training
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/play/training"
 )
 
@@ -20,11 +21,11 @@ func TestLessonKeyboards(t *testing.T) {
 			}
 			for _, b := range row {
 				labels = append(labels, b.Text)
-				cb, err := ParseCallback(*b.CallbackData)
+				cb, err := bot.ParseCallback(*b.CallbackData)
 				if err != nil || cb.Kind != KindLesson || cb.Ply != i {
 					t.Fatalf("lesson %s: button %q data %q: %+v, %v", l.Key, b.Text, *b.CallbackData, cb, err)
 				}
-				sq, err := decodeSquares(cb.Arg)
+				sq, err := bot.DecodeSquares(cb.Arg)
 				want, _ := notationSquares(b.Text)
 				if err != nil || !slices.Equal(sq, want) {
 					t.Errorf("lesson %s: button %q picks %v, want %v", l.Key, b.Text, sq, want)
