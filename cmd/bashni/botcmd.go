@@ -406,7 +406,7 @@ type Store interface {
 	bot.UpdateMarks
 	storage.Outbox
 	training.PuzzleStore
-	storage.Daily
+	training.DailyStore
 	storage.Tournaments
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
