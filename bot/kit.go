@@ -9,7 +9,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
 )
@@ -82,10 +81,30 @@ func (k *Kit) Committed(ctx context.Context, receipt int64, show func(k *Kit)) {
 	k.b.committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
 }
 
-// What a module that shows boards of its own (bot/training) needs.
+// GameForCommand finds the game a command is about (the card it replies
+// to, else the sender's only game there); nil, nil when the sender was
+// told there is none or which to choose.
+func (k *Kit) GameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
+	return k.b.gameForCommand(ctx, msg, lang)
+}
 
-// Draw draws a board (the bot's Renderer) as PNG.
-func (k *Kit) Draw(p rules.Position, o render.Options) ([]byte, error) { return k.b.render.PNG(p, o) }
+// RedrawCard edits g's card to show g as it stands.
+func (k *Kit) RedrawCard(g *play.Game) { k.b.editCard(g, cardView{lang: cardLang(g)}, "", nil) }
+
+// SettledOnTime shows a loss on time that refused an action (err a
+// play.TimeUpError), as the clock's tick would.
+func (k *Kit) SettledOnTime(ctx context.Context, err error) { k.b.settledOnTime(ctx, err) }
+
+// Renderer draws boards.
+func (k *Kit) Renderer() Renderer { return k.b.render }
+
+// Expected reports whether err is an everyday refusal, not a fault.
+func (k *Kit) Expected(err error) bool { return expected(err) }
+
+// ChatReply wraps a request to a chat as a reply for Send.
+func ChatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply { return chatReply(chat, req) }
+
+// What a module that shows boards of its own (bot/training) needs.
 
 // BoardURL is the link that opens param on the Mini App's board, or ""
 // where there is no Mini App.
@@ -128,8 +147,8 @@ func (k *Kit) ShowSettings(ctx context.Context, chat *tgbotapi.Chat, userID int6
 	k.b.showSettings(ctx, chat, u, lang, messageID)
 }
 
-// ChatReply is a request to chat chatID as the outbox queues it.
-func ChatReply(chatID int64, req tgbotapi.Chattable) outbox.Reply { return chatReplyID(chatID, req) }
+// ChatReplyID is ChatReply to a chat known by its id only.
+func ChatReplyID(chatID int64, req tgbotapi.Chattable) outbox.Reply { return chatReplyID(chatID, req) }
 
 // DisplayName is how a user is called in texts.
 func DisplayName(u *tgbotapi.User) string { return displayName(u) }

@@ -44,30 +44,30 @@ type (
 
 // tapRoutes maps a callback kind to its handler.
 var tapRoutes = map[string]tapHandler{
-	KindPick:      func(b *Bot, ctx context.Context, t tap) error { return b.onPick(ctx, t.q, t.cb, t.lang) },
+	KindPick:      (*Bot).onPick,
 	KindVote:      func(b *Bot, ctx context.Context, t tap) error { return b.onVote(ctx, t.q, t.cb, t.lang) },
 	KindTourJoin:  onTourTap,
 	KindTourLeave: onTourTap,
 	KindTourPause: onTourTap,
 	KindTourSetup: func(b *Bot, ctx context.Context, t tap) error { return b.onTourSetup(ctx, t.q, t.cb, t.lang) },
-	KindAccept:    func(b *Bot, ctx context.Context, t tap) error { return b.onAccept(ctx, t.q, t.cb, t.lang) },
-	KindDecline:   onRefuse,
-	KindCancel:    onRefuse,
+	KindAccept:    (*Bot).onAccept,
+	KindDecline:   (*Bot).onRefuse,
+	KindCancel:    (*Bot).onRefuse,
 	KindDrawYes:   (*Bot).onDrawAnswer,
 	KindDrawNo:    (*Bot).onDrawAnswer,
-	KindResign:    onResign,
-	KindResignNo:  onResign,
-	KindRematch:   onRematch,
-	KindRematchOK: onRematch,
-	KindRematchNo: onRematch,
-	KindPDN:       func(b *Bot, ctx context.Context, t tap) error { return b.sendPDN(ctx, t.q, t.cb.ID, t.lang) },
-	KindReplay:    func(b *Bot, ctx context.Context, t tap) error { return b.sendReplay(ctx, t.q, t.cb.ID, t.lang) },
-	KindAnalyse:   func(b *Bot, ctx context.Context, t tap) error { return b.onAnalyse(ctx, t.q, t.cb.ID, t.lang) },
-	KindMenu:      func(b *Bot, ctx context.Context, t tap) error { return b.onMenu(ctx, t.q, t.cb.Arg, t.user, t.lang) },
+	KindResign:    (*Bot).onResign,
+	KindResignNo:  (*Bot).onResign,
+	KindRematch:   (*Bot).onRematch,
+	KindRematchOK: (*Bot).onRematch,
+	KindRematchNo: (*Bot).onRematch,
+	KindPDN:       (*Bot).sendPDN,
+	KindReplay:    (*Bot).sendReplay,
+	KindAnalyse:   (*Bot).onAnalyse,
+	KindMenu:      (*Bot).onMenu,
 	KindLevel:     (*Bot).onLevel,
 	KindVariant:   (*Bot).onVariant,
 	KindColor:     (*Bot).onColor,
-	KindLang:      func(b *Bot, ctx context.Context, t tap) error { return b.onLang(ctx, t.q, t.cb.Arg, t.lang) },
+	KindLang:      (*Bot).onLang,
 	KindSetting:   (*Bot).onSetting,
 	KindTowers:    onTowers,
 }
@@ -75,19 +75,14 @@ var tapRoutes = map[string]tapHandler{
 func onTourTap(b *Bot, ctx context.Context, t tap) error {
 	return b.onTourTap(ctx, t.q, t.cb, t.user, t.lang)
 }
-func onRefuse(b *Bot, ctx context.Context, t tap) error { return b.onRefuse(ctx, t.q, t.cb, t.lang) }
-func onResign(b *Bot, ctx context.Context, t tap) error { return b.onResign(ctx, t.q, t.cb, t.lang) }
-func onRematch(b *Bot, ctx context.Context, t tap) error {
-	return b.onRematch(ctx, t.q, t.cb, t.user, t.lang)
-}
 
 // commandRoutes maps a command's name to its handler.
 var commandRoutes = map[string]commandHandler{
 	"start":      (*Bot).cmdStartLink,
 	"help":       func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "help") },
 	"rules":      func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "rules") },
-	"play":       func(b *Bot, ctx context.Context, c command) error { return b.cmdPlay(ctx, c.msg, c.lang, c.args) },
-	"challenge":  func(b *Bot, ctx context.Context, c command) error { return b.cmdChallenge(ctx, c.msg, c.lang, c.args) },
+	"play":       (*Bot).cmdPlay,
+	"challenge":  (*Bot).cmdChallenge,
 	"team":       func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
 	"vote":       func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
 	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
@@ -95,18 +90,11 @@ var commandRoutes = map[string]commandHandler{
 	"m":          (*Bot).cmdMove,
 	"board":      (*Bot).cmdBoard,
 	"moves":      (*Bot).cmdMoves,
-	"resign":     func(b *Bot, ctx context.Context, c command) error { return b.cmdResign(ctx, c.msg, c.lang) },
-	"draw":       func(b *Bot, ctx context.Context, c command) error { return b.cmdDraw(ctx, c.msg, c.lang) },
-	"hint":       func(b *Bot, ctx context.Context, c command) error { return b.cmdHint(ctx, c.msg, c.lang) },
-	"takeback":   func(b *Bot, ctx context.Context, c command) error { return b.cmdTakeback(ctx, c.msg, c.lang) },
-	"games":      func(b *Bot, ctx context.Context, c command) error { return b.cmdGames(ctx, c.msg, c.lang) },
-	"stats":      func(b *Bot, ctx context.Context, c command) error { return b.cmdStats(ctx, c.msg, c.user, c.lang) },
-	"top":        func(b *Bot, ctx context.Context, c command) error { return b.cmdTop(ctx, c.msg, c.lang) },
-	"lang":       func(b *Bot, ctx context.Context, c command) error { return b.cmdLang(ctx, c.msg, c.lang, c.args) },
-	"settings": func(b *Bot, ctx context.Context, c command) error {
-		b.showSettings(ctx, c.msg.Chat, c.user, c.lang, 0)
-		return nil
-	},
+	"resign":     (*Bot).cmdResign,
+	"draw":       (*Bot).cmdDraw,
+	"games":      (*Bot).cmdGames,
+	"lang":       (*Bot).cmdLang,
+	"settings":   (*Bot).cmdSettings,
 }
 
 // onCallback handles a button tap. Every tap is answered (Telegram shows a

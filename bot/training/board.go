@@ -14,7 +14,7 @@ import (
 
 // editPhoto replaces a board message's picture, caption and buttons.
 func editPhoto(k *bot.Kit, msg *tgbotapi.Message, p rules.Position, o render.Options, caption string, kb tgbotapi.InlineKeyboardMarkup) error {
-	png, err := k.Draw(p, o)
+	png, err := k.Renderer().PNG(p, o)
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing the board: %w", err)
 	}
@@ -24,7 +24,7 @@ func editPhoto(k *bot.Kit, msg *tgbotapi.Message, p rules.Position, o render.Opt
 		BaseEdit: tgbotapi.BaseEdit{ChatID: msg.Chat.ID, MessageID: msg.MessageID, ReplyMarkup: &kb},
 		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
 	}
-	r := bot.ChatReply(msg.Chat.ID, edit)
+	r := bot.ChatReply(msg.Chat, edit)
 	r.Key = "train:" + strconv.FormatInt(msg.Chat.ID, 10) + ":" + strconv.Itoa(msg.MessageID)
 	k.Send(r)
 	return nil

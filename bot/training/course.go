@@ -54,14 +54,14 @@ func (m *module) sendLesson(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat
 		k.Text(chat, k.RefusalText(lang, err), 0)
 		return err
 	}
-	png, err := k.Draw(l.Position, render.Options{})
+	png, err := k.Renderer().PNG(l.Position, render.Options{})
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing lesson %s: %w", l.Key, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "lesson.png", Bytes: png})
 	photo.Caption = lessonCaption(k.Texts(), lang, i, l)
 	photo.ReplyMarkup = lessonKeyboard(i, l)
-	k.Send(bot.ChatReply(chat.ID, photo))
+	k.Send(bot.ChatReply(chat, photo))
 	return nil
 }
 

@@ -43,14 +43,14 @@ func (m *module) dailyTick(ctx context.Context, k *bot.Kit) {
 // postDaily sends a day's card to its group.
 func postDaily(k *bot.Kit, c training.DailyCard) error {
 	pz := c.Puzzle
-	png, err := k.Draw(pz.Position, render.Options{Perspective: pz.Solver()})
+	png, err := k.Renderer().PNG(pz.Position, render.Options{Perspective: pz.Solver()})
 	if err != nil {
 		return err
 	}
 	photo := tgbotapi.NewPhoto(c.Record.ChatID, tgbotapi.FileBytes{Name: "puzzle.png", Bytes: png})
 	photo.Caption = dailyCaption(k.Texts(), c.Record, pz.Solver())
 	photo.ReplyMarkup = dailyKeyboard(c.Record.Date, pz.Position)
-	k.Send(bot.ChatReply(c.Record.ChatID, photo))
+	k.Send(bot.ChatReplyID(c.Record.ChatID, photo))
 	return nil
 }
 
@@ -135,7 +135,7 @@ func (m *module) onDailyTap(ctx context.Context, k *bot.Kit, t bot.Tap) error {
 		kb := dailyKeyboard(res.Record.Date, res.Puzzle.Position)
 		e := tgbotapi.NewEditMessageCaption(chatID, q.Message.MessageID, dailyCaption(tx, res.Record, res.Puzzle.Solver()))
 		e.ReplyMarkup = &kb
-		r := bot.ChatReply(chatID, e)
+		r := bot.ChatReplyID(chatID, e)
 		r.Key = "daily:" + strconv.FormatInt(chatID, 10) + ":" + strconv.Itoa(q.Message.MessageID)
 		k.Send(r)
 	}

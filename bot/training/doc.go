@@ -1,5 +1,5 @@
 // Package training is the course, the puzzles and the groups' daily
-// puzzle in Telegram: a bot.Module (New) over play/training's services,
+// puzzle in Telegram: a bot.Module (Module) over play/training's services,
 // with its buttons, the /learn and /puzzle commands and their /start
 // links, the daily card's tick and its row in a group's /settings. It
 // speaks to the bot only through *bot.Kit.

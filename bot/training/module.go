@@ -34,10 +34,10 @@ type module struct {
 	Daily   *training.Daily
 }
 
-// New is the module the bot plugs in (cmd/bashni's Main.Open): the
+// Module is the module the bot plugs in (cmd/bashni's Main.Open): the
 // course, the puzzles and the daily puzzle over their services; any may
 // be nil, which leaves its part out.
-func New(course *training.Course, puzzles *training.Puzzles, daily *training.Daily) bot.Module {
+func Module(course *training.Course, puzzles *training.Puzzles, daily *training.Daily) bot.Module {
 	m := &module{Course: course, Puzzles: puzzles, Daily: daily}
 	bm := bot.Module{Name: "training", Taps: map[string]bot.TapRoute{}, Commands: map[string]bot.CommandFunc{}, Starts: map[string]bot.CommandFunc{}}
 	if m.Course != nil {

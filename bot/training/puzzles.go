@@ -27,14 +27,14 @@ func (m *module) sendPuzzle(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat
 		k.Text(chat, k.RefusalText(lang, err), replyTo)
 		return err
 	}
-	png, err := k.Draw(st.Position, render.Options{Perspective: st.Puzzle.Solver()})
+	png, err := k.Renderer().PNG(st.Position, render.Options{Perspective: st.Puzzle.Solver()})
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing puzzle %s: %w", st.Puzzle.ID, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "puzzle.png", Bytes: png})
 	photo.Caption = puzzleCaption(k.Texts(), lang, st)
 	photo.ReplyMarkup = puzzleKeyboard(k, lang, st, nil)
-	k.Send(bot.ChatReply(chat.ID, photo))
+	k.Send(bot.ChatReply(chat, photo))
 	return nil
 }
 
@@ -110,7 +110,7 @@ func (m *module) onPuzzlePick(ctx context.Context, k *bot.Kit, t bot.Tap) error 
 	if move == nil {
 		k.Toast(q, "")
 		kb = withBoard(k, lang, kb)
-		k.Send(bot.ChatReply(q.Message.Chat.ID, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, kb)))
+		k.Send(bot.ChatReply(q.Message.Chat, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, kb)))
 		return nil
 	}
 	res, err := m.Puzzles.Move(ctx, q.From.ID, cb.ID, cb.Ply, move.String())

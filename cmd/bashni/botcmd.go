@@ -21,6 +21,8 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/assist"
+	"github.com/bashni/bashni/bot/standings"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
@@ -207,9 +209,8 @@ func (m *Main) newBot() error {
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{
-			bottraining.New(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now)),
-		},
+		Modules: []bot.Module{assist.Module(), standings.Module(),
+			bottraining.Module(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now))},
 	})
 	return nil
 }
