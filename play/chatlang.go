@@ -61,17 +61,7 @@ func (s *Service) SetChatLang(ctx context.Context, chatID int64, lang string) er
 			s.log.Warn("a game kept its group's old language", "game", id, "chat", chatID, "err", err)
 		}
 	}
-	for _, hook := range s.langHooks {
-		hook(ctx, chatID, lang)
-	}
 	return nil
-}
-
-// OnChatLang registers fn to be told, after SetChatLang stored a group's
-// new language, so that a feature's own record of the group follows it
-// (a tournament's card). Call it at wiring, before the service is used.
-func (s *Service) OnChatLang(fn func(ctx context.Context, chatID int64, lang string)) {
-	s.langHooks = append(s.langHooks, fn)
 }
 
 // groupLang is the language of a new game's group

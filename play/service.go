@@ -100,8 +100,6 @@ type Service struct {
 	// wake, if set, tells the bot replicas of a change nobody in this
 	// process shows (events.go, WithWake).
 	wake func(ctx context.Context, gameID string)
-	// langHooks are told of a group's new language (chatlang.go).
-	langHooks []func(ctx context.Context, chatID int64, lang string)
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

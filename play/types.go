@@ -17,10 +17,6 @@ type (
 	// GameEvent is one change of a game the players are owed the sight
 	// of, stored with the change (events.go).
 	GameEvent = storage.GameEvent
-	// DailyPuzzle is a group's puzzle of the day; DailySolver one who
-	// solved it.
-	DailyPuzzle = storage.DailyPuzzle
-	DailySolver = storage.DailySolver
 )
 
 // Game event kinds.

@@ -45,8 +45,13 @@ func Module(tours *arena.Service) bot.Module {
 		Starts:    map[string]bot.CommandFunc{startTourPrefix: m.startJoin},
 		Tick:      m.tick,
 		GameEnded: m.gameEnded,
-		CardLine:  func(k *bot.Kit, lang string, g *play.Game) string { return wordsOf(k).arenaLine(lang, g) },
-		Recorded:  m.recorded,
+		// A group's tournament card follows the language it chooses.
+		ChatLang: func(ctx context.Context, _ *bot.Kit, chatID int64, lang string) error {
+			m.tours.SetLang(ctx, chatID, lang)
+			return nil
+		},
+		CardLine: func(k *bot.Kit, lang string, g *play.Game) string { return wordsOf(k).arenaLine(lang, g) },
+		Recorded: m.recorded,
 	}
 }
 

@@ -62,7 +62,7 @@ func (s *Service) FinalRefused(ctx context.Context, chatID int64, id string) err
 
 // SetLang rewrites the language of group chatID's tournament, if one is
 // listed, so that its card follows the group from its next edit: wired to
-// play.Service.OnChatLang, told after the group chose its language. Only
+// the bot's module (Module.ChatLang), told after the group chose it. Only
 // the language changes (no step of the arena, so no event to show); a
 // write lost to the arena's own is tried again from a fresh read.
 func (s *Service) SetLang(ctx context.Context, chatID int64, lang string) {

@@ -53,9 +53,7 @@ type Service struct {
 	log   *slog.Logger
 }
 
-// New returns the tournaments' service; log may be nil. Wire SetLang to
-// core.OnChatLang so that a tournament's card follows its group's
-// language.
+// New returns the tournaments' service; log may be nil.
 func New(core *play.Service, tours Store, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
