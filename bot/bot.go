@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -51,6 +52,8 @@ type Config struct {
 	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
 	// nil leaves them out.
 	Daily *play.Daily
+	// Teams runs the groups' games against the AI by vote (team.go).
+	Teams *team.Service
 	// ChatAdmin asks Telegram (getChatMember) whether a user administers
 	// a group: only they choose its language (grouplang.go). nil: nobody
 	// can.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -76,7 +77,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
-	if g.IsTeamGame() {
+	if team.Is(g) {
 		lines = append(lines, b.teamLines(lang, g, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
 	}
 	if v.thinking {
@@ -165,7 +166,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	}
-	if g.IsTeamGame() {
+	if team.Is(g) {
 		return b.teamKeyboard(g)
 	}
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}

@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 )
 
 // A posted card's message id is what every later edit of the game's card
@@ -66,7 +67,7 @@ type firstTurn struct {
 // game between people tells the first player (not skip) at once when
 // notices go out at once (otherwise the clock's turn notice does).
 func (b *Bot) firstTurnOf(g *play.Game, skip int64) *firstTurn {
-	if g.VotesByPoll() && !g.IsAITurn() || !g.IsTeamGame() && b.noticesNow() {
+	if team.ByPoll(g) && !g.IsAITurn() || !team.Is(g) && b.noticesNow() {
 		return &firstTurn{skip: skip}
 	}
 	return nil
@@ -75,7 +76,7 @@ func (b *Bot) firstTurnOf(g *play.Game, skip int64) *firstTurn {
 // callFirstTurn makes the call of g's first turn: the team poll, or the
 // "your move" of the first player unless they are skip.
 func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
-	if g.VotesByPoll() {
+	if team.ByPoll(g) {
 		b.teamPolls(g)
 		return
 	}

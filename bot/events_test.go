@@ -15,6 +15,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -37,6 +38,7 @@ type eventsRig struct {
 	store  *bolt.Store
 	clock  *testkit.Clock
 	svc    *play.Service
+	teams  *team.Service // the groups' games by vote, if the rig has them
 	group  tgbotapi.Chat
 	alice  tgbotapi.User
 	gameID string
@@ -55,7 +57,7 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
 	// The bot first, as Main does: it gives the outbox what draws and
 	// records the replies Run may take over from a dead process at once.
-	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot", Teams: r.teams})
 	go out.Run(ctx)
 	return b, out
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -192,7 +193,7 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 		return
 	}
 	text := b.gameOverText(lang, g, g.Rules().Record())
-	if g.IsTeamGame() {
+	if team.Is(g) {
 		text += "\n" + b.teamSummary(lang, g, texts.MessageLimit-texts.TelegramLen(text, "")-1)
 		b.teamPolls(g) // the last vote's poll, if its stop is still owed
 	}

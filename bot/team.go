@@ -12,11 +12,12 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/rules"
 )
 
 // The chat against the AI (/team): the group is one side and votes on each
-// of its moves (play/team.go decides). By default the card lists the
+// of its moves (play/team decides). By default the card lists the
 // chat's legal moves as buttons: one tap is one vote, answered by a toast,
 // which Telegram does not count against the group's 20 messages a minute;
 // the card itself is edited only when a vote closes, and then shows the
@@ -72,7 +73,7 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
 		return nil
 	}
-	req := play.TeamGameRequest{ChatID: msg.Chat.ID, ChatName: teamChatName(msg.Chat.Title), Color: play.ColorWhite, Lang: lang}
+	req := team.GameRequest{ChatID: msg.Chat.ID, ChatName: teamChatName(msg.Chat.Title), Color: play.ColorWhite, Lang: lang}
 	if msg.From != nil {
 		req.By = msg.From.ID
 	}
@@ -105,7 +106,7 @@ func (b *Bot) cmdTeam(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.texts.T(lang, "team_usage", "Max", b.svc.Config().MaxLevel), msg.MessageID)
 		return nil
 	}
-	g, err := b.svc.NewTeamGame(ctx, req)
+	g, err := b.cfg.Teams.NewGame(ctx, req)
 	if err != nil {
 		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
@@ -153,7 +154,7 @@ func teamMoves(g *play.Game) []rules.Move {
 // poll of one option cannot offer.
 func (b *Bot) teamKeyboard(g *play.Game) tgbotapi.InlineKeyboardMarkup {
 	rows := [][]tgbotapi.InlineKeyboardButton{}
-	if g.PollsThisTurn() {
+	if team.PollsThisTurn(g) {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 	}
 	var row []tgbotapi.InlineKeyboardButton
@@ -183,12 +184,12 @@ const captionTail = 200
 // last vote's majority are cut to fit, "… and N more").
 func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 	var lines []string
-	if v := g.Vote(); v.Open && g.PollsThisTurn() {
+	if v := team.VoteOf(g); v.Open && team.PollsThisTurn(g) {
 		lines = append(lines, b.texts.T(lang, "team_vote_open_poll", "Seconds", int(v.Window.Seconds())))
 	} else if v.Open {
 		lines = append(lines, b.texts.T(lang, "team_vote_open", "Seconds", int(v.Window.Seconds())))
 	}
-	if tally := g.VoteTally(); len(tally) > 0 {
+	if tally := team.Tally(g); len(tally) > 0 {
 		// Shown when the card is next edited anyway (the AI's answer, a
 		// /board): a vote costs the group no edit of its own.
 		parts := make([]string, len(tally))
@@ -198,7 +199,7 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 		list := texts.FitList(parts, " · ", teamTallyUnits, "", func(n int) string { return b.texts.N(lang, "list_more", n) })
 		lines = append([]string{b.texts.T(lang, "team_tally", "List", list)}, lines...)
 	}
-	turns := g.TeamTurns()
+	turns := team.Turns(g)
 	if len(turns) == 0 {
 		return lines
 	}
@@ -213,7 +214,7 @@ func (b *Bot) teamLines(lang string, g *play.Game, budget int) []string {
 	// The rest of the last vote's tally: the moves that lost, with their
 	// votes, most first.
 	var others []string
-	for _, m := range play.TallyOf(last.Others) {
+	for _, m := range team.TallyOf(last.Others) {
 		others = append(others, m.Move+" "+strconv.Itoa(m.Votes))
 	}
 	if len(others) > 0 {
@@ -238,8 +239,8 @@ func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	}
 	i, err := strconv.Atoi(cb.Arg)
 	moves := teamMoves(g)
-	if !g.IsTeamGame() || cb.Ply != g.Ply() || err != nil || i < 0 || i >= len(moves) {
-		b.toast(q, b.texts.Error(lang, play.ErrVoteClosed, false))
+	if !team.Is(g) || cb.Ply != g.Ply() || err != nil || i < 0 || i >= len(moves) {
+		b.toast(q, b.texts.Error(lang, team.ErrVoteClosed, false))
 		return nil
 	}
 	if q.Message == nil || q.Message.Chat == nil || q.Message.Chat.ID != g.ChatID() {
@@ -249,7 +250,7 @@ func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	if !b.mayActFor(ctx, g.ChatID(), q.From.ID, lang, func(text string) { b.toast(q, text) }) {
 		return nil
 	}
-	out, err := b.svc.Vote(ctx, g.ID(), player(q.From), cb.Ply, moves[i].String())
+	out, err := b.cfg.Teams.Vote(ctx, g.ID(), player(q.From), cb.Ply, moves[i].String())
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))
 		return err
@@ -273,14 +274,14 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
 		return err
 	}
-	var team *play.Game
+	var voted *play.Game
 	for _, g := range games {
-		if g.IsTeamGame() {
-			team = g
+		if team.Is(g) {
+			voted = g
 		}
 	}
-	if team == nil || msg.Chat.IsPrivate() {
-		b.text(msg.Chat, b.texts.Error(lang, play.ErrNotTeamGame, false), msg.MessageID)
+	if voted == nil || msg.Chat.IsPrivate() {
+		b.text(msg.Chat, b.texts.Error(lang, team.ErrNotTeamGame, false), msg.MessageID)
 		return nil
 	}
 	if args == "" {
@@ -288,9 +289,9 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 		return nil
 	}
 	if teamResignWords[strings.ToLower(strings.TrimSpace(args))] {
-		args = play.ResignVote
+		args = team.ResignVote
 	}
-	out, err := b.svc.Vote(ctx, team.ID(), player(msg.From), play.AnyPly, args)
+	out, err := b.cfg.Teams.Vote(ctx, voted.ID(), player(msg.From), play.AnyPly, args)
 	if err != nil {
 		b.refuseTyped(ctx, msg, args, b.texts.Error(lang, err, true))
 		return err
@@ -309,7 +310,7 @@ func (b *Bot) cmdVote(ctx context.Context, msg *tgbotapi.Message, lang, args str
 // teamSummary is the end of a team game: who voted for the moves played,
 // those most often heard first, within budget units ("… and N more").
 func (b *Bot) teamSummary(lang string, g *play.Game, budget int) string {
-	voters := g.Voters()
+	voters := team.Voters(g)
 	if len(voters) == 0 {
 		return ""
 	}

@@ -12,10 +12,11 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 )
 
 // A team game started with "/team 6 poll" is voted in a native Telegram
-// poll each turn (play/teampoll.go): a non-anonymous poll of the engine's
+// poll each turn (play/team): a non-anonymous poll of the engine's
 // shortlist, sent below the card when the chat's turn begins and stopped
 // when the vote closes; /vote takes any legal move besides. The poll's
 // answers arrive as poll_answer updates, which name the poll and the
@@ -29,7 +30,7 @@ import (
 // of all the replicas and goroutines that call it for one board, one
 // stops and one sends.
 func (b *Bot) teamPolls(g *play.Game) {
-	if !g.VotesByPoll() {
+	if !team.ByPoll(g) {
 		return
 	}
 	id, chatID := g.ID(), g.ChatID()
@@ -42,7 +43,7 @@ func (b *Bot) teamPolls(g *play.Game) {
 	}
 	b = &Bot{core: b.core, out: out}
 	b.background(func(ctx context.Context) {
-		if p, err := b.svc.StopPoll(ctx, id); err != nil {
+		if p, err := b.cfg.Teams.StopPoll(ctx, id); err != nil {
 			b.log.Warn("stopping a team poll", "game", id, "err", err)
 		} else if p != nil {
 			b.stopPoll(chatID, p.ID, p.MessageID)
@@ -53,7 +54,7 @@ func (b *Bot) teamPolls(g *play.Game) {
 
 // openTeamPoll sends the poll of the chat's turn, if it is due.
 func (b *Bot) openTeamPoll(ctx context.Context, id string) {
-	plan, err := b.svc.ClaimPoll(ctx, id)
+	plan, err := b.cfg.Teams.ClaimPoll(ctx, id)
 	if err != nil {
 		b.log.Warn("claiming a team poll", "game", id, "err", err)
 		return
@@ -176,7 +177,7 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 		return fmt.Errorf("bot: team poll of game %s: the answer has no poll", rec.Poll.Game)
 	}
 	chatID, pollID := msg.Chat.ID, msg.Poll.ID
-	stop, err := b.svc.PollSent(ctx, rec.Poll.Game, rec.Poll.Ply, pollID, msg.MessageID)
+	stop, err := b.cfg.Teams.PollSent(ctx, rec.Poll.Game, rec.Poll.Ply, pollID, msg.MessageID)
 	if stop {
 		b.stopPoll(chatID, pollID, msg.MessageID)
 	}
@@ -206,7 +207,7 @@ func (b *Bot) stopPoll(chatID int64, pollID string, messageID int) {
 			// Its vote is over either way: a late answer finds no game
 			// and is refused as on a closed vote.
 			b.background(func(ctx context.Context) {
-				if err := b.svc.ForgetPoll(ctx, pollID); err != nil {
+				if err := b.cfg.Teams.ForgetPoll(ctx, pollID); err != nil {
 					b.log.Warn("forgetting a team poll", "poll", pollID, "err", err)
 				}
 			})
@@ -221,11 +222,11 @@ func (b *Bot) onPollAnswer(ctx context.Context, a *tgbotapi.PollAnswer) error {
 	if a.User.ID == 0 {
 		return nil // an anonymous admin answering as the chat: no member to count once
 	}
-	out, err := b.svc.PollVote(ctx, a.PollID, player(&a.User), a.OptionIDs)
-	if errors.Is(err, play.ErrUnknownPoll) && b.pollsSending.wait(ctx, pollRecordWait) {
+	out, err := b.cfg.Teams.PollVote(ctx, a.PollID, player(&a.User), a.OptionIDs)
+	if errors.Is(err, team.ErrUnknownPoll) && b.pollsSending.wait(ctx, pollRecordWait) {
 		// Answered the moment it appeared, before this process had
 		// recorded it: once the polls it is sending are recorded, again.
-		out, err = b.svc.PollVote(ctx, a.PollID, player(&a.User), a.OptionIDs)
+		out, err = b.cfg.Teams.PollVote(ctx, a.PollID, player(&a.User), a.OptionIDs)
 	}
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -42,10 +43,10 @@ var errorTexts = []struct {
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
 	{play.ErrAIDeclinesDraw, "ai_declines_draw"},
-	{play.ErrNotTeamGame, "err_not_team_game"},
-	{play.ErrVoteClosed, "err_vote_closed"},
-	{play.ErrAlreadyVoted, "err_already_voted"},
-	{play.ErrBadWindow, "err_bad_window"},
+	{team.ErrNotTeamGame, "err_not_team_game"},
+	{team.ErrVoteClosed, "err_vote_closed"},
+	{team.ErrAlreadyVoted, "err_already_voted"},
+	{team.ErrBadWindow, "err_bad_window"},
 	{play.ErrNoTournaments, "err_no_tournaments"},
 	{play.ErrBadDuration, "err_bad_duration"},
 	{play.ErrTournamentRuns, "err_tournament_runs"},

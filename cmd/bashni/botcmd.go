@@ -26,6 +26,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -79,6 +80,7 @@ type Main struct {
 	metrics              *metrics
 	live                 *liveBoard
 	svc                  *play.Service
+	teams                *team.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
 	// bgCtx is what background work and sending run under: it outlives
@@ -117,6 +119,10 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
 	m.svc = m.newService()
+	// The groups' games by vote: the clock's tick closes a vote whose
+	// time is up.
+	m.teams = team.New(m.svc, m.store, m.log)
+	m.svc.AddDeadline(m.teams.CloseDue)
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {
@@ -195,7 +201,7 @@ func (m *Main) newBot() error {
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
-		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
+		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api), Teams: m.teams,
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
@@ -398,6 +404,7 @@ type Store interface {
 	play.PuzzleStore
 	storage.Daily
 	storage.Tournaments
+	team.Store
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error
