@@ -20,7 +20,8 @@ func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 	return &kb
 }
 
-func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code, tapLang string) error {
+func (b *Bot) onLang(ctx context.Context, t tap) error {
+	q, code, tapLang := t.q, t.cb.Arg, t.lang
 	lang := texts.Lang(code)
 	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {
 		return b.onGroupLang(ctx, q, lang, tapLang) // the group's, not the tapper's
@@ -71,7 +72,8 @@ func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.Use
 	b.send(outMessage{chatID: chat.ID, text: text, markup: &kb}.reply())
 }
 
-func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, lang string) error {
+func (b *Bot) onSetting(ctx context.Context, t tap) error {
+	q, which, lang := t.q, t.cb.Arg, t.lang
 	if which == "daily" {
 		return b.toggleDaily(ctx, q, lang) // the group's setting, not the user's
 	}
@@ -103,7 +105,8 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 	return nil
 }
 
-func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *play.User, lang string) error {
+func (b *Bot) cmdStats(ctx context.Context, c command) error {
+	msg, u, lang := c.msg, c.user, c.lang
 	st := u.Stats
 	streak := ""
 	switch {
@@ -121,7 +124,8 @@ func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *play.User,
 	return nil
 }
 
-func (b *Bot) cmdTop(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdTop(ctx context.Context, c command) error {
+	msg, lang := c.msg, c.lang
 	scope, title := msg.Chat.ID, "top_title_chat"
 	if msg.Chat.IsPrivate() {
 		scope, title = 0, "top_title_global"
@@ -154,7 +158,8 @@ func (b *Bot) themeName(lang, theme string) string {
 }
 
 // cmdLang sets the language given as the argument ("/lang ru"), or asks.
-func (b *Bot) cmdLang(ctx context.Context, msg *tgbotapi.Message, lang, arg string) error {
+func (b *Bot) cmdLang(ctx context.Context, c command) error {
+	msg, lang, arg := c.msg, c.lang, c.args
 	if !msg.Chat.IsPrivate() {
 		return b.cmdGroupLang(ctx, msg, lang, arg) // the group's, not the sender's
 	}
@@ -181,4 +186,10 @@ func langArg(arg string) string {
 		return "ru"
 	}
 	return ""
+}
+
+// cmdSettings is /settings: the sender's settings, in a new message.
+func (b *Bot) cmdSettings(ctx context.Context, c command) error {
+	b.showSettings(ctx, c.msg.Chat, c.user, c.lang, 0)
+	return nil
 }

@@ -18,7 +18,8 @@ import (
 
 // cmdHint sends the engine's move for the user's game against the AI as a
 // board with the move drawn on it. The search runs in the background.
-func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdHint(ctx context.Context, c command) error {
+	msg, lang := c.msg, c.lang
 	g, err := b.gameForCommand(ctx, msg, lang)
 	if err != nil || g == nil {
 		return err
@@ -67,7 +68,8 @@ func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) e
 
 // cmdTakeback undoes the user's last full move against the AI and redraws
 // the card.
-func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdTakeback(ctx context.Context, c command) error {
+	msg, lang := c.msg, c.lang
 	g, err := b.gameForCommand(ctx, msg, lang)
 	if err != nil || g == nil {
 		return err
@@ -94,7 +96,8 @@ const chatReviewWait = 15 * time.Minute
 // onAnalyse reviews a finished game in the background (the engine pool
 // lends an engine per position, so other games' AI moves go on) and sends
 // the evaluation graph with the biggest mistakes, in the tapper's language.
-func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+func (b *Bot) onAnalyse(ctx context.Context, t tap) error {
+	q, id, lang := t.q, t.cb.ID, t.lang
 	if q.Message == nil {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil
