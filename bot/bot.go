@@ -12,7 +12,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -52,8 +51,6 @@ type Config struct {
 	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
 	// nil leaves them out.
 	Daily *play.Daily
-	// Teams runs the groups' games against the AI by vote (team.go).
-	Teams *team.Service
 	// ChatAdmin asks Telegram (getChatMember) whether a user administers
 	// a group: only they choose its language (grouplang.go). nil: nobody
 	// can.
@@ -121,10 +118,6 @@ type core struct {
 	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
 	bg    tasks
 
-	// pollsSending counts the team polls sent whose ids are not recorded
-	// yet (teampoll.go).
-	pollsSending pendingPolls
-
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
 	// write happens in the background). See cardOf. Like reposts, it is
@@ -151,8 +144,8 @@ type core struct {
 	// lazyCards: the outbox draws card edits when it sends them
 	// (lazycard.go).
 	lazyCards bool
-	// recordsSent: the outbox records team polls' ids in whichever
-	// process sends them (teampoll.go).
+	// recordsSent: the outbox records what it sent with a record in
+	// whichever process sends it (sentrecord.go).
 	recordsSent bool
 	// mods routes to the modules plugged in (module.go).
 	mods modules

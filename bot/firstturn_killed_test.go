@@ -47,7 +47,7 @@ func (r *eventsRig) neverSends(t *testing.T, ctx context.Context) *bot.Bot {
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	return wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Teams: r.teams})
+	return wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Modules: r.modules()})
 }
 
 // restarted is the next process: its Run takes over what the dead one's

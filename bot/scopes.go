@@ -31,8 +31,8 @@ var tapScopes = map[string]Scope{
 	// The course and the puzzles are private (/learn and /puzzle send
 	// groups there).
 	KindLesson: InPrivate, KindLessonNext: InPrivate, KindPuzzle: InPrivate, KindPuzzleNext: InPrivate,
-	// A group's own things: its team game, tournament and daily puzzle.
-	KindVote: InGroup, KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
+	// A group's own things: its tournament and daily puzzle.
+	KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
 	KindTourSetup: InGroup, KindDaily: InGroup,
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -43,10 +42,6 @@ var errorTexts = []struct {
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
 	{play.ErrAIDeclinesDraw, "ai_declines_draw"},
-	{team.ErrNotTeamGame, "err_not_team_game"},
-	{team.ErrVoteClosed, "err_vote_closed"},
-	{team.ErrAlreadyVoted, "err_already_voted"},
-	{team.ErrBadWindow, "err_bad_window"},
 	{play.ErrNoTournaments, "err_no_tournaments"},
 	{play.ErrBadDuration, "err_bad_duration"},
 	{play.ErrTournamentRuns, "err_tournament_runs"},

@@ -21,6 +21,7 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
+	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
@@ -205,14 +206,14 @@ func (m *Main) newBot() error {
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
 		Puzzles: trainer, Course: play.NewCourse(m.store),
-		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api), Teams: m.teams,
+		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{},
+		Modules: []bot.Module{teambot.New(m.teams)},
 	})
 	return nil
 }
