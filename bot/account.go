@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -102,48 +101,6 @@ func (b *Bot) onSetting(ctx context.Context, t tap) error {
 	if q.Message != nil {
 		b.showSettings(ctx, q.Message.Chat, u, lang, q.Message.MessageID)
 	}
-	return nil
-}
-
-func (b *Bot) cmdStats(ctx context.Context, c command) error {
-	msg, u, lang := c.msg, c.user, c.lang
-	st := u.Stats
-	streak := ""
-	switch {
-	case st.Streak > 1:
-		streak = b.texts.T(lang, "stats_streak_win", "N", st.Streak)
-	case st.Streak < -1:
-		streak = b.texts.T(lang, "stats_streak_loss", "N", -st.Streak)
-	}
-	rating := u.Rating
-	if rating == 0 {
-		rating = 1500
-	}
-	b.text(msg.Chat, b.texts.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
-		"Games", b.texts.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak), msg.MessageID)
-	return nil
-}
-
-func (b *Bot) cmdTop(ctx context.Context, c command) error {
-	msg, lang := c.msg, c.lang
-	scope, title := msg.Chat.ID, "top_title_chat"
-	if msg.Chat.IsPrivate() {
-		scope, title = 0, "top_title_global"
-	}
-	top, err := b.svc.Top(ctx, scope, 10)
-	if err != nil {
-		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
-		return err
-	}
-	if len(top) == 0 {
-		b.text(msg.Chat, b.texts.T(lang, "top_empty"), msg.MessageID)
-		return nil
-	}
-	text := b.texts.T(lang, title)
-	for i, s := range top {
-		text += "\n" + b.texts.T(lang, "top_line", "Rank", i+1, "Name", s.Name, "Rating", fmt.Sprintf("%.0f", s.Rating), "Games", b.texts.N(lang, "stats_games", s.Games))
-	}
-	b.text(msg.Chat, text, 0)
 	return nil
 }
 

@@ -316,5 +316,5 @@ func (r *eventsRig) modules() []bot.Module {
 	if r.teams == nil {
 		return nil
 	}
-	return []bot.Module{teambot.New(r.teams)}
+	return []bot.Module{teambot.Module(r.teams)}
 }

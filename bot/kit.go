@@ -141,3 +141,26 @@ func (k *Kit) Card(g *play.Game, lang string) (caption string, kb tgbotapi.Inlin
 	v := cardView{lang: lang}
 	return k.b.caption(g, v), k.b.keyboard(g, v)
 }
+
+// GameForCommand finds the game a command is about (the card it replies
+// to, else the sender's only game there); nil, nil when the sender was
+// told there is none or which to choose.
+func (k *Kit) GameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
+	return k.b.gameForCommand(ctx, msg, lang)
+}
+
+// RedrawCard edits g's card to show g as it stands.
+func (k *Kit) RedrawCard(g *play.Game) { k.b.editCard(g, cardView{lang: cardLang(g)}, "", nil) }
+
+// SettledOnTime shows a loss on time that refused an action (err a
+// play.TimeUpError), as the clock's tick would.
+func (k *Kit) SettledOnTime(ctx context.Context, err error) { k.b.settledOnTime(ctx, err) }
+
+// Renderer draws boards.
+func (k *Kit) Renderer() Renderer { return k.b.render }
+
+// Expected reports whether err is an everyday refusal, not a fault.
+func (k *Kit) Expected(err error) bool { return expected(err) }
+
+// ChatReply wraps a request to a chat as a reply for Send.
+func ChatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply { return chatReply(chat, req) }

@@ -98,11 +98,7 @@ var commandRoutes = map[string]commandHandler{
 	"moves":      (*Bot).cmdMoves,
 	"resign":     (*Bot).cmdResign,
 	"draw":       (*Bot).cmdDraw,
-	"hint":       (*Bot).cmdHint,
-	"takeback":   (*Bot).cmdTakeback,
 	"games":      (*Bot).cmdGames,
-	"stats":      (*Bot).cmdStats,
-	"top":        (*Bot).cmdTop,
 	"lang":       (*Bot).cmdLang,
 	"settings":   (*Bot).cmdSettings,
 }

@@ -18,10 +18,10 @@ type module struct {
 	sending pendingPolls
 }
 
-// New is the module of the groups' games against the AI by vote, over
+// Module is the module of the groups' games against the AI by vote, over
 // svc: /team and /vote, the vote buttons, the polls and their answers,
 // and the vote's part of the card.
-func New(svc *vote.Service) bot.Module {
+func Module(svc *vote.Service) bot.Module {
 	m := &module{svc: svc}
 	return bot.Module{
 		Name:       "team",

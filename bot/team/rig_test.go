@@ -37,7 +37,7 @@ func newKit(t *testing.T) *bot.Kit {
 		kit = k
 		return nil
 	}}}
-	b := bot.New(context.Background(), svc, st, discard{}, render.New(), bot.Config{Modules: []bot.Module{New(vote.New(svc, st, nil)), probe}})
+	b := bot.New(context.Background(), svc, st, discard{}, render.New(), bot.Config{Modules: []bot.Module{Module(vote.New(svc, st, nil)), probe}})
 	chat := &tgbotapi.Chat{ID: -100, Type: "supergroup", Title: "Club"}
 	b.Handle(context.Background(), tgbotapi.Update{UpdateID: 1, Message: &tgbotapi.Message{MessageID: 1, Chat: chat,
 		From: &tgbotapi.User{ID: 1, FirstName: "Ann"}, Text: "/probe", Entities: []tgbotapi.MessageEntity{{Type: "bot_command", Length: 6}}}})

@@ -21,6 +21,8 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/assist"
+	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
@@ -213,7 +215,7 @@ func (m *Main) newBot() error {
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{teambot.New(m.teams)},
+		Modules: []bot.Module{assist.Module(), standings.Module(), teambot.Module(m.teams)},
 	})
 	return nil
 }
