@@ -40,7 +40,6 @@ const (
 	KindVariant   = "v"  // AI ruleset chosen: ID = level, Arg = ruleset code
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
-	KindInlineNew = "i"  // inline challenge accept
 	KindAnalyse   = "an" // analyse a finished game
 	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
 	KindResignNo  = "rk" // keep playing: withdraw the question
