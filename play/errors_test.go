@@ -53,12 +53,6 @@ var sentinels = map[string]struct {
 	"ErrNoAnalysis":      {ErrNoAnalysis, Unsupported},
 	"ErrReviewsFull":     {ErrReviewsFull, Busy},
 	"ErrTooManyReviews":  {ErrTooManyReviews, TooMany},
-	"ErrNotTeamGame":     {ErrNotTeamGame, Invalid},
-	"ErrVoteClosed":      {ErrVoteClosed, Conflict},
-	"ErrAlreadyVoted":    {ErrAlreadyVoted, Conflict},
-	"ErrBadWindow":       {ErrBadWindow, Invalid},
-	"ErrBadPollAnswer":   {ErrBadPollAnswer, Invalid},
-	"ErrUnknownPoll":     {ErrUnknownPoll, Conflict},
 	// Faults.
 	"ErrNoAI":      {ErrNoAI, Internal},
 	"ErrBadAnswer": {ErrBadAnswer, Internal},

@@ -35,7 +35,6 @@ type Store interface {
 	// UpdateSeen says whether a receipt (the id of the update that made a
 	// change, see WithReceipt) is marked: its replies are stored.
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
-	storage.Polls
 	storage.Chats
 }
 
@@ -100,6 +99,8 @@ type Service struct {
 	// wake, if set, tells the bot replicas of a change nobody in this
 	// process shows (events.go, WithWake).
 	wake func(ctx context.Context, gameID string)
+	// deadlines are the features' own deadlines (change.go).
+	deadlines []Deadline
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

@@ -7,9 +7,9 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// GameSpec is a game a feature starts between two players it paired (a
-// tournament's pairing): no challenge, no card owed by the call; the
-// feature posts its cards.
+// GameSpec is a game a feature starts with the players it chose (a chat
+// against the AI, play/team; a tournament's pairing, play/tournament): no
+// challenge, no card owed by the call; the feature posts its cards.
 type GameSpec struct {
 	// ID names the game ("" draws one); a given id is created at most
 	// once (storage.ErrConflict if it exists), so that two replicas
@@ -21,13 +21,17 @@ type GameSpec struct {
 	Rated        bool
 	Lang         string
 	TimeControl  string
+	// Team, if set, is the vote of a game a chat plays by vote: the
+	// feature's own part of the record (Game.Team).
+	Team *storage.TeamGame
 	// Link, if set, shows the game in a second chat and counts it in
 	// another chat's leaderboard (mirror.go); the rest of it is the
 	// feature's own.
 	Link *storage.TourLink
 }
 
-// StartGame creates the game spec describes.
+// StartGame creates the game spec describes. When the AI has the first
+// move, it is owed from here (aiturns.go).
 func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
 	var link *storage.TourLink
 	if spec.Link != nil {
@@ -36,6 +40,6 @@ func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
 	}
 	return s.newGame(ctx, newGameSpec{
 		id: spec.ID, variant: spec.Variant, white: spec.White, black: spec.Black, chatID: spec.ChatID,
-		rated: spec.Rated, lang: spec.Lang, timeControl: spec.TimeControl, link: link,
+		rated: spec.Rated, lang: spec.Lang, timeControl: spec.TimeControl, team: spec.Team.Clone(), link: link,
 	})
 }

@@ -35,10 +35,6 @@ var errorTexts = []struct {
 	{play.ErrRematchStarted, "err_rematch_started"},
 	{play.ErrNoRematch, "err_no_rematch"},
 	{play.ErrAIDeclinesDraw, "ai_declines_draw"},
-	{play.ErrNotTeamGame, "err_not_team_game"},
-	{play.ErrVoteClosed, "err_vote_closed"},
-	{play.ErrAlreadyVoted, "err_already_voted"},
-	{play.ErrBadWindow, "err_bad_window"},
 	// Help from the engine, in games against the AI.
 	{play.ErrNotAgainstAI, "err_not_against_ai"},
 	{play.ErrNoHintsLeft, "err_no_hints_left"},

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -51,7 +52,7 @@ func Module(tours *arena.Service) bot.Module {
 			return nil
 		},
 		CardLine: func(k *bot.Kit, lang string, g *play.Game) string { return wordsOf(k).arenaLine(lang, g) },
-		Recorded: m.recorded,
+		Records:  map[string]bot.RecordFunc{finalRecordKind: m.recordFinal},
 	}
 }
 
@@ -82,11 +83,9 @@ func (m *module) gameEnded(ctx context.Context, k *bot.Kit, g *play.Game) {
 	m.show(ctx, k, ev)
 }
 
-// sentFinal is the record of a final standings message (Kit.SendRecorded),
-// under the key it has always had in the journal.
-type sentFinal struct {
-	TourFinal *finalOf `json:"tour_final,omitempty"`
-}
+// finalRecordKind is the kind of a final standings message's record
+// (bot.SentRecord), the key it has always had in the journal.
+const finalRecordKind = "tour_final"
 
 // finalOf names the tournament whose final standings were sent.
 type finalOf struct {
@@ -96,18 +95,18 @@ type finalOf struct {
 
 // finalRecord is the record of tournament id's final standings in chat.
 func finalRecord(chat int64, id string) json.RawMessage {
-	raw, _ := json.Marshal(sentFinal{TourFinal: &finalOf{Chat: chat, ID: id}}) // cannot fail: an int and a string
+	raw, _ := bot.SentRecord(finalRecordKind, finalOf{Chat: chat, ID: id}) // cannot fail: an int and a string
 	return raw
 }
 
-// recorded records the final standings shown, by whichever process sent
+// recordFinal records the final standings shown, by whichever process sent
 // them, once Telegram took them.
-func (m *module) recorded(ctx context.Context, _ *bot.Kit, raw json.RawMessage, _ *tgbotapi.Message) (bool, error) {
-	var rec sentFinal
-	if err := json.Unmarshal(raw, &rec); err != nil || rec.TourFinal == nil {
-		return false, nil
+func (m *module) recordFinal(ctx context.Context, _ *bot.Kit, raw json.RawMessage, _ *tgbotapi.Message, _ bool) error {
+	var f finalOf
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return fmt.Errorf("bot/tournament: a final's record: %w", err)
 	}
-	return true, m.tours.FinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
+	return m.tours.FinalShown(ctx, f.Chat, f.ID)
 }
 
 // joinLink opens the bot's private chat with a /start that joins the

@@ -67,5 +67,5 @@ func (m *module) showFinal(ctx context.Context, k *bot.Kit, ev *arena.Event) {
 			})
 		}
 	}
-	k.CommitApart(ctx, ev.Receipt, func(k *bot.Kit) { k.SendRecorded(r, finalRecord(t.ChatID, t.ID)) })
+	k.Direct().Committed(ctx, ev.Receipt, func(k *bot.Kit) { k.SendRecorded(r, finalRecord(t.ChatID, t.ID)) })
 }
