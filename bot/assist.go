@@ -10,6 +10,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/render"
 )
 
@@ -111,7 +112,12 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 	// Admitted to the review queue first, so the tapper reads their place
 	// at once; the graph follows when the review is done.
 	user := q.From.ID
-	place, _, err := b.svc.RequestReview(ctx, id, user)
+	reviews := b.cfg.Reviews
+	if reviews == nil {
+		b.toast(q, b.texts.Error(lang, review.ErrNoAnalysis, false))
+		return nil
+	}
+	place, _, err := reviews.Request(ctx, id, user)
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))
 		if expected(err) {
@@ -128,8 +134,8 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 	b.background(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, chatReviewWait)
 		defer cancel()
-		a, err := b.svc.Analyse(ctx, id, user)
-		var queued *play.QueuedError
+		a, err := reviews.Analyse(ctx, id, user)
+		var queued *review.QueuedError
 		if errors.As(err, &queued) {
 			b.text(chat, b.texts.T(lang, "analysis_still_queued", "Place", queued.Place), 0)
 			return
@@ -159,7 +165,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 
 // analysisCaption names the game and lists its biggest mistakes, each with
 // the move number, the loss in men and the engine's better move.
-func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
+func (b *Bot) analysisCaption(lang string, a *review.Analysis) string {
 	g := a.Game
 	lines := []string{b.texts.T(lang, "analysis_caption",
 		"White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()), "Result", b.recordResult(lang, g))}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -46,6 +47,9 @@ type Options struct {
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
 	Puzzles *play.Puzzles
+	// Reviews analyses finished games (analysis.go); nil refuses every
+	// analysis (review.ErrNoAnalysis).
+	Reviews *review.Service
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration

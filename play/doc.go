@@ -1,8 +1,9 @@
 // Package play is the game service, free of Telegram: challenges, accepting
 // them, moves with compare-and-set, the AI's turns, draw offers,
 // resignation, reminders and wins on time, ratings and stats, and the
-// engine's help: hints, takebacks and the analysis of finished games, on
-// the local engine pool or on remote workers (RemoteThinker).
+// engine's help: hints and takebacks, on the local engine pool or on
+// remote workers (RemoteThinker); both also search the positions of the
+// reviews of finished games that package play/review keeps.
 //
 // Every operation reads a game from the store, decides with package rules,
 // and writes it back with a compare-and-set on the record's version; a lost

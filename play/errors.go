@@ -79,6 +79,10 @@ func (e *Error) Error() string { return e.Message }
 
 func refusal(k Kind, msg string) *Error { return &Error{Kind: k, Message: msg} }
 
+// Refusal makes a refusal of kind k for a feature's package (msg is
+// "pkg: ..."), so the doors answer it by its kind as they do play's own.
+func Refusal(k Kind, msg string) *Error { return refusal(k, msg) }
+
 // below gives the kinds of the errors of the packages under play that its
 // callers receive as they are.
 var below = []struct {
@@ -134,16 +138,13 @@ var (
 	ErrBusy           = refusal(Busy, "play: the game is busy; try again")
 )
 
-// Refusals of the engine's help: hints, takebacks, analyses.
+// Refusals of the engine's help: hints and takebacks.
 var (
 	ErrNotAgainstAI    = refusal(Invalid, "play: hints and takebacks are for games against the AI")
 	ErrNoHintsLeft     = refusal(TooMany, "play: no hints left in this game")
 	ErrNoTakeback      = refusal(Conflict, "play: there is no move of yours to take back")
 	ErrNoTakebacksLeft = refusal(TooMany, "play: no takebacks left in this game")
 	ErrHintRunning     = refusal(Conflict, "play: a hint for this game is being worked out already")
-	ErrNoAnalysis      = refusal(Unsupported, "play: game analysis is not available here") // no engine here reviews
-	ErrReviewsFull     = refusal(Busy, "play: the analysis queue is full; try again later")
-	ErrTooManyReviews  = refusal(TooMany, "play: you have as many analyses queued as allowed")
 )
 
 // Refusals of games a chat plays by vote.

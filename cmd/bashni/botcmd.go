@@ -26,6 +26,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -79,6 +80,7 @@ type Main struct {
 	metrics              *metrics
 	live                 *liveBoard
 	svc                  *play.Service
+	reviews              *review.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
 	// bgCtx is what background work and sending run under: it outlives
@@ -154,13 +156,27 @@ func (m *Main) newService() *play.Service {
 	opts := []play.Option{play.WithLogger(m.log),
 		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
 		play.WithTournaments(m.store)}
-	if rq, ok := m.store.(play.ReviewQueue); ok {
-		// Reviews wait in the stored queue; this process works on as many
-		// at once as it has engines (the pool serves AI moves first).
-		opts = append(opts, play.WithReviewQueue(rq, play.ReviewLimits{Runners: m.cfg.AI.Workers}))
-	}
-	return play.New(m.live.store(m.store), thinker, playConfig(m.cfg), m.now, opts...)
+	games := m.live.store(m.store)
+	svc := play.New(games, thinker, playConfig(m.cfg), m.now, opts...)
+	// Reviews wait in the stored queue; this process works on as many at
+	// once as it has engines (the pool serves AI moves first). A review is
+	// kept in its game's record through the store the service writes, so
+	// the boards hear of it as of any change.
+	m.reviews = review.New(svc, reviewStore{games, m.store}, thinker, review.WithLogger(m.log),
+		review.WithQueue(review.Limits{Runners: m.cfg.AI.Workers}))
+	return svc
 }
+
+// reviewStore is the review's store: the games as the service reads and
+// writes them, and the stored review queue.
+type reviewStore struct {
+	play.Store
+	reviewQueue
+}
+
+// reviewQueue names the embedded queue (storage.ReviewQueue's own name
+// would clash with its method ReviewQueue).
+type reviewQueue = storage.ReviewQueue
 
 func (m *Main) newOutbox() *outbox.Outbox {
 	opts := outbox.Options{
@@ -200,6 +216,7 @@ func (m *Main) newBot() error {
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members: members.New(m.api, 10000, 10*time.Minute),
+		Reviews: m.reviews,
 	})
 	return nil
 }
@@ -222,12 +239,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	health := newLoopHealth(m.now, stale)
 	m.errs = make(chan error, 4)
-	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.bot, m.log, m.metrics)
+	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.reviews, m.bot, m.log, m.metrics)
 	m.wg.Go(func() { m.bot.RunClock(runCtx, m.cfg.Game.ClockInterval) })
 	if bus, ok := m.store.(owedBus); ok {
 		m.wg.Go(func() { listenOwed(runCtx, bus, m.bot, m.log) })
 	}
-	m.wg.Go(func() { m.svc.RunReviews(runCtx) })
+	m.wg.Go(func() { m.reviews.Run(runCtx) })
 	// The AI's moves this process claimed (play's own writes, and the
 	// clock's claims of moves another process left owed). Moves under
 	// way finish after runCtx: a move handled just before shutdown still
@@ -398,6 +415,7 @@ type Store interface {
 	play.PuzzleStore
 	storage.Daily
 	storage.Tournaments
+	storage.ReviewQueue
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error
