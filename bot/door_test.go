@@ -12,7 +12,6 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/render"
 )
 
 // A group whose outgoing lane is full (Telegram's pace holds it): a typed
@@ -31,7 +30,7 @@ func TestAFullChatRefusesWorkAtTheDoor(t *testing.T) {
 	// One message in the group, then none for hours.
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: rate.Limit(0.0001), PerGroupBurst: 1, Global: 1000, MaxQueue: 3,
 		Journal: outbox.StoreJournal(r.store, "full", time.Minute, 24*time.Hour)})
-	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
 	for range 5 {
 		_ = out.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(r.group.ID, "chatter"), ChatID: r.group.ID, Group: true})

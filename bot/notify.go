@@ -188,6 +188,11 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 		b.deleteNotice(g, uid, ref)
 	}
 	b.tourGameOver(ctx, g)
+	for _, m := range b.mods.list {
+		if m.GameEnded != nil {
+			m.GameEnded(ctx, b.kit(), g)
+		}
+	}
 	if g.ChatID() == 0 {
 		return
 	}

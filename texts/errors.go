@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -62,9 +61,6 @@ var errorTexts = []struct {
 	{play.ErrNoTakeback, "err_no_takeback"},
 	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
 	{play.ErrGameNotOver, "err_game_not_over"},
-	{review.ErrNoAnalysis, "err_no_analysis"},
-	{review.ErrReviewsFull, "err_reviews_full"},
-	{review.ErrTooManyReviews, "err_too_many_reviews"},
 }
 
 // kindTexts answer an error that has no text of its own by its kind.
@@ -106,6 +102,9 @@ func (c *Catalog) Error(lang string, err error, withLegal bool) string {
 		if errors.Is(err, e.err) {
 			return c.T(lang, e.text)
 		}
+	}
+	if e, ok := errors.AsType[*play.Error](err); ok && e.Text != "" {
+		return c.T(lang, e.Text) // a feature's refusal names its text
 	}
 	if id, ok := kindTexts[play.KindOf(err)]; ok {
 		return c.T(lang, id)
