@@ -12,7 +12,6 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
@@ -72,9 +71,6 @@ type Config struct {
 	// (bot/telegram/members): joining a group's tournament and voting in
 	// its team game need it (members.go). Nil checks nothing.
 	Members Members
-	// Reviews analyses finished games for the Analyse button (assist.go);
-	// nil refuses every analysis (review.ErrNoAnalysis).
-	Reviews *review.Service
 }
 
 // UpdateMarks remember which Telegram updates were handled (the store

@@ -42,7 +42,7 @@ const (
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
 	KindInlineNew = "i"  // inline challenge accept
-	KindAnalyse   = "an" // analyse a finished game
+	KindAnalyse   = "an" // analyse a finished game (the review module, bot/review)
 	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
 	KindResignNo  = "rk" // keep playing: withdraw the question
 )

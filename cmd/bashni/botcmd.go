@@ -22,6 +22,7 @@ import (
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
+	botreview "github.com/bashni/bashni/bot/review"
 	"github.com/bashni/bashni/bot/standings"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
@@ -120,7 +121,7 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	m.metrics = newMetrics()
 	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
-	m.svc = m.newService()
+	m.svc, m.reviews = m.newService()
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {
@@ -157,7 +158,9 @@ func (m *Main) listen() (err error) {
 	return nil
 }
 
-func (m *Main) newService() *play.Service {
+// newService builds the game service and the reviews of its finished
+// games, both over the thinker.
+func (m *Main) newService() (*play.Service, *review.Service) {
 	thinker := timedThinker{Thinker: newThinker(m.cfg, m.store, m.now, m.log), observe: func(d time.Duration) { m.metrics.aiThink.Observe(d.Seconds()) }}
 	opts := []play.Option{play.WithLogger(m.log),
 		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
@@ -168,9 +171,9 @@ func (m *Main) newService() *play.Service {
 	// once as it has engines (the pool serves AI moves first). A review is
 	// kept in its game's record through the store the service writes, so
 	// the boards hear of it as of any change.
-	m.reviews = review.New(svc, reviewStore{games, m.store}, thinker, review.WithLogger(m.log),
+	reviews := review.New(svc, reviewStore{games, m.store}, thinker, review.WithLogger(m.log),
 		review.WithQueue(review.Limits{Runners: m.cfg.AI.Workers}))
-	return svc
+	return svc, reviews
 }
 
 // reviewStore is the review's store: the games as the service reads and
@@ -222,9 +225,9 @@ func (m *Main) newBot() error {
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members:     members.New(m.api, 10000, 10*time.Minute),
-		DrawsAtSend: true, Door: m.out, Reviews: m.reviews,
+		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{assist.Module(), standings.Module()},
+		Modules: []bot.Module{assist.Module(), standings.Module(), botreview.Module(m.reviews)},
 	})
 	return nil
 }
