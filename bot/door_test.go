@@ -32,11 +32,24 @@ func TestAFullChatRefusesWorkAtTheDoor(t *testing.T) {
 		Journal: outbox.StoreJournal(r.store, "full", time.Minute, 24*time.Hour)})
 	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
-	for range 5 {
+	chatter := func() {
 		_ = out.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(r.group.ID, "chatter"), ChatID: r.group.ID, Group: true})
 	}
-	if !r.srv.WaitUntil(10*time.Second, func() bool { d := out.Depths(); return len(d) == 1 && d[0] == 3 }) {
-		t.Fatalf("the group's lane never filled: %v", out.Depths())
+	// The lane is filled in steps that leave its sender parked: the first
+	// message goes out, the second is taken off the queue to wait for the
+	// pace (for hours), and three more fill it. Filled at once, the depth
+	// seen would depend on when the sender woke.
+	chatter()
+	r.srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "sendMessage" && c.Params["text"] == "chatter" })
+	chatter()
+	if !r.srv.WaitUntil(10*time.Second, func() bool { return len(out.Depths()) == 0 }) {
+		t.Fatalf("the second message never left the queue for the pace: %v", out.Depths())
+	}
+	for range 3 {
+		chatter()
+	}
+	if d := out.Depths(); len(d) != 1 || d[0] != 3 {
+		t.Fatalf("the group's lane is %v, want 3 waiting", d)
 	}
 
 	for i := range 3 {
