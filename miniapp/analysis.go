@@ -105,8 +105,9 @@ func (s *Server) analysisOf(a *review.Analysis, lang string) analysis {
 // never starts one: the page asks on opening a finished game.
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer) {
 	reviews := s.opts.Reviews
-	if reviews == nil {
-		s.fail(w, v, review.ErrNoAnalysis)
+	if reviews == nil { // no engine reviews here: there is none, as ever
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	a, running, err := reviews.Analysed(r.Context(), r.PathValue("id"))

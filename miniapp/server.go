@@ -47,8 +47,9 @@ type Options struct {
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
 	Puzzles *play.Puzzles
-	// Reviews analyses finished games (analysis.go); nil refuses every
-	// analysis (review.ErrNoAnalysis).
+	// Reviews analyses finished games (analysis.go); nil: no engine
+	// reviews here, so there is never an analysis to show, and asking for
+	// one is refused (review.ErrNoAnalysis).
 	Reviews *review.Service
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
