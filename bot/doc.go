@@ -14,5 +14,5 @@
 // polling or webhook).
 //
 // The words are package texts' (English and Russian data files); errors
-// map to what a user reads in one place (errors.go).
+// map to what a user reads in one place (package texts, Catalog.Error).
 package bot

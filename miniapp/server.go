@@ -15,6 +15,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -46,7 +47,7 @@ type Options struct {
 	OnStreams func(open int)
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
-	Puzzles *play.Puzzles
+	Puzzles *training.Puzzles
 	// Reviews analyses finished games (analysis.go); nil: no engine
 	// reviews here, so there is never an analysis to show, and asking for
 	// one is refused (review.ErrNoAnalysis).
