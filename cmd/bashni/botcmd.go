@@ -21,6 +21,7 @@ import (
 	"github.com/bashni/bashni/bot/assist"
 	botreview "github.com/bashni/bashni/bot/review"
 	"github.com/bashni/bashni/bot/standings"
+	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
@@ -28,6 +29,7 @@ import (
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
@@ -81,6 +83,7 @@ type Main struct {
 	metrics              *metrics
 	live                 *liveBoard
 	svc                  *play.Service
+	teams                *team.Service
 	reviews              *review.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
@@ -120,6 +123,10 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
 	m.svc, m.reviews = m.newService()
+	// The groups' games by vote: the clock's tick closes a vote whose
+	// time is up.
+	m.teams = team.New(m.svc, m.store, m.log)
+	m.svc.AddDeadline(m.teams.CloseDue)
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {
@@ -226,6 +233,7 @@ func (m *Main) newBot() error {
 		// The features, each a module (bot.Module) over its own service.
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now)),
+			teambot.Module(m.teams),
 			botreview.Module(m.reviews)},
 	})
 	return nil
@@ -398,6 +406,7 @@ type Store interface {
 	training.PuzzleStore
 	training.DailyStore
 	storage.Tournaments
+	team.Store
 	storage.ReviewQueue
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
