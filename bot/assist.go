@@ -162,7 +162,7 @@ func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang
 func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 	g := a.Game
 	lines := []string{b.texts.T(lang, "analysis_caption",
-		"White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()), "Result", b.recordResult(lang, g))}
+		"White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()), "Result", b.texts.ResultLine(lang, g))}
 	if len(a.Mistakes) == 0 {
 		return lines[0] + "\n" + b.texts.T(lang, "analysis_none")
 	}
@@ -173,11 +173,4 @@ func (b *Bot) analysisCaption(lang string, a *play.Analysis) string {
 			"Loss", fmt.Sprintf("%.1f", float64(m.Loss)/100), "Best", m.Best.String()))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// recordResult is resultText from the stored result, which a game loaded
-// from the store keeps even when the moves alone do not give it
-// (resignation, time, agreement).
-func (b *Bot) recordResult(lang string, g *play.Game) string {
-	return b.texts.ResultLine(lang, g)
 }

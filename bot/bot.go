@@ -114,13 +114,13 @@ type core struct {
 
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
-	// write happens in the background). See cardOf. Like reposts, it is
+	// write happens in the background). See locateCard. Like reposts, it is
 	// this process's alone and covers only that moment: another replica
 	// reads the card from the store, or edits the message the tap came
 	// from (docs/runtime.md).
 	freshCards sync.Map
 	// reposts maps a game id to its *repost while a /board card is in
-	// flight (see repost.go).
+	// flight (see cardrepost.go).
 	reposts sync.Map
 	// resignAsks maps the cardRef of a /resign question sent from this
 	// process to its deadline (time.Time), for the clock to delete it
@@ -136,7 +136,7 @@ type core struct {
 	ai aiThinking
 
 	// lazyCards: the outbox draws card edits when it sends them
-	// (lazycard.go).
+	// (cardlazy.go).
 	lazyCards bool
 	// recordsSent: the outbox records team polls' ids in whichever
 	// process sends them (teampoll.go).
@@ -165,8 +165,8 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 		svc.OnOwed(b.showDetached)
 	}
 	if rs, ok := out.(resolverSetter); ok && svc != nil {
-		// Card edits are drawn when they are sent (lazycard.go), and an
-		// inline card found to be text is edited as text (inline.go).
+		// Card edits are drawn when they are sent (cardlazy.go), and an
+		// inline card found to be text is edited as text (cardinline.go).
 		rs.SetResolver(b.resolveCard)
 		rs.SetRefused(b.inlineRefused)
 		b.lazyCards = true

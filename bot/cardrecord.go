@@ -35,14 +35,14 @@ type sentCard struct {
 	Skip   int64  `json:"s,omitzero"`
 	// Version is a live game's version the card was drawn at: once
 	// posted, that board has reached the chat and may start a clock
-	// (shown.go). 0 for other games, and in records kept before cards
+	// (cardshown.go). 0 for other games, and in records kept before cards
 	// said so.
 	Version int64 `json:"v,omitzero"`
 }
 
-// cardRecord is the outbox.Reply.Record of a card posted for game g, as
+// cardReplyRecord is the outbox.Reply.Record of a card posted for game g, as
 // drawn, first (non-nil) when the call of its first turn follows it.
-func cardRecord(g *play.Game, first *firstTurn) json.RawMessage {
+func cardReplyRecord(g *play.Game, first *firstTurn) json.RawMessage {
 	c := &sentCard{Game: g.ID()}
 	if g.TimeControl() != "" {
 		c.Version = g.Version()
@@ -84,9 +84,9 @@ func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
 	}
 }
 
-// mirrorRecord is the outbox.Reply.Record of the second card of
+// mirrorReplyRecord is the outbox.Reply.Record of the second card of
 // tournament game id (tournament.go), drawn at board version ply.
-func mirrorRecord(id string, ply int) json.RawMessage {
+func mirrorReplyRecord(id string, ply int) json.RawMessage {
 	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id, Mirror: true, Ply: ply}})
 	return raw
 }
@@ -133,7 +133,7 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if err := set(); err != nil {
 		return err
 	}
-	b.boardShown(ctx, c.Game, c.Version, chatID)
+	b.recordBoardShown(ctx, c.Game, c.Version, chatID)
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
 	}

@@ -80,7 +80,7 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 				text := b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name))
 				b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML}.reply())
 			}
-			b.gameOver(ctx, g)
+			b.showGameOver(ctx, g)
 		case ev.Voted:
 			// A team game's vote ran its time: the chat's move is played.
 			b.afterMove(ctx, &play.Outcome{Game: g, Move: ev.Move, Mover: g.Player(c.Opponent()), Ended: !g.Active()})

@@ -34,13 +34,3 @@ func (b *Bot) AppError(lang string, err error) string { return b.texts.Error(lan
 
 // AppPlayerName names a player (the AI by its level) in lang.
 func (b *Bot) AppPlayerName(lang string, p play.Player) string { return b.texts.PlayerName(lang, p) }
-
-// AppResult is the result line ("1-0, White wins (Alice)") and the reason
-// of a finished game, in lang.
-//
-// It reads the stored result, not the rules state: a game re-read from the
-// store is rebuilt from its moves, which do not say who resigned or lost
-// on time.
-func (b *Bot) AppResult(lang string, g *play.Game) (result, reason string) {
-	return b.texts.Result(lang, g)
-}

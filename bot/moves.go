@@ -28,7 +28,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		b.toast(q, msg)
 		return err
 	}
-	b.cardOf(g, q)
+	b.locateCard(g, q)
 	read := g
 	// A pick is shown on the card tapped (a tournament game has two).
 	g = tappedCard(g, q)
@@ -69,7 +69,7 @@ func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 		return err
 	}
 	b.toast(q, "")
-	b.cardOf(out.Game, q)
+	b.locateCard(out.Game, q)
 	b.afterMove(ctx, out)
 	return nil
 }
@@ -133,7 +133,7 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		b.deleteNotice(g, out.Mover.UserID, out.MoverNotice)
 	}
 	if out.Ended {
-		b.gameOver(ctx, g)
+		b.showGameOver(ctx, g)
 		return
 	}
 	b.teamPolls(g) // a team game's poll closed, or a new one due

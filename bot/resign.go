@@ -105,7 +105,7 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	// A card's row: asked before the question became a reply.
 	onCard := q.Message == nil || q.Message.Photo != nil
-	b.cardOf(g, q)
+	b.locateCard(g, q)
 	closeQuestion := func() {
 		if !onCard {
 			b.dropResignAsk(q.Message.Chat.ID, q.Message.MessageID)
@@ -137,7 +137,7 @@ func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	}
 	b.toast(q, "") // the result follows in the chat
 	closeQuestion()
-	b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
+	b.showGameOver(ctx, out.Game) // deletes every turn notice, theirs too
 	return nil
 }
 

@@ -256,7 +256,7 @@ func (b *Bot) onVote(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback
 	}
 	if out.Closed != nil {
 		b.toast(q, b.texts.T(lang, "team_vote_closed_now", "Move", out.Closed.Move.String()))
-		b.cardOf(out.Game, q)
+		b.locateCard(out.Game, q)
 		b.afterMove(ctx, out.Closed)
 		return nil
 	}
