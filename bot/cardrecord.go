@@ -22,7 +22,7 @@ import (
 
 // sentCard names the game whose card a sent photo is: the game's own, or
 // (Mirror) a tournament game's second card, in Black's chat, drawn at
-// board version Ply. First: the card is a new game's first, and the call
+// board version Ply (Over: the game had ended). First: the card is a new game's first, and the call
 // of its first turn follows it (a team game's first poll, the first
 // player's "your move", unless they are Skip): whoever records the card
 // stores that call owed in the same write (play.Service.SetFirstCard), so
@@ -31,6 +31,7 @@ type sentCard struct {
 	Game   string `json:"g"`
 	Mirror bool   `json:"m,omitempty"`
 	Ply    int    `json:"p,omitempty"`
+	Over   bool   `json:"o,omitzero"`
 	First  bool   `json:"f,omitzero"`
 	Skip   int64  `json:"s,omitzero"`
 	// Version is a live game's version the card was drawn at: once
@@ -43,7 +44,7 @@ type sentCard struct {
 // cardReplyRecord is the outbox.Reply.Record of a card posted for game g, as
 // drawn, first (non-nil) when the call of its first turn follows it.
 func cardReplyRecord(g *play.Game, first *firstTurn) json.RawMessage {
-	c := &sentCard{Game: g.ID()}
+	c := &sentCard{Game: g.ID(), Ply: g.Ply(), Over: !g.Active()}
 	if g.TimeControl() != "" {
 		c.Version = g.Version()
 	}
@@ -111,15 +112,16 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if cur.ChatID() == chatID {
 		old = cur.MessageID()
 	}
-	set := func() error {
-		_, err := b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, "")
+	var stored *play.Game
+	set := func() (err error) {
+		stored, err = b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, "")
 		return err
 	}
 	if c.First {
 		// The call of the first turn is owed in the record's write, shown
 		// by this process's bot (play.Detached), or the clock's tick.
-		set = func() error {
-			_, err := b.svc.SetFirstCard(play.Detached(ctx), c.Game, chatID, msg.MessageID, c.Skip)
+		set = func() (err error) {
+			stored, err = b.svc.SetFirstCard(play.Detached(ctx), c.Game, chatID, msg.MessageID, c.Skip)
 			return err
 		}
 	}
@@ -137,7 +139,21 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
 	}
+	b.editIfMoved(stored, c.Ply, c.Over)
 	return nil
+}
+
+// editIfMoved redraws g's card, just recorded, if it was drawn at ply
+// (over: after the game's end) and the game has moved on since: the edits
+// of the moves made meanwhile went where the store named the card then
+// (the card before, or none), in whichever process made them, and nothing
+// else would bring this one up to date. On a card of this process still
+// in flight (cardrepost.go) the edit waits for it, as theirs did.
+func (b *Bot) editIfMoved(g *play.Game, ply int, over bool) {
+	if g == nil || g.Ply() == ply && (over || g.Active()) {
+		return
+	}
+	b.editCard(g, cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}, "", nil)
 }
 
 // recordMirror records messageID, a second card sent for tournament game
