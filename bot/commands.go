@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"html"
 	"strconv"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // onMessage handles a text message: a command, or a typed move.
@@ -195,6 +197,12 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 	for _, f := range strings.Fields(args) {
 		switch lf := strings.ToLower(f); {
 		case strings.HasPrefix(f, "@"):
+			if !isUsername(f[1:]) {
+				// No one has it, and echoed in the offer it could pass
+				// Telegram's limit on a message.
+				b.text(msg.Chat, b.texts.T(lang, "challenge_bad_username"), msg.MessageID)
+				return nil
+			}
 			req.ToName = f
 			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
 				req.To = &play.Player{UserID: u.ID, Name: u.Name}
@@ -299,7 +307,7 @@ func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) 
 		b.text(msg.Chat, b.texts.T(lang, "games_none"), msg.MessageID)
 		return nil
 	}
-	lines := []string{b.texts.N(lang, "games_list", len(games))}
+	var lines []string
 	for _, g := range games {
 		_, p := g.ToMove()
 		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(b.texts.PlayerName(lang, p)))
@@ -312,8 +320,27 @@ func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) 
 		}
 		lines = append(lines, line)
 	}
-	b.html(msg.Chat, strings.Join(lines, "\n"), nil)
+	// A player may be in any number of games: the list is cut to fit a
+	// message, the rest counted ("… and N more").
+	head := b.texts.N(lang, "games_list", len(games)) + "\n"
+	more := func(n int) string { return html.EscapeString(b.texts.N(lang, "list_more", n)) }
+	room := texts.MessageLimit - texts.TelegramLen(head, tgbotapi.ModeHTML)
+	b.html(msg.Chat, head+texts.FitList(lines, "\n", room, tgbotapi.ModeHTML, more), nil)
 	return nil
+}
+
+// isUsername reports whether name (without its "@") can be a Telegram
+// username: at most 32 Latin letters, digits and underscores.
+func isUsername(name string) bool {
+	if name == "" || len(name) > 32 {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // gameByCard finds the active game whose card is message id in chat.
