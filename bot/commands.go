@@ -194,28 +194,11 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 		return nil
 	}
 	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom, Lang: lang}
-	for _, f := range strings.Fields(args) {
-		switch lf := strings.ToLower(f); {
-		case strings.HasPrefix(f, "@"):
-			if !isUsername(f[1:]) {
-				// No one has it, and echoed in the offer it could pass
-				// Telegram's limit on a message.
-				b.text(msg.Chat, b.texts.T(lang, "challenge_bad_username"), msg.MessageID)
-				return nil
-			}
-			req.ToName = f
-			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
-				req.To = &play.Player{UserID: u.ID, Name: u.Name}
-			}
-		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
-			req.Color = lf
-		case play.IsTimeControl(lf):
-			req.TimeControl = lf
-		default:
-			if v, ok := variantWord(lf); ok {
-				req.Variant = v
-			}
-		}
+	if !b.challengeArgs(ctx, &req, args) {
+		// No one has that @name, and echoed in the offer it could pass
+		// Telegram's limit on a message.
+		b.text(msg.Chat, b.texts.T(lang, "challenge_bad_username"), msg.MessageID)
+		return nil
 	}
 	if req.ToName == "" && msg.ReplyToMessage != nil && msg.ReplyToMessage.From != nil && !msg.ReplyToMessage.From.IsBot {
 		to := player(msg.ReplyToMessage.From)
@@ -243,6 +226,33 @@ func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, arg
 	}
 	b.send(r)
 	return nil
+}
+
+// challengeArgs reads /challenge's words into req: an @name, a colour, a
+// time control, a ruleset. It reports false for an @word that no Telegram
+// username can be.
+func (b *Bot) challengeArgs(ctx context.Context, req *play.ChallengeRequest, args string) bool {
+	for _, f := range strings.Fields(args) {
+		switch lf := strings.ToLower(f); {
+		case strings.HasPrefix(f, "@"):
+			if !isUsername(f[1:]) {
+				return false
+			}
+			req.ToName = f
+			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
+				req.To = &play.Player{UserID: u.ID, Name: u.Name}
+			}
+		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
+			req.Color = lf
+		case play.IsTimeControl(lf):
+			req.TimeControl = lf
+		default:
+			if v, ok := variantWord(lf); ok {
+				req.Variant = v
+			}
+		}
+	}
+	return true
 }
 
 // challengeCard is the text and buttons of an open challenge.
