@@ -95,6 +95,7 @@ func TestAccountTextsAtTheirWorstAreShown(t *testing.T) {
 				t.Errorf("/top of the longest names was not shown")
 			}
 			say(r.group, "/challenge white")
+			say(r.group, "/challenge black @"+strings.Repeat("x", 32)) // the longest username
 			say(r.group, "/challenge @"+strings.Repeat("x", texts.MessageLimit-len("/challenge @")))
 			bad := map[string]string{"en": "not a Telegram username", "ru": "не может быть именем"}[lang]
 			if botSaid(r.srv, r.group.ID, bad) == "" {
