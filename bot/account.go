@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -20,7 +19,8 @@ func langKeyboard() *tgbotapi.InlineKeyboardMarkup {
 	return &kb
 }
 
-func (b *Bot) onLang(ctx context.Context, q *tgbotapi.CallbackQuery, code, tapLang string) error {
+func (b *Bot) onLang(ctx context.Context, t tap) error {
+	q, code, tapLang := t.q, t.cb.Arg, t.lang
 	lang := texts.Lang(code)
 	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {
 		return b.onGroupLang(ctx, q, lang, tapLang) // the group's, not the tapper's
@@ -71,7 +71,8 @@ func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.Use
 	b.send(outMessage{chatID: chat.ID, text: text, markup: &kb}.reply())
 }
 
-func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, lang string) error {
+func (b *Bot) onSetting(ctx context.Context, t tap) error {
+	q, which, lang := t.q, t.cb.Arg, t.lang
 	if which == "daily" {
 		return b.toggleDaily(ctx, q, lang) // the group's setting, not the user's
 	}
@@ -103,46 +104,6 @@ func (b *Bot) onSetting(ctx context.Context, q *tgbotapi.CallbackQuery, which, l
 	return nil
 }
 
-func (b *Bot) cmdStats(ctx context.Context, msg *tgbotapi.Message, u *play.User, lang string) error {
-	st := u.Stats
-	streak := ""
-	switch {
-	case st.Streak > 1:
-		streak = b.texts.T(lang, "stats_streak_win", "N", st.Streak)
-	case st.Streak < -1:
-		streak = b.texts.T(lang, "stats_streak_loss", "N", -st.Streak)
-	}
-	rating := u.Rating
-	if rating == 0 {
-		rating = 1500
-	}
-	b.text(msg.Chat, b.texts.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
-		"Games", b.texts.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak), msg.MessageID)
-	return nil
-}
-
-func (b *Bot) cmdTop(ctx context.Context, msg *tgbotapi.Message, lang string) error {
-	scope, title := msg.Chat.ID, "top_title_chat"
-	if msg.Chat.IsPrivate() {
-		scope, title = 0, "top_title_global"
-	}
-	top, err := b.svc.Top(ctx, scope, 10)
-	if err != nil {
-		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
-		return err
-	}
-	if len(top) == 0 {
-		b.text(msg.Chat, b.texts.T(lang, "top_empty"), msg.MessageID)
-		return nil
-	}
-	text := b.texts.T(lang, title)
-	for i, s := range top {
-		text += "\n" + b.texts.T(lang, "top_line", "Rank", i+1, "Name", s.Name, "Rating", fmt.Sprintf("%.0f", s.Rating), "Games", b.texts.N(lang, "stats_games", s.Games))
-	}
-	b.text(msg.Chat, text, 0)
-	return nil
-}
-
 // themeName is a board theme's name in lang, or its own name when the
 // texts do not know it.
 func (b *Bot) themeName(lang, theme string) string {
@@ -154,7 +115,8 @@ func (b *Bot) themeName(lang, theme string) string {
 }
 
 // cmdLang sets the language given as the argument ("/lang ru"), or asks.
-func (b *Bot) cmdLang(ctx context.Context, msg *tgbotapi.Message, lang, arg string) error {
+func (b *Bot) cmdLang(ctx context.Context, c command) error {
+	msg, lang, arg := c.msg, c.lang, c.args
 	if !msg.Chat.IsPrivate() {
 		return b.cmdGroupLang(ctx, msg, lang, arg) // the group's, not the sender's
 	}
@@ -181,4 +143,10 @@ func langArg(arg string) string {
 		return "ru"
 	}
 	return ""
+}
+
+// cmdSettings is /settings: the sender's settings, in a new message.
+func (b *Bot) cmdSettings(ctx context.Context, c command) error {
+	b.showSettings(ctx, c.msg.Chat, c.user, c.lang, 0)
+	return nil
 }

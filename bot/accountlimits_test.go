@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/standings"
+	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
@@ -61,7 +65,15 @@ func TestAccountTextsAtTheirWorstAreShown(t *testing.T) {
 			r := newBareRig(t, -1005550091, play.DefaultConfig)
 			r.alice = longestUser(11, lang)
 			alice := play.Player{UserID: r.alice.ID, Name: r.alice.FirstName + " " + r.alice.LastName}
-			b, out := r.live(t, ctx, "live")
+			// The process as Main wires it, with /stats and /top.
+			api, err := tgbotapi.NewBotAPIWithAPIEndpoint(r.srv.Token(), r.srv.Endpoint())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
+				Journal: outbox.StoreJournal(r.store, "live", time.Minute, 24*time.Hour)})
+			b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Modules: []bot.Module{standings.Module()}})
+			go out.Run(ctx)
 			say := func(chat tgbotapi.Chat, text string) {
 				b.Handle(ctx, r.srv.TextMessage(chat, r.alice, text))
 				settle(t, ctx, b, out)

@@ -16,72 +16,6 @@ import (
 // The engine working for players: /hint and /takeback in games against the
 // AI, and the Analyse button of a finished game's card.
 
-// cmdHint sends the engine's move for the user's game against the AI as a
-// board with the move drawn on it. The search runs in the background.
-func (b *Bot) cmdHint(ctx context.Context, msg *tgbotapi.Message, lang string) error {
-	g, err := b.gameForCommand(ctx, msg, lang)
-	if err != nil || g == nil {
-		return err
-	}
-	chat, from, replyTo := msg.Chat, msg.From.ID, msg.MessageID
-	b.send(chatReply(chat, tgbotapi.NewChatAction(chat.ID, tgbotapi.ChatTyping)))
-	b.background(func(ctx context.Context) {
-		h, err := b.svc.Hint(ctx, g.ID(), from, play.AnyPly)
-		if err != nil {
-			b.settledOnTime(ctx, err)
-			b.text(chat, b.texts.Error(lang, err, false), replyTo)
-			if !expected(err) {
-				b.log.Warn("hint failed", "game", g.ID(), "err", err)
-			}
-			return
-		}
-		// The hint is drawn as the picker draws a choice (the tower picked,
-		// a marker where it lands), not in the last move's colours: the
-		// board shows the opponent's last move too, and the two must not
-		// be mistaken for each other.
-		start := h.Move.From()
-		o := render.Options{Selected: &start}
-		for i := range h.Move.Len() {
-			o.Targets = append(o.Targets, h.Move.Landing(i))
-		}
-		if last, ok := h.Game.LastMove(); ok {
-			o.LastMove = &last
-		}
-		if c, ok := h.Game.ColorOf(from); ok {
-			o.Perspective = c
-		}
-		png, err := b.render.PNG(h.Game.Position(), o)
-		if err != nil {
-			b.log.Error("drawing the hint", "game", g.ID(), "err", err)
-			return
-		}
-		photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "hint.png", Bytes: png})
-		photo.Caption = b.texts.T(lang, "hint_caption", "Move", h.Move.String()) + "\n" + b.texts.N(lang, "hints_left", h.Left)
-		// Not a reply: tgbotapi's photo upload knows only the reply
-		// parameters the spec no longer lists (see outMessage), and the
-		// caption names the move.
-		b.send(chatReply(chat, photo))
-	})
-	return nil
-}
-
-// cmdTakeback undoes the user's last full move against the AI and redraws
-// the card.
-func (b *Bot) cmdTakeback(ctx context.Context, msg *tgbotapi.Message, lang string) error {
-	g, err := b.gameForCommand(ctx, msg, lang)
-	if err != nil || g == nil {
-		return err
-	}
-	out, err := b.svc.Takeback(ctx, g.ID(), msg.From.ID, play.AnyPly)
-	if err != nil {
-		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)
-		return err
-	}
-	b.editCard(out.Game, cardView{lang: cardLang(out.Game)}, "", nil)
-	b.text(msg.Chat, b.texts.T(lang, "takeback_done", "Left", play.TakebacksPerGame-out.Game.Takebacks()), msg.MessageID)
-	return nil
-}
-
 // analyseButton is the finished card's Analyse button.
 func (b *Bot) analyseButton(lang, id string) tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_analyse"), Callback{Kind: KindAnalyse, ID: id, Ply: -1}.Encode())
@@ -94,7 +28,8 @@ const chatReviewWait = 15 * time.Minute
 // onAnalyse reviews a finished game in the background (the engine pool
 // lends an engine per position, so other games' AI moves go on) and sends
 // the evaluation graph with the biggest mistakes, in the tapper's language.
-func (b *Bot) onAnalyse(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+func (b *Bot) onAnalyse(ctx context.Context, t tap) error {
+	q, id, lang := t.q, t.cb.ID, t.lang
 	if q.Message == nil {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil

@@ -57,6 +57,16 @@ type Config struct {
 	ChatAdmin func(ctx context.Context, chatID, userID int64) (bool, error)
 	// Metrics, if set, hears about each handled update.
 	OnHandled func(kind string, d time.Duration, err error)
+	// Modules are the features plugged in (module.go), in the order
+	// their ticks and game-end hooks run.
+	Modules []Module
+	// DrawsAtSend says the Sender is an outbox wired to this bot's
+	// OutboxHooks (wiring.go, Main.Open): card edits are drawn when sent
+	// and records kept by the process that sends them.
+	DrawsAtSend bool
+	// Door, if set, refuses work for a chat whose outgoing lane is full
+	// (the outbox's Admit, door.go).
+	Door Door
 	// Members, if set, says whether a user is a member of a group
 	// (bot/telegram/members): joining a group's tournament and voting in
 	// its team game need it (members.go). Nil checks nothing.
@@ -141,9 +151,12 @@ type core struct {
 	// recordsSent: the outbox records team polls' ids in whichever
 	// process sends them (teampoll.go).
 	recordsSent bool
+	// mods routes to the modules plugged in (module.go).
+	mods modules
+
 	// door: the outbox refuses work for a chat whose lane is full
 	// (door.go); nil if it keeps no bound.
-	door admitter
+	door Door
 }
 
 // cardRef is where a game's card is.
@@ -158,28 +171,16 @@ func New(bgCtx context.Context, svc *play.Service, marks UpdateMarks, out Sender
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	b := &Bot{core: &core{svc: svc, marks: marks, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx}, out: out}
-	// Changes made where nobody shows them (the Mini App) are shown by
-	// the bot of their process (events.go).
-	if svc != nil {
-		svc.OnOwed(b.showDetached)
+	mods, err := plug(cfg.Modules)
+	if err != nil {
+		panic(err) // a wiring bug: two features claim one button or command
 	}
-	if rs, ok := out.(resolverSetter); ok && svc != nil {
-		// Card edits are drawn when they are sent (cardlazy.go), and an
-		// inline card found to be text is edited as text (cardinline.go).
-		rs.SetResolver(b.resolveCard)
-		rs.SetRefused(b.inlineRefused)
-		b.lazyCards = true
-	}
-	if rs, ok := out.(recorderSetter); ok && svc != nil {
-		// Team polls' ids are recorded by whichever process sends them
-		// (teampoll.go).
-		rs.SetRecorder(b.recordSent)
-		b.recordsSent = true
-	}
-	if d, ok := out.(admitter); ok {
-		b.door = d
-	}
+	b := &Bot{core: &core{svc: svc, marks: marks, render: r, texts: texts.New(), cfg: cfg, log: cfg.Logger, bgCtx: bgCtx, mods: mods}, out: out}
+	// The outbox draws card edits and records what it sent only when
+	// wired to (wiring.go); without a service there is nothing to draw.
+	b.lazyCards = cfg.DrawsAtSend && svc != nil
+	b.recordsSent = b.lazyCards
+	b.door = cfg.Door
 	return b
 }
 

@@ -138,7 +138,8 @@ func (b *Bot) editText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKe
 	b.send(chatReply(msg.Chat, e))
 }
 
-func (b *Bot) onAccept(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+func (b *Bot) onAccept(ctx context.Context, t tap) error {
+	q, cb, lang := t.q, t.cb, t.lang
 	g, err := b.svc.AcceptInline(ctx, cb.ID, player(q.From), q.From.UserName, q.InlineMessageID, cb.Arg == ArgText)
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))
@@ -169,7 +170,8 @@ func (b *Bot) notifyStart(ctx context.Context, g *play.Game) {
 	}
 }
 
-func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+func (b *Bot) onRefuse(ctx context.Context, t tap) error {
+	q, cb, lang := t.q, t.cb, t.lang
 	var c *play.Challenge
 	var err error
 	key := "challenge_declined"
@@ -194,7 +196,8 @@ func (b *Bot) onRefuse(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callba
 	return nil
 }
 
-func (b *Bot) onMenu(ctx context.Context, q *tgbotapi.CallbackQuery, item string, user *play.User, lang string) error {
+func (b *Bot) onMenu(ctx context.Context, t tap) error {
+	q, item, user, lang := t.q, t.cb.Arg, t.user, t.lang
 	b.toast(q, "")
 	if q.Message == nil {
 		return nil
@@ -278,7 +281,8 @@ func (b *Bot) colorQuestion(lang string, level int, v rules.Variant) string {
 }
 
 // sendPDN sends the game record as a PDN file to the chat of the tap.
-func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+func (b *Bot) sendPDN(ctx context.Context, t tap) error {
+	q, id, lang := t.q, t.cb.ID, t.lang
 	g, err := b.svc.Game(ctx, id)
 	if err != nil || q.Message == nil {
 		b.toast(q, b.texts.Error(lang, err, false))
@@ -291,7 +295,8 @@ func (b *Bot) sendPDN(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang s
 }
 
 // sendReplay sends an animated replay of the game.
-func (b *Bot) sendReplay(ctx context.Context, q *tgbotapi.CallbackQuery, id, lang string) error {
+func (b *Bot) sendReplay(ctx context.Context, t tap) error {
+	q, id, lang := t.q, t.cb.ID, t.lang
 	g, err := b.svc.Game(ctx, id)
 	if err != nil || q.Message == nil {
 		b.toast(q, b.texts.Error(lang, err, false))

@@ -51,6 +51,11 @@ func (b *Bot) showGameOver(ctx context.Context, g *play.Game) {
 		b.deleteNotice(g, uid, ref)
 	}
 	b.tourGameOver(ctx, g)
+	for _, m := range b.mods.list {
+		if m.GameEnded != nil {
+			m.GameEnded(ctx, b.kit(), g)
+		}
+	}
 	if g.ChatID() == 0 {
 		return
 	}

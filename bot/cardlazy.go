@@ -35,13 +35,6 @@ type lazyCard struct {
 	Live bool `json:"l,omitempty"`
 }
 
-// resolverSetter is an outbox that makes lazy replies (*outbox.Outbox),
-// and tells of those Telegram refused.
-type resolverSetter interface {
-	SetResolver(fn outbox.Resolve)
-	SetRefused(fn outbox.Refused)
-}
-
 // lazyEdit is the lazy form of editCard's edit, if v shows the game as it
 // stands (as resolveCard draws it) and the outbox makes lazy replies.
 func (b *Bot) lazyEdit(g *play.Game, v cardView, theme string) (outbox.Reply, bool) {

@@ -14,7 +14,6 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -39,7 +38,7 @@ func TestRefusedFirstCardLetsTheAIMove(t *testing.T) {
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(st, "p1", time.Minute, 24*time.Hour)})
-	b := bot.New(ctx, svc, st, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, svc, st, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
 	moved := make(chan string, 1)
 	hooks := b.AIHooks()

@@ -38,6 +38,11 @@ func (b *Bot) ClockTick(ctx context.Context) {
 	}
 	b.tournamentTick(ctx)
 	b.dailyTick(ctx)
+	for _, m := range b.mods.list {
+		if m.Tick != nil {
+			m.Tick(ctx, b.kit())
+		}
+	}
 	b.expireResignAsks()
 }
 

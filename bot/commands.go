@@ -82,6 +82,9 @@ func looksLikeMove(text string) bool {
 // leads (its start parameter): the course, a puzzle, a tournament to join.
 func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 	msg := c.msg
+	if handle, rest, ok := b.mods.start(c.args); ok {
+		return handle(ctx, b.kit(), Command{Msg: msg, User: c.user, Lang: c.lang, Args: rest})
+	}
 	switch c.args {
 	case "learn": // the challenge card's link to the course
 		return b.cmdLearn(ctx, msg, c.lang)
@@ -150,7 +153,8 @@ func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
 // cmdPlay starts a game against the AI: "/play" asks for the level,
 // "/play 3" for the colour, "/play 3 black" starts at once; a ruleset may
 // be named after the level ("/play 3 black russian", "/play 3 mp").
-func (b *Bot) cmdPlay(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+func (b *Bot) cmdPlay(ctx context.Context, c command) error {
+	msg, lang, args := c.msg, c.lang, c.args
 	var fields []string
 	variant := rules.Bashni
 	for i, f := range strings.Fields(args) {
@@ -188,7 +192,8 @@ func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbota
 
 // cmdChallenge: open (no argument), to the author of the replied message,
 // or to @name.
-func (b *Bot) cmdChallenge(ctx context.Context, msg *tgbotapi.Message, lang, args string) error {
+func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
+	msg, lang, args := cm.msg, cm.lang, cm.args
 	if msg.Chat.IsPrivate() {
 		b.text(msg.Chat, b.texts.T(lang, "challenge_usage"), 0)
 		return nil
@@ -282,7 +287,8 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 	return text, tgbotapi.NewInlineKeyboardMarkup(row)
 }
 
-func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdDraw(ctx context.Context, c command) error {
+	msg, lang := c.msg, c.lang
 	g, err := b.gameForCommand(ctx, msg, lang)
 	if err != nil || g == nil {
 		return err
@@ -307,7 +313,8 @@ func (b *Bot) cmdDraw(ctx context.Context, msg *tgbotapi.Message, lang string) e
 	return nil
 }
 
-func (b *Bot) cmdGames(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdGames(ctx context.Context, c command) error {
+	msg, lang := c.msg, c.lang
 	games, err := b.svc.ActiveGames(ctx, msg.From.ID, 0)
 	if err != nil {
 		b.text(msg.Chat, b.texts.Error(lang, err, false), msg.MessageID)

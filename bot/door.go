@@ -10,9 +10,9 @@ import (
 	"github.com/bashni/bashni/texts"
 )
 
-// admitter is an outbox that keeps each chat's lane bounded at the door
+// Door is an outbox that keeps each chat's lane bounded at the door
 // (*outbox.Outbox, door.go there).
-type admitter interface {
+type Door interface {
 	Admit(chatID int64) error
 }
 
@@ -62,7 +62,7 @@ func langOf(u *tgbotapi.User) string {
 	return texts.Lang(u.LanguageCode)
 }
 
-var _ admitter = (*outbox.Outbox)(nil)
+var _ Door = (*outbox.Outbox)(nil)
 
 // Admit reports whether work for chatID may be taken on now (the Mini
 // App asks it before a change): an error when the chat's outgoing lane is

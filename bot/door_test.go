@@ -12,7 +12,6 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/render"
 )
 
 // A group whose outgoing lane is full (Telegram's pace holds it): a typed
@@ -31,13 +30,26 @@ func TestAFullChatRefusesWorkAtTheDoor(t *testing.T) {
 	// One message in the group, then none for hours.
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: rate.Limit(0.0001), PerGroupBurst: 1, Global: 1000, MaxQueue: 3,
 		Journal: outbox.StoreJournal(r.store, "full", time.Minute, 24*time.Hour)})
-	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
-	for range 5 {
+	chatter := func() {
 		_ = out.Enqueue(outbox.Reply{Req: tgbotapi.NewMessage(r.group.ID, "chatter"), ChatID: r.group.ID, Group: true})
 	}
-	if !r.srv.WaitUntil(10*time.Second, func() bool { d := out.Depths(); return len(d) == 1 && d[0] == 3 }) {
-		t.Fatalf("the group's lane never filled: %v", out.Depths())
+	// The lane is filled in steps that leave its sender parked: the first
+	// message goes out, the second is taken off the queue to wait for the
+	// pace (for hours), and three more fill it. Filled at once, the depth
+	// seen would depend on when the sender woke.
+	chatter()
+	r.srv.WaitFor(t, 10*time.Second, func(c telegramtest.Call) bool { return c.Method == "sendMessage" && c.Params["text"] == "chatter" })
+	chatter()
+	if !r.srv.WaitUntil(10*time.Second, func() bool { return len(out.Depths()) == 0 }) {
+		t.Fatalf("the second message never left the queue for the pace: %v", out.Depths())
+	}
+	for range 3 {
+		chatter()
+	}
+	if d := out.Depths(); len(d) != 1 || d[0] != 3 {
+		t.Fatalf("the group's lane is %v, want 3 waiting", d)
 	}
 
 	for i := range 3 {

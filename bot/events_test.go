@@ -55,7 +55,7 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
 	// The bot first, as Main does: it gives the outbox what draws and
 	// records the replies Run may take over from a dead process at once.
-	b := bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
 	return b, out
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -45,7 +44,7 @@ func (r *eventsRig) neverSends(t *testing.T, ctx context.Context) *bot.Bot {
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	return bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	return wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 }
 
 // restarted is the next process: its Run takes over what the dead one's

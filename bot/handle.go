@@ -135,6 +135,14 @@ func route(b *Bot, ctx context.Context, u tgbotapi.Update) (string, error) {
 	case u.InlineQuery != nil:
 		return "inline", b.onInlineQuery(ctx, u.InlineQuery)
 	case u.PollAnswer != nil:
+		for _, m := range b.mods.list {
+			if m.PollAnswer == nil {
+				continue
+			}
+			if handled, err := m.PollAnswer(ctx, b.kit(), u.PollAnswer); handled || err != nil {
+				return "poll_answer", err
+			}
+		}
 		return "poll_answer", b.onPollAnswer(ctx, u.PollAnswer)
 	case u.ChatMember != nil:
 		b.onChatMember(u.ChatMember)

@@ -13,11 +13,11 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/assist"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
@@ -83,7 +83,7 @@ func TestHintsThroughTheWebhooksOfTwoReplicas(t *testing.T) {
 		out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000})
 		go out.Run(ctx)
 		svc = play.New(store, th, play.DefaultConfig, time.Now)
-		b := bot.New(ctx, svc, store, out, render.New(), bot.Config{Username: srv.Bot().UserName})
+		b := wiredBot(ctx, svc, store, out, bot.Config{Username: srv.Bot().UserName, Modules: []bot.Module{assist.Module()}})
 		bots = append(bots, b)
 		hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{})
 		hs := httptest.NewServer(hook)

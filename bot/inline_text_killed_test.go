@@ -13,7 +13,6 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -157,7 +156,7 @@ func (r *eventsRig) diesAtTheFirstEdit(t *testing.T, ctx context.Context, inline
 		return false
 	}}
 	out := outbox.New(d, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000, Journal: j})
-	b = bot.New(ctx, r.svc, r.store, out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b = wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
 	go out.Run(ctx)
 	return b, d.dead
 }

@@ -13,7 +13,8 @@ import (
 )
 
 // onPick handles a tap on the move picker.
-func (b *Bot) onPick(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+func (b *Bot) onPick(ctx context.Context, t tap) error {
+	q, cb, lang := t.q, t.cb, t.lang
 	g, err := b.svc.Game(ctx, cb.ID)
 	if err != nil {
 		b.toast(q, b.texts.Error(lang, err, false))

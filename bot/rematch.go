@@ -13,7 +13,8 @@ import (
 // a rematch (or accepts the opponent's), the offer's Accept and Decline
 // answer it. The card's keyboard shows the offer; a new message in the chat
 // tells the opponent, since an edit notifies nobody.
-func (b *Bot) onRematch(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, user *play.User, lang string) error {
+func (b *Bot) onRematch(ctx context.Context, t tap) error {
+	q, cb, user, lang := t.q, t.cb, t.user, t.lang
 	if cb.Kind == KindRematchNo {
 		g, offeredBy, err := b.svc.DeclineRematch(ctx, cb.ID, q.From.ID)
 		if err != nil {

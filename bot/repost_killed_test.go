@@ -10,7 +10,6 @@ import (
 
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram/outbox"
-	"github.com/bashni/bashni/render"
 )
 
 // A /board re-posts the card. The process that handled it stored the
@@ -30,7 +29,7 @@ func TestKilledBeforeTheRepostIsSentTheSenderRecordsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadOut := outbox.New(api, outbox.Options{Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	dead := bot.New(ctx, r.svc, r.store, deadOut, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead := wiredBot(ctx, r.svc, r.store, deadOut, bot.Config{Username: "bashni_test_bot"})
 	board := r.srv.TextMessage(r.group, r.alice, "/board")
 	board.UpdateID = 300
 	dead.Handle(ctx, board)

@@ -62,7 +62,8 @@ func (b *Bot) resignRow(g *play.Game, a resignAsk, lang, asker string) []tgbotap
 }
 
 // cmdResign asks the player to confirm, in a reply to their command.
-func (b *Bot) cmdResign(ctx context.Context, msg *tgbotapi.Message, lang string) error {
+func (b *Bot) cmdResign(ctx context.Context, cm command) error {
+	msg, lang := cm.msg, cm.lang
 	g, err := b.gameForCommand(ctx, msg, lang)
 	if err != nil || g == nil {
 		return err
@@ -88,7 +89,8 @@ func (b *Bot) cmdResign(ctx context.Context, msg *tgbotapi.Message, lang string)
 }
 
 // onResign answers the question's buttons.
-func (b *Bot) onResign(ctx context.Context, q *tgbotapi.CallbackQuery, cb Callback, lang string) error {
+func (b *Bot) onResign(ctx context.Context, t tap) error {
+	q, cb, lang := t.q, t.cb, t.lang
 	a, ok := parseResignAsk(cb.Arg)
 	if !ok {
 		b.toast(q, b.texts.T(lang, "err_stale"))

@@ -44,31 +44,31 @@ type (
 
 // tapRoutes maps a callback kind to its handler.
 var tapRoutes = map[string]tapHandler{
-	KindPick:       func(b *Bot, ctx context.Context, t tap) error { return b.onPick(ctx, t.q, t.cb, t.lang) },
+	KindPick:       (*Bot).onPick,
 	KindVote:       func(b *Bot, ctx context.Context, t tap) error { return b.onVote(ctx, t.q, t.cb, t.lang) },
 	KindTourJoin:   onTourTap,
 	KindTourLeave:  onTourTap,
 	KindTourPause:  onTourTap,
 	KindTourSetup:  func(b *Bot, ctx context.Context, t tap) error { return b.onTourSetup(ctx, t.q, t.cb, t.lang) },
-	KindAccept:     func(b *Bot, ctx context.Context, t tap) error { return b.onAccept(ctx, t.q, t.cb, t.lang) },
-	KindDecline:    onRefuse,
-	KindCancel:     onRefuse,
+	KindAccept:     (*Bot).onAccept,
+	KindDecline:    (*Bot).onRefuse,
+	KindCancel:     (*Bot).onRefuse,
 	KindDrawYes:    (*Bot).onDrawAnswer,
 	KindDrawNo:     (*Bot).onDrawAnswer,
-	KindResign:     onResign,
-	KindResignNo:   onResign,
-	KindRematch:    onRematch,
-	KindRematchOK:  onRematch,
-	KindRematchNo:  onRematch,
-	KindPDN:        func(b *Bot, ctx context.Context, t tap) error { return b.sendPDN(ctx, t.q, t.cb.ID, t.lang) },
-	KindReplay:     func(b *Bot, ctx context.Context, t tap) error { return b.sendReplay(ctx, t.q, t.cb.ID, t.lang) },
-	KindAnalyse:    func(b *Bot, ctx context.Context, t tap) error { return b.onAnalyse(ctx, t.q, t.cb.ID, t.lang) },
-	KindMenu:       func(b *Bot, ctx context.Context, t tap) error { return b.onMenu(ctx, t.q, t.cb.Arg, t.user, t.lang) },
+	KindResign:     (*Bot).onResign,
+	KindResignNo:   (*Bot).onResign,
+	KindRematch:    (*Bot).onRematch,
+	KindRematchOK:  (*Bot).onRematch,
+	KindRematchNo:  (*Bot).onRematch,
+	KindPDN:        (*Bot).sendPDN,
+	KindReplay:     (*Bot).sendReplay,
+	KindAnalyse:    (*Bot).onAnalyse,
+	KindMenu:       (*Bot).onMenu,
 	KindLevel:      (*Bot).onLevel,
 	KindVariant:    (*Bot).onVariant,
 	KindColor:      (*Bot).onColor,
-	KindLang:       func(b *Bot, ctx context.Context, t tap) error { return b.onLang(ctx, t.q, t.cb.Arg, t.lang) },
-	KindSetting:    func(b *Bot, ctx context.Context, t tap) error { return b.onSetting(ctx, t.q, t.cb.Arg, t.lang) },
+	KindLang:       (*Bot).onLang,
+	KindSetting:    (*Bot).onSetting,
 	KindLesson:     func(b *Bot, ctx context.Context, t tap) error { return b.onLesson(ctx, t.q, t.cb, t.lang) },
 	KindLessonNext: (*Bot).onLessonNext,
 	KindPuzzle:     func(b *Bot, ctx context.Context, t tap) error { return b.onPuzzlePick(ctx, t.q, t.cb, t.lang) },
@@ -80,11 +80,6 @@ var tapRoutes = map[string]tapHandler{
 func onTourTap(b *Bot, ctx context.Context, t tap) error {
 	return b.onTourTap(ctx, t.q, t.cb, t.user, t.lang)
 }
-func onRefuse(b *Bot, ctx context.Context, t tap) error { return b.onRefuse(ctx, t.q, t.cb, t.lang) }
-func onResign(b *Bot, ctx context.Context, t tap) error { return b.onResign(ctx, t.q, t.cb, t.lang) }
-func onRematch(b *Bot, ctx context.Context, t tap) error {
-	return b.onRematch(ctx, t.q, t.cb, t.user, t.lang)
-}
 
 // commandRoutes maps a command's name to its handler.
 var commandRoutes = map[string]commandHandler{
@@ -95,8 +90,8 @@ var commandRoutes = map[string]commandHandler{
 	"puzzle": func(b *Bot, ctx context.Context, c command) error {
 		return b.cmdPuzzle(ctx, c.msg.Chat, c.msg.From, c.lang, c.msg.MessageID)
 	},
-	"play":       func(b *Bot, ctx context.Context, c command) error { return b.cmdPlay(ctx, c.msg, c.lang, c.args) },
-	"challenge":  func(b *Bot, ctx context.Context, c command) error { return b.cmdChallenge(ctx, c.msg, c.lang, c.args) },
+	"play":       (*Bot).cmdPlay,
+	"challenge":  (*Bot).cmdChallenge,
 	"team":       func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
 	"vote":       func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
 	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
@@ -104,18 +99,11 @@ var commandRoutes = map[string]commandHandler{
 	"m":          (*Bot).cmdMove,
 	"board":      (*Bot).cmdBoard,
 	"moves":      (*Bot).cmdMoves,
-	"resign":     func(b *Bot, ctx context.Context, c command) error { return b.cmdResign(ctx, c.msg, c.lang) },
-	"draw":       func(b *Bot, ctx context.Context, c command) error { return b.cmdDraw(ctx, c.msg, c.lang) },
-	"hint":       func(b *Bot, ctx context.Context, c command) error { return b.cmdHint(ctx, c.msg, c.lang) },
-	"takeback":   func(b *Bot, ctx context.Context, c command) error { return b.cmdTakeback(ctx, c.msg, c.lang) },
-	"games":      func(b *Bot, ctx context.Context, c command) error { return b.cmdGames(ctx, c.msg, c.lang) },
-	"stats":      func(b *Bot, ctx context.Context, c command) error { return b.cmdStats(ctx, c.msg, c.user, c.lang) },
-	"top":        func(b *Bot, ctx context.Context, c command) error { return b.cmdTop(ctx, c.msg, c.lang) },
-	"lang":       func(b *Bot, ctx context.Context, c command) error { return b.cmdLang(ctx, c.msg, c.lang, c.args) },
-	"settings": func(b *Bot, ctx context.Context, c command) error {
-		b.showSettings(ctx, c.msg.Chat, c.user, c.lang, 0)
-		return nil
-	},
+	"resign":     (*Bot).cmdResign,
+	"draw":       (*Bot).cmdDraw,
+	"games":      (*Bot).cmdGames,
+	"lang":       (*Bot).cmdLang,
+	"settings":   (*Bot).cmdSettings,
 }
 
 // onCallback handles a button tap. Every tap is answered (Telegram shows a
@@ -128,13 +116,17 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 	}
 	cb, err := ParseCallback(q.Data)
 	handler, known := tapRoutes[cb.Kind]
-	if err != nil || !known {
+	mod, isMod := b.mods.taps[cb.Kind]
+	if err != nil || !known && !isMod {
 		b.toast(q, b.texts.T(lang, "err_stale"))
 		return nil // an old or forged button: nothing to do
 	}
-	if !tapAllowed(cb.Kind, q) {
+	if isMod && mod.Scope&tapPlace(q) == 0 || !isMod && !tapAllowed(cb.Kind, q) {
 		b.toast(q, b.texts.T(lang, "err_wrong_place"))
 		return nil // a button from another kind of chat: forged (scopes.go)
+	}
+	if isMod {
+		return mod.Handle(ctx, b.kit(), Tap{Query: q, Data: cb, User: user, Lang: lang})
 	}
 	return handler(b, ctx, tap{q: q, cb: cb, user: user, lang: lang})
 }
@@ -142,9 +134,12 @@ func (b *Bot) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery) error {
 // onCommand handles a command addressed to this bot; unknown ones are
 // ignored (a group may have other bots).
 func (b *Bot) onCommand(ctx context.Context, msg *tgbotapi.Message, user *play.User, lang string) error {
-	handler, ok := commandRoutes[msg.Command()]
-	if !ok {
-		return nil
+	args := strings.TrimSpace(msg.CommandArguments())
+	if handler, ok := commandRoutes[msg.Command()]; ok {
+		return handler(b, ctx, command{msg: msg, user: user, lang: lang, args: args})
 	}
-	return handler(b, ctx, command{msg: msg, user: user, lang: lang, args: strings.TrimSpace(msg.CommandArguments())})
+	if handler, ok := b.mods.commands[msg.Command()]; ok {
+		return handler(ctx, b.kit(), Command{Msg: msg, User: user, Lang: lang, Args: args})
+	}
+	return nil
 }

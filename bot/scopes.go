@@ -9,42 +9,42 @@ import tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 // Every callback kind declares its places here, beside tapRoutes; a kind
 // with none is refused everywhere (TestEveryTapRouteHasAScope), and a tap
 // from elsewhere is answered with a toast and changes nothing.
-type where uint8
+type Scope uint8
 
 const (
-	inPrivate where = 1 << iota
-	inGroup
-	inInline // an inline message (inline mode): no chat
-	anywhere = inPrivate | inGroup | inInline
+	InPrivate Scope = 1 << iota
+	InGroup
+	InInline // an inline message (inline mode): no chat
+	Anywhere = InPrivate | InGroup | InInline
 )
 
 // tapScopes maps a callback kind to where its buttons are posted.
-var tapScopes = map[string]where{
+var tapScopes = map[string]Scope{
 	// A game's card, its end and its offers: wherever games are played.
-	KindPick: anywhere, KindAccept: anywhere, KindDecline: anywhere, KindCancel: anywhere,
-	KindDrawYes: anywhere, KindDrawNo: anywhere, KindResign: anywhere, KindResignNo: anywhere,
-	KindRematch: anywhere, KindRematchOK: anywhere, KindRematchNo: anywhere,
-	KindPDN: anywhere, KindReplay: anywhere, KindAnalyse: anywhere, KindTowers: anywhere,
+	KindPick: Anywhere, KindAccept: Anywhere, KindDecline: Anywhere, KindCancel: Anywhere,
+	KindDrawYes: Anywhere, KindDrawNo: Anywhere, KindResign: Anywhere, KindResignNo: Anywhere,
+	KindRematch: Anywhere, KindRematchOK: Anywhere, KindRematchNo: Anywhere,
+	KindPDN: Anywhere, KindReplay: Anywhere, KindAnalyse: Anywhere, KindTowers: Anywhere,
 	// Menus and settings answer where they were asked for.
-	KindMenu: anywhere, KindLevel: anywhere, KindVariant: anywhere, KindColor: anywhere,
-	KindLang: anywhere, KindSetting: anywhere,
+	KindMenu: Anywhere, KindLevel: Anywhere, KindVariant: Anywhere, KindColor: Anywhere,
+	KindLang: Anywhere, KindSetting: Anywhere,
 	// The course and the puzzles are private (/learn and /puzzle send
 	// groups there).
-	KindLesson: inPrivate, KindLessonNext: inPrivate, KindPuzzle: inPrivate, KindPuzzleNext: inPrivate,
+	KindLesson: InPrivate, KindLessonNext: InPrivate, KindPuzzle: InPrivate, KindPuzzleNext: InPrivate,
 	// A group's own things: its team game, tournament and daily puzzle.
-	KindVote: inGroup, KindTourJoin: inGroup, KindTourLeave: inGroup, KindTourPause: inGroup,
-	KindTourSetup: inGroup, KindDaily: inGroup,
+	KindVote: InGroup, KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
+	KindTourSetup: InGroup, KindDaily: InGroup,
 }
 
 // tapPlace is where q was tapped.
-func tapPlace(q *tgbotapi.CallbackQuery) where {
+func tapPlace(q *tgbotapi.CallbackQuery) Scope {
 	switch {
 	case q.Message == nil || q.Message.Chat == nil:
-		return inInline
+		return InInline
 	case q.Message.Chat.IsPrivate():
-		return inPrivate
+		return InPrivate
 	}
-	return inGroup
+	return InGroup
 }
 
 // tapAllowed reports whether a button of kind may be tapped where q was.

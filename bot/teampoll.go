@@ -144,12 +144,6 @@ type sentPoll struct {
 	Ply  int    `json:"p"`
 }
 
-// recorderSetter is an outbox that records sent requests
-// (*outbox.Outbox).
-type recorderSetter interface {
-	SetRecorder(fn outbox.Recorder)
-}
-
 // recordSent records a game's card (recordCard) or a team poll sent, in
 // whichever process sent it. A poll is recorded so:
 // its id and message with the game, or, if the vote is over or another

@@ -14,7 +14,6 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -57,7 +56,7 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadOut := outbox.New(api, outbox.Options{Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	dead := bot.New(ctx, r.svc, r.store, deadOut, render.New(), bot.Config{Username: "bashni_test_bot"})
+	dead := wiredBot(ctx, r.svc, r.store, deadOut, bot.Config{Username: "bashni_test_bot"})
 	join := r.srv.TextMessage(telegramtest.PrivateChat(bob), bob, "/start tj"+strconv.FormatInt(r.group.ID, 10)+"_"+tour.ID)
 	join.UpdateID = 400
 	dead.Handle(ctx, join)

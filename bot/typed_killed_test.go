@@ -18,7 +18,6 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -138,7 +137,7 @@ func (r *typedRig) process(t *testing.T, ctx context.Context, st any, owner stri
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(st.(storage.Outbox), owner, time.Minute, 24*time.Hour)})
-	b := bot.New(ctx, svc, st.(bot.UpdateMarks), out, render.New(), bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, svc, st.(bot.UpdateMarks), out, bot.Config{Username: "bashni_test_bot"})
 	if run {
 		go out.Run(ctx)
 		hooks := b.AIHooks()

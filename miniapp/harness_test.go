@@ -220,7 +220,11 @@ func (h *harness) newReplica(bus Bus) *replica {
 	b := bot.New(h.ctx, svc, st.(bot.UpdateMarks), out, render.New(), bot.Config{
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
+		// Wired as cmd/bashni's Main.Open wires them (bot/wiring.go).
+		DrawsAtSend: true, Door: out,
 	})
+	b.OutboxHooks().Install(out)
+	svc.OnOwed(b.ShowDetached())
 	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
 		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames}
 	if h.spec.puzzles != nil {

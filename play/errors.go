@@ -69,15 +69,25 @@ func Kinds() []Kind {
 	return ks
 }
 
-// Error is a refusal: what it says in the log and its kind.
+// Error is a refusal: what it says in the log, its kind and, for a
+// feature's own refusals, the key of the text a player reads.
 type Error struct {
 	Kind    Kind
 	Message string
+	// Text is the catalog key of what the player reads (package texts);
+	// empty for the core's refusals, whose texts are the catalog's table.
+	Text string
 }
 
 func (e *Error) Error() string { return e.Message }
 
 func refusal(k Kind, msg string) *Error { return &Error{Kind: k, Message: msg} }
+
+// Refusal makes a feature's own refusal (package play/tournament, ...):
+// its kind decides how a door answers, text is the catalog key of what
+// the player reads, msg is what the log says ("pkg: lower-case"). A
+// feature so keeps its refusals and their texts to itself.
+func Refusal(k Kind, text, msg string) *Error { return &Error{Kind: k, Message: msg, Text: text} }
 
 // below gives the kinds of the errors of the packages under play that its
 // callers receive as they are.

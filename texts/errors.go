@@ -106,6 +106,9 @@ func (c *Catalog) Error(lang string, err error, withLegal bool) string {
 			return c.T(lang, e.text)
 		}
 	}
+	if e, ok := errors.AsType[*play.Error](err); ok && e.Text != "" {
+		return c.T(lang, e.Text) // a feature's refusal names its text
+	}
 	if id, ok := kindTexts[play.KindOf(err)]; ok {
 		return c.T(lang, id)
 	}

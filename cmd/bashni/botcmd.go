@@ -21,6 +21,8 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/bot/assist"
+	"github.com/bashni/bashni/bot/standings"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
@@ -122,9 +124,13 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	if err := m.newBot(); err != nil {
 		return err
 	}
-	// A card edit Telegram took has shown its board: a live game's clock
-	// starts then, not when the move was stored (play/shown.go).
-	m.out.SetShown(m.bot.CardShown)
+	// The callbacks between play, the outbox and the bot (bot/wiring.go):
+	// the outbox draws a card's edit when it sends it, records what it
+	// sent in the process that sent it, and tells when a board was shown
+	// (a live game's clock starts then: play/shown.go); play has the bot
+	// show the changes made where nobody shows them (the Mini App).
+	m.bot.OutboxHooks().Install(m.out)
+	m.svc.OnOwed(m.bot.ShowDetached())
 	return nil
 }
 
@@ -199,7 +205,10 @@ func (m *Main) newBot() error {
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
-		Members: members.New(m.api, 10000, 10*time.Minute),
+		Members:     members.New(m.api, 10000, 10*time.Minute),
+		DrawsAtSend: true, Door: m.out,
+		// The features, each a module (bot.Module) over its own service.
+		Modules: []bot.Module{assist.Module(), standings.Module()},
 	})
 	return nil
 }
@@ -212,7 +221,7 @@ func (m *Main) newBot() error {
 func (m *Main) Run(ctx context.Context) error {
 	m.outDone = make(chan error, 1)
 	go func() { m.outDone <- m.out.Run(m.bgCtx) }()
-	setCommands(m.api, m.bot.Texts(), m.log)
+	setCommands(m.api, m.bot, m.log)
 
 	runCtx, stopRun := context.WithCancel(ctx)
 	m.stopRun = stopRun
@@ -512,9 +521,9 @@ func aiRunners(cfg Config) int {
 }
 
 // setCommands registers the command menu in each language the bot speaks.
-func setCommands(api *tgbotapi.BotAPI, catalog *texts.Catalog, logger *slog.Logger) {
+func setCommands(api *tgbotapi.BotAPI, b *bot.Bot, logger *slog.Logger) {
 	for _, lang := range texts.Languages {
-		cmds := bot.Commands(catalog, lang)
+		cmds := b.Commands(lang)
 		req := tgbotapi.NewSetMyCommandsWithScopeAndLanguage(tgbotapi.NewBotCommandScopeDefault(), lang, cmds...)
 		if lang == "en" {
 			req = tgbotapi.NewSetMyCommands(cmds...) // also the default for every other language

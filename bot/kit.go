@@ -1,0 +1,103 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/bot/telegram/outbox"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
+)
+
+// Kit is the vocabulary a Module speaks to the bot: sending, answering a
+// tap, the texts, drawing and posting a game's card. It is bound to the
+// update (or the tick) being handled: what a module sends through it is
+// committed with the update's mark, exactly as the core's own replies.
+// A module holds no *Bot; the core's insides stay the core's.
+type Kit struct{ b *Bot }
+
+// kit is b's vocabulary for a module.
+func (b *Bot) kit() *Kit { return &Kit{b: b} }
+
+// Service is the game service (the core of play).
+func (k *Kit) Service() *play.Service { return k.b.svc }
+
+// Texts is the catalog every text comes from.
+func (k *Kit) Texts() *texts.Catalog { return k.b.texts }
+
+// Log is the bot's logger.
+func (k *Kit) Log() *slog.Logger { return k.b.log }
+
+// Username is the bot's own @username, for links to it.
+func (k *Kit) Username() string { return k.b.cfg.Username }
+
+// Send queues a reply (bot/telegram/outbox).
+func (k *Kit) Send(r outbox.Reply) { k.b.send(r) }
+
+// Toast answers a tap with a short notice (empty: just stop the spinner).
+func (k *Kit) Toast(q *tgbotapi.CallbackQuery, text string) { k.b.toast(q, text) }
+
+// Text sends a plain message to chat, as a reply to replyTo (0: none).
+func (k *Kit) Text(chat *tgbotapi.Chat, text string, replyTo int) { k.b.text(chat, text, replyTo) }
+
+// HTML sends an HTML message (no link preview) with an optional keyboard.
+func (k *Kit) HTML(chat *tgbotapi.Chat, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	k.b.html(chat, text, kb)
+}
+
+// RefusalText is err as the player reads it in lang (texts.Catalog.Error).
+func (k *Kit) RefusalText(lang string, err error) string { return k.b.texts.Error(lang, err, false) }
+
+// Background runs fn off the handler's path, under the bot's background
+// context, for shutdown to wait for.
+func (k *Kit) Background(fn func(ctx context.Context)) { k.b.background(fn) }
+
+// MayActFor checks that user is a member of group before they act in its
+// name; a refusal is told through refuse and MayActFor reports false.
+func (k *Kit) MayActFor(ctx context.Context, group, user int64, lang string, refuse func(text string)) bool {
+	return k.b.mayActFor(ctx, group, user, lang, refuse)
+}
+
+// GroupLang is the language group chatID chose, else fallback.
+func (k *Kit) GroupLang(ctx context.Context, chatID int64, fallback string) string {
+	return k.b.groupLang(ctx, chatID, fallback)
+}
+
+// PostCard posts a new card for g to chat and records it as the game's
+// card, as the core does for a game it starts; its first turn is called
+// as for any new game, except to skip (a user id, 0: none), who started
+// it and needs no call.
+func (k *Kit) PostCard(chat *tgbotapi.Chat, g *play.Game, theme string, skip int64) error {
+	return k.b.postCard(chat, g, theme, k.b.firstTurnOf(g, skip))
+}
+
+// Committed runs show, the showing of a change stored under receipt, and
+// commits what it sends with the receipt's mark in one write (events.go).
+func (k *Kit) Committed(ctx context.Context, receipt int64, show func(k *Kit)) {
+	k.b.committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
+}
+
+// GameForCommand finds the game a command is about (the card it replies
+// to, else the sender's only game there); nil, nil when the sender was
+// told there is none or which to choose.
+func (k *Kit) GameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
+	return k.b.gameForCommand(ctx, msg, lang)
+}
+
+// RedrawCard edits g's card to show g as it stands.
+func (k *Kit) RedrawCard(g *play.Game) { k.b.editCard(g, cardView{lang: cardLang(g)}, "", nil) }
+
+// SettledOnTime shows a loss on time that refused an action (err a
+// play.TimeUpError), as the clock's tick would.
+func (k *Kit) SettledOnTime(ctx context.Context, err error) { k.b.settledOnTime(ctx, err) }
+
+// Renderer draws boards.
+func (k *Kit) Renderer() Renderer { return k.b.render }
+
+// Expected reports whether err is an everyday refusal, not a fault.
+func (k *Kit) Expected(err error) bool { return expected(err) }
+
+// ChatReply wraps a request to a chat as a reply for Send.
+func ChatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply { return chatReply(chat, req) }

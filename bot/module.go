@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/bashni/bashni/play"
+)
+
+// A Module is a feature plugged into the bot at wiring (cmd/bashni's
+// Main.Open names each one): its buttons, its commands, the deep links
+// that lead to it, what it does on each clock tick and when a game ends.
+// The core routes to a module exactly as to its own handlers (the same
+// middleware, the same scopes, the same once-only commit of replies) and
+// never names the feature: a change to a feature touches its own packages
+// and texts.
+type Module struct {
+	// Name names the module in logs.
+	Name string
+	// Taps maps a callback kind to its handler. Kinds are unique across
+	// the core and every module (New panics on a clash: a wiring bug).
+	Taps map[string]TapRoute
+	// Commands maps a command's name (without "/") to its handler.
+	Commands map[string]CommandFunc
+	// Starts maps the prefix of a /start link's payload to its handler;
+	// the handler's Command.Args is the rest of the payload.
+	Starts map[string]CommandFunc
+	// Menu lists the commands the module adds to the bot's command menu
+	// (setMyCommands), each described by the text "cmd_<name>".
+	Menu []string
+	// Tick runs on every clock tick, after the games' deadlines.
+	Tick func(ctx context.Context, k *Kit)
+	// GameEnded runs when a game's end is shown, after its final card.
+	GameEnded func(ctx context.Context, k *Kit, g *play.Game)
+	// PollAnswer handles an answer to a native poll the module sent; it
+	// reports whether the poll was its own.
+	PollAnswer func(ctx context.Context, k *Kit, a *tgbotapi.PollAnswer) (handled bool, err error)
+}
+
+// TapRoute is a module's button: where it may be tapped and its handler.
+type TapRoute struct {
+	Scope  Scope
+	Handle TapFunc
+}
+
+// TapFunc handles a button tap; CommandFunc a typed command.
+type (
+	TapFunc     func(ctx context.Context, k *Kit, t Tap) error
+	CommandFunc func(ctx context.Context, k *Kit, c Command) error
+)
+
+// Tap is one button tap, as a module's handler sees it: the query, its
+// decoded data, who tapped and in which language.
+type Tap struct {
+	Query *tgbotapi.CallbackQuery
+	Data  Callback
+	User  *play.User
+	Lang  string
+}
+
+// Command is one typed command: the message, who sent it in which
+// language, and the text after the command.
+type Command struct {
+	Msg  *tgbotapi.Message
+	User *play.User
+	Lang string
+	Args string
+}
+
+// modules is the routing of the modules plugged in, built once by New.
+type modules struct {
+	list     []Module
+	taps     map[string]TapRoute
+	commands map[string]CommandFunc
+	starts   []startRoute
+}
+
+type startRoute struct {
+	prefix string
+	handle CommandFunc
+}
+
+// plug builds the modules' routing. A kind or command taken twice (by the
+// core or another module) is a wiring bug: New panics on it, as
+// http.ServeMux does on a pattern registered twice, so it never starts.
+func plug(ms []Module) (modules, error) {
+	r := modules{list: ms, taps: map[string]TapRoute{}, commands: map[string]CommandFunc{}}
+	for _, m := range ms {
+		for kind, t := range m.Taps {
+			if _, core := tapRoutes[kind]; core || r.taps[kind].Handle != nil || t.Handle == nil || t.Scope == 0 {
+				return modules{}, fmt.Errorf("bot: module %s: callback kind %q taken, or without handler or scope", m.Name, kind)
+			}
+			r.taps[kind] = t
+		}
+		for name, h := range m.Commands {
+			if _, core := commandRoutes[name]; core || r.commands[name] != nil || h == nil {
+				return modules{}, fmt.Errorf("bot: module %s: command %q taken", m.Name, name)
+			}
+			r.commands[name] = h
+		}
+		for prefix, h := range m.Starts {
+			r.starts = append(r.starts, startRoute{prefix: prefix, handle: h})
+		}
+	}
+	// The longest prefix first: "tour" before "t".
+	sort.Slice(r.starts, func(i, j int) bool { return len(r.starts[i].prefix) > len(r.starts[j].prefix) })
+	return r, nil
+}
+
+// start finds the module a /start payload leads to.
+func (r modules) start(payload string) (CommandFunc, string, bool) {
+	for _, s := range r.starts {
+		if rest, ok := strings.CutPrefix(payload, s.prefix); ok {
+			return s.handle, rest, true
+		}
+	}
+	return nil, "", false
+}
