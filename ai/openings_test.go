@@ -50,7 +50,7 @@ func TestGenerateOpenings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Score >= -OpeningMargin && res.Score <= OpeningMargin {
+		if res.Score >= -openingMargin && res.Score <= openingMargin {
 			kept = append(kept, c)
 		}
 	}

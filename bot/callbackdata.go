@@ -41,7 +41,6 @@ const (
 	KindVote      = "tv" // a vote in a team game: Arg = the move's index in the vote keyboard
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
-	KindInlineNew = "i"  // inline challenge accept
 	KindAnalyse   = "an" // analyse a finished game
 	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
 	KindResignNo  = "rk" // keep playing: withdraw the question

@@ -18,5 +18,5 @@
 // story and how their names say what writes.
 //
 // The words are package texts' (English and Russian data files); errors
-// map to what a user reads in one place (errors.go).
+// map to what a user reads in one place (package texts, Catalog.Error).
 package bot

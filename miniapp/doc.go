@@ -4,7 +4,9 @@
 // The page and its script are embedded (no build step, no framework): the
 // board is SVG, towers drawn as stacks, coloured by Telegram's theme. The
 // page talks to a small JSON API over play.Service (state, move, draw
-// offer, resign) and hears every change to its game by server-sent events.
+// offer, resign, a loss on time claimed, a finished game's analysis; with
+// puzzles configured, a puzzle page too) and hears every change to its
+// game by server-sent events.
 //
 // Who is asking is told by Telegram's signed initData, checked on every
 // request (initdata.go): players move, anyone else watches. A move made in

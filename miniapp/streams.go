@@ -152,13 +152,6 @@ func (ss *streams) forget(st *stream) {
 	}
 }
 
-// open is how many streams are held.
-func (ss *streams) open() int {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.total
-}
-
 // remoteHost is the address a request came from, without its port.
 func remoteHost(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -197,6 +190,3 @@ func refusalOf(err error) string {
 	}
 	return "streams"
 }
-
-// OpenStreams is how many event streams this server holds.
-func (s *Server) OpenStreams() int { return s.streams.open() }

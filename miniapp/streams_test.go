@@ -227,3 +227,10 @@ func TestAFallenFlagCannotBeDrawn(t *testing.T) {
 		return c.Method == "sendMessage" && c.ChatID() == h.group.ID && strings.Contains(c.Params["text"], "aborted")
 	})
 }
+
+// OpenStreams is how many event streams the server holds.
+func (s *Server) OpenStreams() int {
+	s.streams.mu.Lock()
+	defer s.streams.mu.Unlock()
+	return s.streams.total
+}

@@ -1,8 +1,12 @@
-// Package play is the game service, free of Telegram: challenges, accepting
+// Package play is the game service: challenges, accepting
 // them, moves with compare-and-set, the AI's turns, draw offers,
 // resignation, reminders and wins on time, ratings and stats, and the
 // engine's help: hints, takebacks and the analysis of finished games, on
 // the local engine pool or on remote workers (RemoteThinker).
+//
+// It imports no Telegram client, but it is not blind to the chat: its
+// records name the chats and messages that show a game (which card to
+// edit), since what a stored change owes a chat is decided with it.
 //
 // Every operation reads a game from the store, decides with package rules,
 // and writes it back with a compare-and-set on the record's version; a lost

@@ -39,7 +39,8 @@ type Store interface {
 	storage.Chats
 }
 
-// Thinker chooses the AI's move in a game at a level (1..6).
+// Thinker chooses the AI's move in a game at a level (1..Config.MaxLevel,
+// the numbers of ai.Levels).
 type Thinker interface {
 	Think(ctx context.Context, g *rules.Game, level int) (rules.Move, error)
 }
@@ -114,9 +115,6 @@ func WithHooks(h Hooks) Option { return func(s *Service) { s.hooks = h } }
 
 // Option configures a Service.
 type Option func(*Service)
-
-// WithIDs injects the id generator.
-func WithIDs(newID func() string) Option { return func(s *Service) { s.newID = newID } }
 
 // WithWake sets how a process that shows nothing itself (`bashni
 // worker`) tells the bot replicas that a change it stored owes the players

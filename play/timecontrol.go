@@ -19,9 +19,6 @@ import (
 // default. TurnStart is when the board reached the player, at the latest
 // the move's time plus Config.ShowGrace (shown.go).
 
-// TimeControls are the usual controls the bot offers.
-var TimeControls = []string{"3+2", "5+3", "10+5", "15+10"}
-
 // ParseTimeControl reads "M+S": M minutes (1..180) each, S seconds (0..60)
 // added per move.
 func ParseTimeControl(s string) (base, inc time.Duration, err error) {

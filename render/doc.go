@@ -1,5 +1,6 @@
 // Package render draws Bashni boards: a PNG of a position for every reply of
-// the bot, and an animated GIF replay of a game.
+// the bot, an animated GIF replay of a game, and the graph of a game's
+// evaluation (GraphPNG) for its analysis.
 //
 // A square holds a tower, drawn as its column seen a little from above:
 // the top piece's face (a crown on a king), then one band per piece, top
@@ -18,6 +19,6 @@
 // and then, per board, composing only the occupied or highlighted squares
 // with image/draw and encoding the 8-bit image with image/png at its
 // fastest compression (most of a board's cost; see PNG). No font face or
-// gg context is used at render time, so a Renderer is safe for concurrent
+// gg context is used to draw a board, so a Renderer is safe for concurrent
 // use.
 package render

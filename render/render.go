@@ -140,16 +140,6 @@ func (r *Renderer) kit(th Theme, size int) *kit {
 	return slot.k
 }
 
-// Warm prepares the tiles for these options ahead of the first board, so
-// that no user waits for them.
-func (r *Renderer) Warm(o Options) error {
-	if err := o.normalize(); err != nil {
-		return err
-	}
-	r.kit(o.Theme, o.Size)
-	return nil
-}
-
 // Image draws the position as an 8-bit paletted image of o.Size pixels
 // square (taller by a strip with a Caption). The image is the caller's.
 func (r *Renderer) Image(p rules.Position, o Options) (*image.Paletted, error) {

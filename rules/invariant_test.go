@@ -144,3 +144,16 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 		}
 	}
 }
+
+// computeHash recomputes the hash from scratch, to check the incremental
+// one.
+func (p *Position) computeHash() uint64 {
+	var h uint64
+	for s := Square(0); s < NumSquares; s++ {
+		h ^= towerHash(s, p.towers[s])
+	}
+	if p.side == Black {
+		h ^= zobristBlack
+	}
+	return h ^ zobristVariant[p.variant]
+}

@@ -115,16 +115,3 @@ func (p *Position) setTower(s Square, t Tower) {
 		p.kings |= bit
 	}
 }
-
-// computeHash recomputes the hash from scratch (used to check the
-// incremental one).
-func (p *Position) computeHash() uint64 {
-	var h uint64
-	for s := Square(0); s < NumSquares; s++ {
-		h ^= towerHash(s, p.towers[s])
-	}
-	if p.side == Black {
-		h ^= zobristBlack
-	}
-	return h ^ zobristVariant[p.variant]
-}

@@ -49,29 +49,6 @@ func (t Tower) Pieces() []Piece {
 	return ps
 }
 
-// Blocks counts the tower's two layers: the owner's block on top and the
-// prisoners (opponent's pieces) below it, each split into men and kings.
-func (t Tower) Blocks() (ownMen, ownKings, prisonerMen, prisonerKings int) {
-	if t.Empty() {
-		return
-	}
-	owner := t.Owner()
-	for i, h := 0, t.Height(); i < h; i++ {
-		p := t.Piece(i)
-		switch {
-		case p.Color() == owner && p.IsKing():
-			ownKings++
-		case p.Color() == owner:
-			ownMen++
-		case p.IsKing():
-			prisonerKings++
-		default:
-			prisonerMen++
-		}
-	}
-	return
-}
-
 // Bands counts the runs of one colour from top to bottom. Every tower reached
 // in play has at most two (docs/rules.md, Towers: at most two bands of colour).
 func (t Tower) Bands() int {

@@ -1,8 +1,11 @@
-// Package storage keeps Bashni games, challenges, users and leaderboards
-// behind one small interface, Store, so that nothing above it knows whether
-// the state lives in Redis (package storage/redis, for replicas and
-// production) or in a single bbolt file (package storage/bolt, the embedded
-// default).
+// Package storage keeps Bashni's state (games, challenges, users,
+// leaderboards, and what the features built on games keep) behind one
+// contract, Store, so that nothing above it knows whether the state lives
+// in Redis (package storage/redis, for replicas and production) or in a
+// single bbolt file (package storage/bolt, the embedded default). Store is
+// the whole contract, for the conformance suite and the wiring; a consumer
+// names the smaller interfaces it needs (Outbox, Polls, Chats, a feature's
+// own port).
 //
 // The promise every Store keeps is that a game is never lost, never
 // half-written and never moved twice:

@@ -9,8 +9,6 @@ import (
 	"log"
 	"log/slog"
 	"net"
-	"net/http"
-	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -19,7 +17,6 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 	"golang.org/x/time/rate"
 
-	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	"github.com/bashni/bashni/bot/standings"
@@ -33,7 +30,6 @@ import (
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
 	redisstore "github.com/bashni/bashni/storage/redis"
-	"github.com/bashni/bashni/texts"
 )
 
 // tgbotapi logs through a package-global logger, with request URLs that
@@ -334,33 +330,6 @@ func (m *Main) closeResources() {
 	}
 }
 
-// runWebhook registers the webhook with its secret and serves it until ctx
-// ends, then lets accepted updates finish. Several replicas may serve one
-// bot behind a load balancer: each registers the same URL and secret.
-func runWebhook(ctx context.Context, cfg Config, api *tgbotapi.BotAPI, b *bot.Bot, ln net.Listener, logger *slog.Logger, m *metrics, now func() time.Time) error {
-	secret := string(cfg.Telegram.Webhook.Secret)
-	hook := updates.WebhookHandler(secret, b.Handle, updates.WebhookOptions{
-		Workers: cfg.Telegram.Workers, Logger: logger, Now: now,
-		OnRefused: func(reason string) { m.httpRefused.WithLabelValues("webhook", reason).Inc() },
-	})
-	if err := updates.SetWebhook(api, cfg.Telegram.Webhook.PublicURL, secret, bot.AllowedUpdates); err != nil {
-		return fmt.Errorf("setWebhook: %w", err)
-	}
-	path := "/"
-	if u, err := url.Parse(cfg.Telegram.Webhook.PublicURL); err == nil && u.Path != "" {
-		path = u.Path
-	}
-	mux := http.NewServeMux()
-	mux.Handle(path, hook)
-	err := serveHTTP(ctx, ln, mux, logger, "webhook", webhookLimits, m, now)
-	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-	defer cancel()
-	if derr := hook.Drain(dctx); derr != nil && err == nil {
-		err = derr
-	}
-	return err
-}
-
 // waitFor runs wait, giving up after d.
 func waitFor(wait func(), d time.Duration) {
 	done := make(chan struct{})
@@ -450,102 +419,4 @@ type redisLogger struct{ l *slog.Logger }
 
 func (r redisLogger) Printf(ctx context.Context, format string, v ...any) {
 	r.l.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
-}
-
-// newTelegram connects to the Bot API (it calls getMe at once). Its HTTP
-// client has a timeout longer than a long poll, so no call hangs forever.
-func newTelegram(cfg Config) (*tgbotapi.BotAPI, error) {
-	endpoint := cfg.Telegram.APIEndpoint
-	if endpoint == "" {
-		endpoint = tgbotapi.APIEndpoint
-	}
-	// The default transport keeps 2 idle connections per host, but the
-	// outbox sends up to 8 requests at once, answers callbacks beside them
-	// and may long-poll too: most calls would open a new connection (a TLS
-	// handshake with api.telegram.org) and leave one to close.
-	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.MaxIdleConnsPerHost = botAPIConns
-	transport.MaxIdleConns = botAPIConns
-	client := &http.Client{Timeout: cfg.Telegram.PollTimeout + 15*time.Second, Transport: transport}
-	api, err := tgbotapi.NewBotAPIWithClient(string(cfg.Telegram.Token), endpoint, client)
-	if err != nil {
-		return nil, fmt.Errorf("telegram: %s", telegram.RedactString(err.Error(), string(cfg.Telegram.Token)))
-	}
-	return api, nil
-}
-
-// botAPIConns is how many idle connections to the Bot API are kept: more
-// than the outbox's senders, callback answers and long polls use at once.
-const botAPIConns = 32
-
-func newEnginePool(cfg Config) *play.EnginePool {
-	var limits ai.Limits
-	if cfg.AI.MaxNodes > 0 {
-		limits.Nodes = uint64(cfg.AI.MaxNodes)
-	}
-	return play.NewEnginePoolOptions(cfg.AI.Workers, ai.Options{HashMB: cfg.AI.HashMB, Threads: cfg.aiThreads()}, limits)
-}
-
-func playConfig(cfg Config) play.Config {
-	c := play.DefaultConfig
-	c.ChallengeTTL = cfg.Game.ChallengeTTL
-	c.RemindAfter = cfg.Game.RemindAfter
-	c.RemindEvery = cfg.Game.RemindEvery
-	c.TimeoutAfter = cfg.Game.TimeoutAfter
-	c.NoticeDelay = cfg.Game.NoticeDelay
-	c.ShowGrace = showGrace(cfg.Telegram.RatePerGroup)
-	c.MaxLevel = len(ai.Levels)
-	return c
-}
-
-// showGrace is the longest a live game's clock waits for its board to
-// reach the player (play.Config.ShowGrace): play's default, made of
-// Telegram's group pace, or longer when the bot is set to pace groups
-// slower than Telegram does (perMinute messages a minute): a card edit
-// then waits one of those intervals behind the chat's previous message.
-func showGrace(perMinute float64) time.Duration {
-	grace := play.DefaultShowGrace
-	if perMinute > 0 {
-		grace = max(grace, time.Duration(float64(time.Minute)/perMinute)+time.Second)
-	}
-	return grace
-}
-
-// aiRunners bounds the AI moves one process makes at once: the local
-// engines' number, or more with remote workers, which only wait here.
-func aiRunners(cfg Config) int {
-	if cfg.AI.Queue == "redis" {
-		return 32
-	}
-	return max(cfg.AI.Workers, 1)
-}
-
-// setCommands registers the command menu in each language the bot speaks.
-func setCommands(api *tgbotapi.BotAPI, b *bot.Bot, logger *slog.Logger) {
-	for _, lang := range texts.Languages {
-		cmds := b.Commands(lang)
-		req := tgbotapi.NewSetMyCommandsWithScopeAndLanguage(tgbotapi.NewBotCommandScopeDefault(), lang, cmds...)
-		if lang == "en" {
-			req = tgbotapi.NewSetMyCommands(cmds...) // also the default for every other language
-		}
-		if _, err := api.Request(req); err != nil {
-			logger.Warn("setMyCommands failed", "lang", lang, "err", telegram.RedactString(err.Error(), api.Token))
-		}
-	}
-}
-
-// chatAdmin asks Telegram whether a user is a group's creator or one of
-// its administrators (getChatMember). tgbotapi has no context: the
-// client's timeout bounds the call.
-func chatAdmin(api *tgbotapi.BotAPI) func(ctx context.Context, chatID, userID int64) (bool, error) {
-	return func(ctx context.Context, chatID, userID int64) (bool, error) {
-		if err := ctx.Err(); err != nil {
-			return false, err
-		}
-		m, err := api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chatID, UserID: userID}})
-		if err != nil {
-			return false, telegram.Redact(err, "")
-		}
-		return m.IsCreator() || m.IsAdministrator(), nil
-	}
 }

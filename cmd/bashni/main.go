@@ -1,6 +1,7 @@
 // Command bashni is the Bashni bot and its tools: the Telegram bot, an AI
-// worker, a terminal game, engine analysis and matches, move generation,
-// perft and board rendering. Run "bashni help" for the list; the table of
+// worker, a terminal game, engine analysis and matches, puzzle finding,
+// self-play and weight tuning, move generation, perft and board rendering.
+// Run "bashni help" for the list; the table of
 // subcommands is commands, below.
 //
 // How "bashni bot" runs (who owns each goroutine, the shutdown order, and

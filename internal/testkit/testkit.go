@@ -1,6 +1,7 @@
 // Package testkit holds the small helpers several packages' tests share:
-// a clock the test moves by hand and a buffer that goroutines may write
-// logs into while the test reads them.
+// a clock the test moves by hand, a buffer that goroutines may write logs
+// into while the test reads them, and a game with a planted blunder for
+// analysis tests to find (PlantedBlunder).
 package testkit
 
 import (

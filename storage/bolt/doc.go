@@ -9,7 +9,9 @@
 // read-check-write inside that transaction.
 //
 // Each record kind has its own bucket of JSON values. Indexes are buckets of
-// sortable keys with empty values, so listing is a cursor walk in key order:
+// sortable keys with empty values, so listing is a cursor walk in key order.
+// The buckets of games, challenges, users and update marks (those of the
+// outbox, polls, reviews and each feature are named in their own files):
 //
 //	games            id                          -> Game JSON
 //	chat_games       chat | created ms | id      -> (active games per chat)
@@ -32,6 +34,6 @@
 // a time, by later writes of the same kind.
 //
 // bbolt locks the file for one process. Open waits for the lock only for a
-// while (one second unless WithTimeout says otherwise) and then fails, so a
-// second bot started on the same file says so instead of hanging.
+// while (one second) and then fails, so a second bot started on the same
+// file says so instead of hanging.
 package bolt

@@ -30,10 +30,6 @@ var _ storage.Store = (*Store)(nil)
 // Option changes how Open opens the store.
 type Option func(*Store)
 
-// WithTimeout sets how long Open waits for another process to release the
-// file lock (default one second).
-func WithTimeout(d time.Duration) Option { return func(s *Store) { s.lockTimeout = d } }
-
 // WithFinishedTTL makes finished games go d after they end (0, the
 // default, keeps them for ever). Ratings and statistics live in the users'
 // records and stay; what goes is the game, which the result card's Rematch,

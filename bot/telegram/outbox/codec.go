@@ -11,7 +11,7 @@ import (
 // A reply kept in the store (Options.Journal) is the request's own struct
 // as JSON, with its file taken out beside it: a file is an interface value
 // that JSON cannot bring back. Only the requests the bot sends are known;
-// others are sent without being kept (Journaled).
+// others are sent without being kept (errNotKept).
 
 // storedReply is a Reply as the journal keeps it. Done is a function of
 // the process that enqueued the reply and is not kept: a reply sent after a

@@ -65,15 +65,11 @@ type job struct {
 	done func(handled bool)
 }
 
-// dispatch queues u for its key's worker. It blocks while maxPending
-// updates are waiting (backpressure for the poll loop), until ctx ends.
-func (d *dispatcher) dispatch(ctx context.Context, u tgbotapi.Update) error {
-	return d.dispatchThen(ctx, u, nil)
-}
-
-// dispatchThen is dispatch that calls done when u's handler has returned
-// (or u was dropped): only then may u be acknowledged to Telegram. done is
-// not called when dispatchThen returns an error.
+// dispatchThen queues u for its key's worker, and calls done (if not nil)
+// when u's handler has returned (or u was dropped): only then may u be
+// acknowledged to Telegram. It blocks while maxPending updates are waiting
+// (backpressure for the poll loop), until ctx ends. done is not called
+// when dispatchThen returns an error.
 func (d *dispatcher) dispatchThen(ctx context.Context, u tgbotapi.Update, done func(handled bool)) error {
 	select {
 	case d.slots <- struct{}{}:

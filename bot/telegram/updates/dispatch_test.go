@@ -90,3 +90,8 @@ func TestDispatchBlocksWhenFull(t *testing.T) {
 		t.Errorf("%d dropped", n)
 	}
 }
+
+// dispatch is dispatchThen with nothing to call once u is handled.
+func (d *dispatcher) dispatch(ctx context.Context, u tgbotapi.Update) error {
+	return d.dispatchThen(ctx, u, nil)
+}

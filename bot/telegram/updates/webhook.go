@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
-	"strconv"
 	"sync"
 	"time"
 
@@ -213,16 +212,6 @@ func SetWebhook(api *tgbotapi.BotAPI, url, secret string, allowed []string) erro
 	}
 	if _, err := api.MakeRequest("setWebhook", params); err != nil {
 		return fmt.Errorf("updates: setWebhook: %w", telegram.Redact(err, api.Token))
-	}
-	return nil
-}
-
-// DeleteWebhook removes the webhook, so that Poll can be used; with
-// dropPending the updates Telegram holds are discarded.
-func DeleteWebhook(api *tgbotapi.BotAPI, dropPending bool) error {
-	params := tgbotapi.Params{"drop_pending_updates": strconv.FormatBool(dropPending)}
-	if _, err := api.MakeRequest("deleteWebhook", params); err != nil {
-		return fmt.Errorf("updates: deleteWebhook: %w", telegram.Redact(err, api.Token))
 	}
 	return nil
 }
