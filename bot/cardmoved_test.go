@@ -19,9 +19,23 @@ import (
 // start, and nothing redrew it: the group saw "White to move" with a
 // picker for a move already made, whose taps were refused as stale.
 func TestACardRecordedAfterItsGameMovedShowsTheMove(t *testing.T) {
+	cardRecordedAfter(t, -1005550041, "/move c3-d4", 1, "Black to move", "c3-d4")
+}
+
+// The same with a draw offer made while the card waited: the card,
+// recorded, shows the offer and its buttons.
+func TestACardRecordedAfterADrawOfferShowsIt(t *testing.T) {
+	cardRecordedAfter(t, -1005550042, "/draw", 0, "offers a draw", "Accept draw")
+}
+
+// cardRecordedAfter: Alice's command is handled on a replica while the
+// game's first card waits in a dead process's journal; the card, sent and
+// recorded then, shows the game at ply with both wants in its caption or
+// buttons.
+func cardRecordedAfter(t *testing.T, group int64, command string, ply int, wants ...string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := newBareRig(t, -1005550041, play.DefaultConfig)
+	r := newBareRig(t, group, play.DefaultConfig)
 	setup, out := r.live(t, ctx, "setup")
 	u := r.srv.TextMessage(r.group, r.alice, "/challenge white")
 	u.UpdateID = 1
@@ -42,11 +56,13 @@ func TestACardRecordedAfterItsGameMovedShowsTheMove(t *testing.T) {
 	r.gameID = games[0].ID()
 
 	b, out := r.live(t, ctx, "replica")
-	b.Handle(ctx, r.move())
+	u = r.srv.TextMessage(r.group, r.alice, command)
+	u.UpdateID = 100
+	b.Handle(ctx, u)
 	settle(t, ctx, b, out)
 	g, err := r.svc.Game(ctx, r.gameID)
-	if err != nil || g.Ply() != 1 || g.MessageID() != 0 {
-		t.Fatalf("after the move: %v, %v; want ply 1 and no card recorded", g, err)
+	if err != nil || g.Ply() != ply || g.MessageID() != 0 {
+		t.Fatalf("after %s: %v, %v; want ply %d and no card recorded", command, g, err, ply)
 	}
 
 	r.clock.Advance(2 * time.Minute) // the dead process's journal lease runs out
@@ -66,7 +82,15 @@ func TestACardRecordedAfterItsGameMovedShowsTheMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, ok := r.srv.Message(r.group.ID, g.MessageID())
-	if !ok || !strings.Contains(m.Text, "Black to move") || !strings.Contains(m.Text, "c3-d4") {
-		t.Fatalf("the game's card %d says %q, want the move shown (Black to move, c3-d4); calls %v", g.MessageID(), m.Text, r.srv.Calls())
+	shown := m.Text
+	for _, row := range m.ReplyMarkup.InlineKeyboard {
+		for _, b := range row {
+			shown += "\n" + b.Text
+		}
+	}
+	for _, want := range wants {
+		if !ok || !strings.Contains(shown, want) {
+			t.Fatalf("the game's card %d shows %q, want %q; calls %v", g.MessageID(), shown, want, r.srv.Calls())
+		}
 	}
 }

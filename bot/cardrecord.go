@@ -22,7 +22,8 @@ import (
 
 // sentCard names the game whose card a sent photo is: the game's own, or
 // (Mirror) a tournament game's second card, in Black's chat, drawn at
-// board version Ply (Over: the game had ended). First: the card is a new game's first, and the call
+// board version Ply (Over: the game had ended; Offer: the player whose
+// draw offer it showed). First: the card is a new game's first, and the call
 // of its first turn follows it (a team game's first poll, the first
 // player's "your move", unless they are Skip): whoever records the card
 // stores that call owed in the same write (play.Service.SetFirstCard), so
@@ -32,6 +33,7 @@ type sentCard struct {
 	Mirror bool   `json:"m,omitempty"`
 	Ply    int    `json:"p,omitempty"`
 	Over   bool   `json:"o,omitzero"`
+	Offer  int64  `json:"d,omitzero"`
 	First  bool   `json:"f,omitzero"`
 	Skip   int64  `json:"s,omitzero"`
 	// Version is a live game's version the card was drawn at: once
@@ -44,7 +46,7 @@ type sentCard struct {
 // cardReplyRecord is the outbox.Reply.Record of a card posted for game g, as
 // drawn, first (non-nil) when the call of its first turn follows it.
 func cardReplyRecord(g *play.Game, first *firstTurn) json.RawMessage {
-	c := &sentCard{Game: g.ID(), Ply: g.Ply(), Over: !g.Active()}
+	c := &sentCard{Game: g.ID(), Ply: g.Ply(), Over: !g.Active(), Offer: g.DrawOfferBy()}
 	if g.TimeControl() != "" {
 		c.Version = g.Version()
 	}
@@ -139,18 +141,19 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
 	}
-	b.editIfMoved(stored, c.Ply, c.Over)
+	b.editIfMoved(stored, c)
 	return nil
 }
 
-// editIfMoved redraws g's card, just recorded, if it was drawn at ply
-// (over: after the game's end) and the game has moved on since: the edits
-// of the moves made meanwhile went where the store named the card then
-// (the card before, or none), in whichever process made them, and nothing
-// else would bring this one up to date. On a card of this process still
-// in flight (cardrepost.go) the edit waits for it, as theirs did.
-func (b *Bot) editIfMoved(g *play.Game, ply int, over bool) {
-	if g == nil || g.Ply() == ply && (over || g.Active()) {
+// editIfMoved redraws g's card, just recorded as c, if the game has moved
+// on since it was drawn (a move, its end, a draw offer made or answered):
+// the edits of the changes made meanwhile went where the store named the
+// card then (the card before, or none), in whichever process made them,
+// and nothing else would bring this one up to date. On a card of this
+// process still in flight (cardrepost.go) the edit waits for it, as
+// theirs did.
+func (b *Bot) editIfMoved(g *play.Game, c *sentCard) {
+	if g == nil || g.Ply() == c.Ply && (c.Over || g.Active()) && g.DrawOfferBy() == c.Offer {
 		return
 	}
 	b.editCard(g, cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}, "", nil)
