@@ -53,15 +53,17 @@ func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.Use
 	}
 	theme = b.themeName(lang, theme)
 	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
-	dailyLine, dailyRow := b.dailySetting(ctx, chat, lang)
-	text += dailyLine
 	kb := tgbotapi.NewInlineKeyboardMarkup(
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: KindSetting, Ply: -1, Arg: "theme"}.Encode())),
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_view", "View", view), Callback{Kind: KindSetting, Ply: -1, Arg: "view"}.Encode())),
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_notify", "Notify", notify), Callback{Kind: KindSetting, Ply: -1, Arg: "notify"}.Encode())),
 	)
-	if dailyRow != nil {
-		kb.InlineKeyboard = append(kb.InlineKeyboard, dailyRow)
+	for _, s := range b.mods.settings { // the modules' own rows (Module.Settings)
+		if line, label, ok := s.Show(ctx, b.kit(), chat, lang); ok {
+			text += line
+			kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(
+				tgbotapi.NewInlineKeyboardButtonData(label, Callback{Kind: KindSetting, Ply: -1, Arg: s.name}.Encode())))
+		}
 	}
 	if messageID != 0 {
 		e := tgbotapi.NewEditMessageTextAndMarkup(chat.ID, messageID, text, kb)
@@ -71,10 +73,13 @@ func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.Use
 	b.send(outMessage{chatID: chat.ID, text: text, markup: &kb}.reply())
 }
 
+// coreSettings are the user's own settings, the core's rows in /settings.
+var coreSettings = map[string]bool{"theme": true, "view": true, "notify": true}
+
 func (b *Bot) onSetting(ctx context.Context, t tap) error {
 	q, which, lang := t.q, t.cb.Arg, t.lang
-	if which == "daily" {
-		return b.toggleDaily(ctx, q, lang) // the group's setting, not the user's
+	if s, ok := b.mods.setting(which); ok {
+		return s.Toggle(ctx, b.kit(), Tap{Query: q, Data: t.cb, User: t.user, Lang: lang})
 	}
 	u, err := b.svc.UpdateUser(ctx, q.From.ID, func(u *play.User) {
 		switch which {

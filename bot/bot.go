@@ -40,17 +40,10 @@ type Config struct {
 	// BoardURL, if set, gives the link that opens a game in the Mini App
 	// (package miniapp); every card then has an "Open board" button.
 	BoardURL func(gameID string) string
-	// Puzzles and Course serve /puzzle and /learn (train.go); nil leaves
-	// the command out.
-	Puzzles *play.Puzzles
-	Course  *play.Course
 	// BoardImageURL, if set, is the public HTTPS address of a board image
 	// (BoardImage) by game id and version; inline games then show their
 	// boards by URL (boardimage.go).
 	BoardImageURL func(gameID, version string) string
-	// Daily posts and judges the groups' daily puzzles (dailypuzzle.go);
-	// nil leaves them out.
-	Daily *play.Daily
 	// ChatAdmin asks Telegram (getChatMember) whether a user administers
 	// a group: only they choose its language (grouplang.go). nil: nobody
 	// can.

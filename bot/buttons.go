@@ -98,24 +98,6 @@ func (b *Bot) onColor(ctx context.Context, t tap) error {
 	return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, t.cb.Arg, v)
 }
 
-// onLessonNext sends the course's next lesson.
-func (b *Bot) onLessonNext(ctx context.Context, t tap) error {
-	b.toast(t.q, "")
-	if t.q.Message == nil || b.cfg.Course == nil {
-		return nil
-	}
-	return b.sendLesson(ctx, t.q.Message.Chat, t.q.From.ID, t.lang)
-}
-
-// onPuzzleNext sends another puzzle.
-func (b *Bot) onPuzzleNext(ctx context.Context, t tap) error {
-	b.toast(t.q, "")
-	if t.q.Message == nil {
-		return nil
-	}
-	return b.cmdPuzzle(ctx, t.q.Message.Chat, t.q.From, t.lang, 0)
-}
-
 // chatOf is the chat a callback came from, or the chat with id.
 func chatOf(q *tgbotapi.CallbackQuery, id int64) *tgbotapi.Chat {
 	if q != nil && q.Message != nil && q.Message.Chat != nil && q.Message.Chat.ID == id {

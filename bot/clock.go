@@ -37,7 +37,6 @@ func (b *Bot) ClockTick(ctx context.Context) {
 		b.showTicked(ctx, ev)
 	}
 	b.tournamentTick(ctx)
-	b.dailyTick(ctx)
 	for _, m := range b.mods.list {
 		if m.Tick != nil {
 			m.Tick(ctx, b.kit())

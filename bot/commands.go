@@ -79,17 +79,11 @@ func looksLikeMove(text string) bool {
 }
 
 // cmdStartLink is /start: the greeting, or where a link to the bot
-// leads (its start parameter): the course, a puzzle, a tournament to join.
+// leads (its start parameter): a module's (Module.Starts), a tournament to join.
 func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 	msg := c.msg
 	if handle, rest, ok := b.mods.start(c.args); ok {
 		return handle(ctx, b.kit(), Command{Msg: msg, User: c.user, Lang: c.lang, Args: rest})
-	}
-	switch c.args {
-	case "learn": // the challenge card's link to the course
-		return b.cmdLearn(ctx, msg, c.lang)
-	case "puzzle":
-		return b.cmdPuzzle(ctx, msg.Chat, msg.From, c.lang, 0)
 	}
 	if payload, ok := strings.CutPrefix(c.args, startTourPrefix); ok && msg.Chat.IsPrivate() {
 		return b.startJoin(ctx, msg, c.user, c.lang, payload) // Join's link to the bot
@@ -215,9 +209,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 		return err
 	}
 	text, kb := b.challengeCard(lang, c)
-	if b.maybeNewcomer(ctx, c) {
-		kb.InlineKeyboard = append(kb.InlineKeyboard, tgbotapi.NewInlineKeyboardRow(b.learnButton(lang)))
-	}
+	kb.InlineKeyboard = append(kb.InlineKeyboard, b.mods.challengeRows(ctx, b.kit(), c, lang)...)
 	r := outMessage{chatID: msg.Chat.ID, text: text, parseMode: tgbotapi.ModeHTML, markup: &kb}.reply()
 	r.Done = func(sent *tgbotapi.Message, err error) {
 		if err != nil || sent == nil {

@@ -87,14 +87,16 @@ func (b *Bot) mayChooseLang(ctx context.Context, chatID, userID int64, anonymous
 }
 
 // setGroupLang stores the group's language (play rewrites it on its
-// active games) and moves its daily puzzle, if on, to it.
+// active games) and tells the modules (Module.ChatLang).
 func (b *Bot) setGroupLang(ctx context.Context, chatID int64, code string) error {
 	if err := b.svc.SetChatLang(ctx, chatID, code); err != nil {
 		return err
 	}
-	if d := b.cfg.Daily; d != nil {
-		if on, err := d.Enabled(ctx, chatID); err == nil && on {
-			return d.Set(ctx, chatID, code, true)
+	for _, m := range b.mods.list {
+		if m.ChatLang != nil {
+			if err := m.ChatLang(ctx, b.kit(), chatID, code); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

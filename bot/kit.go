@@ -3,11 +3,13 @@ package bot
 import (
 	"context"
 	"log/slog"
+	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -101,3 +103,59 @@ func (k *Kit) Expected(err error) bool { return expected(err) }
 
 // ChatReply wraps a request to a chat as a reply for Send.
 func ChatReply(chat *tgbotapi.Chat, req tgbotapi.Chattable) outbox.Reply { return chatReply(chat, req) }
+
+// What a module that shows boards of its own (bot/training) needs.
+
+// BoardURL is the link that opens param on the Mini App's board, or ""
+// where there is no Mini App.
+func (k *Kit) BoardURL(param string) string {
+	if k.b.cfg.BoardURL == nil {
+		return ""
+	}
+	return k.b.cfg.BoardURL(param)
+}
+
+// Picker is the game's move picker on a board of a module's (a puzzle)
+// in a private chat: for the squares picked so far among legal, the move
+// they name whole, or else the keyboard of the next stage, its buttons'
+// data of kind with id and ply as a game's picker carries them. ok is
+// false for squares that name nothing there (a stale or forged button).
+func (k *Kit) Picker(lang, kind, id string, ply int, legal []rules.Move, picked []rules.Square) (kb tgbotapi.InlineKeyboardMarkup, move *rules.Move, ok bool) {
+	res, ok := resolvePick(legal, picked, maxWholeMoves)
+	if !ok || res.move != nil {
+		return tgbotapi.InlineKeyboardMarkup{}, res.move, ok
+	}
+	kb = k.b.pickerKeyboard(lang, id, ply, res.keyboard)
+	for _, row := range kb.InlineKeyboard {
+		for i := range row {
+			if row[i].CallbackData != nil {
+				data := kind + strings.TrimPrefix(*row[i].CallbackData, KindPick)
+				row[i].CallbackData = &data
+			}
+		}
+	}
+	return kb, nil, true
+}
+
+// ShowSettings shows userID's settings in chat (a module's row among
+// them) by editing messageID, as after a tap on one of its toggles.
+func (k *Kit) ShowSettings(ctx context.Context, chat *tgbotapi.Chat, userID int64, lang string, messageID int) {
+	u, err := k.b.svc.User(ctx, userID)
+	if err != nil {
+		u = &play.User{ID: userID, Notify: true}
+	}
+	k.b.showSettings(ctx, chat, u, lang, messageID)
+}
+
+// ChatReplyID is ChatReply to a chat known by its id only.
+func ChatReplyID(chatID int64, req tgbotapi.Chattable) outbox.Reply { return chatReplyID(chatID, req) }
+
+// DisplayName is how a user is called in texts.
+func DisplayName(u *tgbotapi.User) string { return displayName(u) }
+
+// EncodeSquares writes squares into callback data, one character each;
+// DecodeSquares reads them back.
+func EncodeSquares(sq []rules.Square) string { return encodeSquares(sq) }
+
+// DecodeSquares reads what EncodeSquares wrote.
+func DecodeSquares(s string) ([]rules.Square, error) { return decodeSquares(s) }

@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,6 +41,25 @@ type Module struct {
 	// PollAnswer handles an answer to a native poll the module sent; it
 	// reports whether the poll was its own.
 	PollAnswer func(ctx context.Context, k *Kit, a *tgbotapi.PollAnswer) (handled bool, err error)
+	// Settings are the module's rows in a chat's /settings, by name: the
+	// name is the Arg of the row's button (KindSetting), as the core's
+	// own settings are named.
+	Settings map[string]Setting
+	// ChatLang runs when a group chooses its language, after the core
+	// stored it (a module keeping the language of what it posts there).
+	ChatLang func(ctx context.Context, k *Kit, chatID int64, lang string) error
+	// ChallengeRow, if set, gives buttons to add below a new challenge's
+	// card (none: nil).
+	ChallengeRow func(ctx context.Context, k *Kit, c *play.Challenge, lang string) []tgbotapi.InlineKeyboardButton
+}
+
+// Setting is a module's row in /settings.
+type Setting struct {
+	// Show gives the row's line of the settings text and its button's
+	// label in chat; ok false: no row there.
+	Show func(ctx context.Context, k *Kit, chat *tgbotapi.Chat, lang string) (line, label string, ok bool)
+	// Toggle handles a tap on the row's button.
+	Toggle TapFunc
 }
 
 // TapRoute is a module's button: where it may be tapped and its handler.
@@ -77,6 +98,12 @@ type modules struct {
 	taps     map[string]TapRoute
 	commands map[string]CommandFunc
 	starts   []startRoute
+	settings []namedSetting // in the modules' order, each one's by name
+}
+
+type namedSetting struct {
+	name string
+	Setting
 }
 
 type startRoute struct {
@@ -105,10 +132,41 @@ func plug(ms []Module) (modules, error) {
 		for prefix, h := range m.Starts {
 			r.starts = append(r.starts, startRoute{prefix: prefix, handle: h})
 		}
+		for _, name := range slices.Sorted(maps.Keys(m.Settings)) {
+			s := m.Settings[name]
+			if _, taken := r.setting(name); taken || coreSettings[name] || s.Show == nil || s.Toggle == nil {
+				return modules{}, fmt.Errorf("bot: module %s: setting %q taken, or without Show or Toggle", m.Name, name)
+			}
+			r.settings = append(r.settings, namedSetting{name: name, Setting: s})
+		}
 	}
 	// The longest prefix first: "tour" before "t".
 	sort.Slice(r.starts, func(i, j int) bool { return len(r.starts[i].prefix) > len(r.starts[j].prefix) })
 	return r, nil
+}
+
+// setting finds the module's setting named name.
+func (r modules) setting(name string) (Setting, bool) {
+	for _, s := range r.settings {
+		if s.name == name {
+			return s.Setting, true
+		}
+	}
+	return Setting{}, false
+}
+
+// challengeRows are the modules' rows of buttons for challenge c's card
+// (Module.ChallengeRow).
+func (r modules) challengeRows(ctx context.Context, k *Kit, c *play.Challenge, lang string) [][]tgbotapi.InlineKeyboardButton {
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for _, m := range r.list {
+		if m.ChallengeRow != nil {
+			if row := m.ChallengeRow(ctx, k, c, lang); len(row) > 0 {
+				rows = append(rows, row)
+			}
+		}
+	}
+	return rows
 }
 
 // start finds the module a /start payload leads to.

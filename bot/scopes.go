@@ -5,7 +5,7 @@ import tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 // Where a button may be tapped. Callback data can be forged (a client may
 // send any data for any of the bot's messages), so a button posted only
 // in private chats must not work in a group, nor a group's in private
-// (issue 38: forged "next lesson" taps posted 30 lesson photos in a group).
+// (issue 38: forged private-chat taps posted 30 photos in a group).
 // Every callback kind declares its places here, beside tapRoutes; a kind
 // with none is refused everywhere (TestEveryTapRouteHasAScope), and a tap
 // from elsewhere is answered with a toast and changes nothing.
@@ -28,12 +28,9 @@ var tapScopes = map[string]Scope{
 	// Menus and settings answer where they were asked for.
 	KindMenu: Anywhere, KindLevel: Anywhere, KindVariant: Anywhere, KindColor: Anywhere,
 	KindLang: Anywhere, KindSetting: Anywhere,
-	// The course and the puzzles are private (/learn and /puzzle send
-	// groups there).
-	KindLesson: InPrivate, KindLessonNext: InPrivate, KindPuzzle: InPrivate, KindPuzzleNext: InPrivate,
-	// A group's own things: its team game, tournament and daily puzzle.
+	// A group's own things: its team game and tournament.
 	KindVote: InGroup, KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
-	KindTourSetup: InGroup, KindDaily: InGroup,
+	KindTourSetup: InGroup,
 }
 
 // tapPlace is where q was tapped.

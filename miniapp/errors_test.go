@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -61,9 +62,9 @@ func TestStatusAsBeforeKinds(t *testing.T) {
 		{fmt.Errorf("storage: redis: get: %w: %w", storage.ErrUnavailable, errors.New("i/o timeout")), http.StatusServiceUnavailable},
 		{&rules.MoveError{Input: "h6-h5", Cause: rules.CauseNotLegalHere}, http.StatusUnprocessableEntity},
 		// The puzzle trainer's own mapping.
-		{play.ErrNoPuzzle, http.StatusNotFound},
-		{play.ErrNoPuzzlesSet, http.StatusNotFound},
-		{play.ErrStalePuzzle, http.StatusConflict},
+		{training.ErrNoPuzzle, http.StatusNotFound},
+		{training.ErrNoPuzzlesSet, http.StatusNotFound},
+		{training.ErrStalePuzzle, http.StatusConflict},
 		{errors.New("disk on fire"), http.StatusInternalServerError},
 	} {
 		if got := statusOf(tc.err); got != tc.want {

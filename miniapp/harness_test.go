@@ -19,6 +19,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
@@ -228,7 +229,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
 		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames}
 	if h.spec.puzzles != nil {
-		opts.Puzzles = play.NewPuzzles(st.(play.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
+		opts.Puzzles = training.NewPuzzles(st.(training.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
 	}
 	app := New(svc, b.Texts(), broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))

@@ -3,7 +3,7 @@ package miniapp
 import (
 	"net/http"
 
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -68,7 +68,7 @@ func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request, v view
 
 // puzzleState is a puzzle as the viewer's board shows it: under way (res
 // nil, or a right move answered), or ended by res.
-func (s *Server) puzzleState(cur *play.PuzzleState, res *play.PuzzleResult, v viewer) state {
+func (s *Server) puzzleState(cur *training.PuzzleState, res *training.PuzzleResult, v viewer) state {
 	lang := v.lang
 	pz := cur.Puzzle
 	solver := pz.Solver()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/texts"
 )
 
@@ -45,7 +46,7 @@ type Options struct {
 	OnStreams func(open int)
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
-	Puzzles *play.Puzzles
+	Puzzles *training.Puzzles
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration

@@ -32,7 +32,7 @@ const (
 	// NotFound: what the request names is not there (any more).
 	NotFound
 	// TooMany: the user has used up an allowance (hints, takebacks,
-	// analyses queued, the daily try).
+	// analyses queued, one try a day).
 	TooMany
 	// Busy: not now, ask again in a moment (a game many change at once, a
 	// full analysis queue). An everyday answer under load.
@@ -179,22 +179,6 @@ var (
 	ErrTournamentOver   = refusal(Conflict, "play: this tournament has ended")
 	ErrAlreadyJoined    = refusal(Conflict, "play: you are in this tournament already")
 	ErrNotInTournament  = refusal(Forbidden, "play: you are not in this tournament")
-)
-
-// Refusals of puzzles, the daily puzzle and the course.
-var (
-	ErrNoPuzzle     = refusal(NotFound, "play: no puzzle is under way; send /puzzle for one")
-	ErrStalePuzzle  = refusal(Conflict, "play: that board is from an earlier puzzle or move")
-	ErrNoPuzzlesSet = refusal(NotFound, "play: no puzzles are loaded")
-	ErrDailyClosed  = refusal(Conflict, "play: that daily puzzle is closed; its day is over")
-	ErrDailyTried   = refusal(TooMany, "play: one try each a day, and this member has had theirs")
-	ErrNoDaily      = refusal(NotFound, "play: no daily puzzles are loaded")
-	ErrNotTheTask   = refusal(Invalid, "play: a legal move, but not the one the lesson asks for")
-	ErrStaleLesson  = refusal(Conflict, "play: that board is from another lesson")
-	ErrCourseDone   = refusal(NotFound, "play: the course is complete")
-	// ErrPuzzleTooFast: answers come faster than a person solves
-	// (puzzlepace.go); nothing is changed, and the answer may come again.
-	ErrPuzzleTooFast = refusal(TooMany, "play: puzzle answers are coming faster than anyone solves; wait a few seconds")
 )
 
 // ErrNoAI is a fault, not a refusal (no kind): the service was built

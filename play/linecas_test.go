@@ -18,7 +18,6 @@ import (
 // was never counted there), and a's global line, from the record as a
 // wrote it, put back Alice's rating before the second game.
 func TestLinesOfGamesCountedAtOnceKeepBoth(t *testing.T) {
-	set := testPuzzleSet(t)
 	for name, open := range replicaStores {
 		for _, row := range []struct {
 			name  string
@@ -29,8 +28,8 @@ func TestLinesOfGamesCountedAtOnceKeepBoth(t *testing.T) {
 				st := open(t, clock.Now).(storage.Store)
 				r := &userRace{st: st}
 				on := &overtaken{Store: st, user: alice.UserID, line: &row.scope, overtake: func() { countAlices(1)(t, r.b) }}
-				r.a = replica{New(on, nil, DefaultConfig, clock.Now), NewPuzzles(on, set, clock.Now, nil), NewCourse(on), r}
-				r.b = replica{New(st, nil, DefaultConfig, clock.Now), NewPuzzles(st, set, clock.Now, nil), NewCourse(st), r}
+				r.a = replica{New(on, nil, DefaultConfig, clock.Now), r}
+				r.b = replica{New(st, nil, DefaultConfig, clock.Now), r}
 				r.setUp(t, clock.Now)
 				countAlices(0)(t, r.a)
 				if !on.came {

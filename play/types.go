@@ -19,10 +19,6 @@ type (
 	GameEvent = storage.GameEvent
 	// TournamentStatus says where a tournament is in its life.
 	TournamentStatus = storage.TournamentStatus
-	// DailyPuzzle is a group's puzzle of the day; DailySolver one who
-	// solved it.
-	DailyPuzzle = storage.DailyPuzzle
-	DailySolver = storage.DailySolver
 )
 
 // Game event kinds.

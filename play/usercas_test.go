@@ -57,11 +57,9 @@ type userRace struct {
 	ratingChange float64   // a win's, from 1500 in a first game
 }
 
-// replica is one process's service, puzzles and course.
+// replica is one process's service.
 type replica struct {
 	s *Service
-	p *Puzzles
-	c *Course
 	r *userRace
 }
 
@@ -99,7 +97,6 @@ func owedGame(t *testing.T, s *Service, st Store, now func() time.Time, white, b
 // game goes uncounted, no setting or progress is undone. Before users were
 // written by compare-and-set, a's write put back the record it had read.
 func TestUserChangesAtOnceKeepBoth(t *testing.T) {
-	set := testPuzzleSet(t)
 	touch := func(t *testing.T, on replica) {
 		if _, err := on.s.Touch(t.Context(), Profile{ID: alice.UserID, Name: "Alice", Username: "alice_b", Private: true}); err != nil {
 			t.Fatal(err)
@@ -116,10 +113,6 @@ func TestUserChangesAtOnceKeepBoth(t *testing.T) {
 		{"a count during a setting", setFlip, countAlices(0), checkFlip, 1},
 		{"a count during Touch", touch, countAlices(0), checkTouched, 1},
 		{"Touch during a count", countAlices(0), touch, checkTouched, 1},
-		{"a count during a puzzle's end", solvePuzzle, countAlices(0), checkSolved, 1},
-		{"a puzzle's end during a count", countAlices(0), solvePuzzle, checkSolved, 1},
-		{"a count during a lesson", takeLesson, countAlices(0), checkLesson, 1},
-		{"a lesson during a count", countAlices(0), takeLesson, checkLesson, 1},
 	}
 	for name, open := range replicaStores {
 		for _, row := range rows {
@@ -128,8 +121,8 @@ func TestUserChangesAtOnceKeepBoth(t *testing.T) {
 				st := open(t, clock.Now).(storage.Store)
 				r := &userRace{st: st}
 				on := &overtaken{Store: st, user: alice.UserID, overtake: func() { row.second(t, r.b) }}
-				r.a = replica{New(on, nil, DefaultConfig, clock.Now), NewPuzzles(on, set, clock.Now, nil), NewCourse(on), r}
-				r.b = replica{New(st, nil, DefaultConfig, clock.Now), NewPuzzles(st, set, clock.Now, nil), NewCourse(st), r}
+				r.a = replica{New(on, nil, DefaultConfig, clock.Now), r}
+				r.b = replica{New(st, nil, DefaultConfig, clock.Now), r}
 				r.setUp(t, clock.Now)
 				row.first(t, r.a)
 				if !on.came {
@@ -160,8 +153,8 @@ func TestUserChangesAtOnceKeepBoth(t *testing.T) {
 	}
 }
 
-// setUp makes the two games owing their counts and Alice's puzzle one
-// move from solved, with everyone touched as the bot touches who writes.
+// setUp makes the two games owing their counts, with everyone touched as
+// the bot touches who writes.
 func (r *userRace) setUp(t *testing.T, now func() time.Time) {
 	t.Helper()
 	ctx := t.Context()
@@ -174,21 +167,6 @@ func (r *userRace) setUp(t *testing.T, now func() time.Time) {
 	r.games[1] = owedGame(t, r.b.s, r.st, now, alice, carol, 402)
 	won, _ := EloChange(StartRating, StartRating, 0, 0, 1)
 	r.ratingChange = won - StartRating
-	if pz, err := r.b.p.Next(ctx, alice.UserID); err != nil || pz.Puzzle.ID != "mpq7pjzy" {
-		t.Fatalf("Alice's puzzle: %+v, %v; want mpq7pjzy", pz, err)
-	}
-	if _, err := r.b.p.Move(ctx, alice.UserID, "mpq7pjzy", 0, "c3-b4"); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// solvePuzzle plays Alice's last move of the puzzle set up.
-func solvePuzzle(t *testing.T, on replica) {
-	t.Helper()
-	res, err := on.p.Move(t.Context(), alice.UserID, "mpq7pjzy", 2, "e1-f2")
-	if err != nil || !res.Solved || !res.Rated {
-		t.Fatalf("the puzzle's last move: %+v, %v; want it solved, rated", res, err)
-	}
 }
 
 func setFlip(t *testing.T, on replica) {
@@ -212,33 +190,6 @@ func checkTouched(t *testing.T, u *storage.User, r *userRace) {
 	}
 	if by, err := r.st.UserByUsername(t.Context(), "alice_b"); err != nil || by.ID != alice.UserID {
 		t.Errorf("user by the touched name: %+v, %v; want Alice", by, err)
-	}
-}
-
-// checkSolved: the puzzle is in Alice's record as solved, her puzzle
-// rating moved, and the puzzle was rated once.
-func checkSolved(t *testing.T, u *storage.User, r *userRace) {
-	t.Helper()
-	if tr := u.Training; !slices.Equal(tr.Solved, []string{"mpq7pjzy"}) || tr.Puzzle != nil || tr.Rating.R <= StartRating {
-		t.Errorf("Alice's training %+v; want mpq7pjzy solved, no puzzle under way, rating above %d", tr, StartRating)
-	}
-	st, err := r.st.PuzzleStats(t.Context(), "mpq7pjzy")
-	if err != nil || st.Attempts != 1 || st.Solves != 1 || st.Version != 1 {
-		t.Errorf("the puzzle's stats: %+v, %v; want one attempt, solved, written once", st, err)
-	}
-}
-
-func takeLesson(t *testing.T, on replica) {
-	t.Helper()
-	if _, err := on.c.Try(t.Context(), alice.UserID, 0, "c3-d4"); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func checkLesson(t *testing.T, u *storage.User, _ *userRace) {
-	t.Helper()
-	if u.Training.Lesson != 1 {
-		t.Errorf("Alice's lesson %d, want 1: the lesson was lost", u.Training.Lesson)
 	}
 }
 

@@ -19,7 +19,7 @@ type Training struct {
 	Puzzle *PuzzleAttempt `json:"puzzle,omitzero"`
 	// Paced is the pace of the user's puzzle answers: when the next
 	// answer would be due had every answer come at the pace allowed
-	// (play/puzzlepace.go).
+	// (play/training/puzzlepace.go).
 	Paced time.Time `json:"paced,omitzero"`
 }
 

@@ -14,13 +14,6 @@ var errorTexts = []struct {
 	text string
 }{
 	{play.ErrNotYourTurn, "err_not_your_turn"},
-	{play.ErrNoPuzzle, "err_no_puzzle"},
-	{play.ErrStalePuzzle, "err_stale_puzzle"},
-	{play.ErrPuzzleTooFast, "err_puzzle_too_fast"},
-	{play.ErrNoPuzzlesSet, "err_no_puzzles"},
-	{play.ErrStaleLesson, "err_stale_lesson"},
-	{play.ErrNotTheTask, "lesson_not_task"},
-	{play.ErrCourseDone, "course_done"},
 	{play.ErrNotAPlayer, "err_not_player"},
 	{play.ErrStale, "err_stale"},
 	{play.ErrGameOver, "err_game_over"},

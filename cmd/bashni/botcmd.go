@@ -24,7 +24,9 @@ import (
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
+	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -190,21 +192,21 @@ func (m *Main) newBot() error {
 	if err != nil {
 		return fmt.Errorf("the built-in puzzles: %w", err)
 	}
-	trainer := play.NewPuzzles(m.store, puzzles, m.now, m.log)
+	trainer := training.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
 		MediaChatID: m.cfg.Telegram.MediaChatID, BoardURL: m.live.boardURL(name), BoardImageURL: m.live.boardImageURL(),
-		Puzzles: trainer, Course: play.NewCourse(m.store),
-		Daily: play.NewDaily(m.store, puzzles, m.now), ChatAdmin: chatAdmin(m.api),
+		ChatAdmin: chatAdmin(m.api),
 		// A member's answer is remembered 10 minutes: a vote costs no
 		// call, and one who left is refused soon (at once where the bot
 		// is an administrator: chat_member updates).
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{assist.Module(), standings.Module()},
+		Modules: []bot.Module{assist.Module(), standings.Module(),
+			bottraining.Module(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now))},
 	})
 	return nil
 }
@@ -373,8 +375,8 @@ type Store interface {
 	play.Store
 	bot.UpdateMarks
 	storage.Outbox
-	play.PuzzleStore
-	storage.Daily
+	training.PuzzleStore
+	training.DailyStore
 	storage.Tournaments
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error

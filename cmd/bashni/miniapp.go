@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
 )
@@ -66,7 +67,7 @@ type liveBoard struct {
 	cfg    MiniAppConfig
 	broker *miniapp.Broker
 	// puzzles, if set, are served on the board too.
-	puzzles *play.Puzzles
+	puzzles *training.Puzzles
 }
 
 // newLiveBoard prepares the Mini App when it is configured. On Redis the

@@ -3,6 +3,7 @@ package updates_test
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,8 +61,13 @@ func TestPollHandlesEveryUpdateOnceAndInOrder(t *testing.T) {
 	if n := srv.PendingUpdates(); n != 0 {
 		t.Errorf("%d updates left unconfirmed after shutdown, want 0", n)
 	}
+	// In the order the calls arrived: the fake records a call when it
+	// answers it, and the long poll the shutdown abandoned is answered
+	// after the confirming call that followed it.
+	calls := srv.CallsTo("getUpdates")
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].At.Before(calls[j].At) })
 	var prev int
-	for _, c := range srv.CallsTo("getUpdates") {
+	for _, c := range calls {
 		off := atoi(c.Params["offset"])
 		if off < prev {
 			t.Errorf("offset went back from %d to %d", prev, off)

@@ -1,4 +1,4 @@
-package play
+package training
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage/bolt"
@@ -59,7 +60,7 @@ func TestPuzzleSolvedAndFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A newcomer (1500) gets the puzzle rated nearest: 1100.
-	if first.Puzzle.ID != "mpq7pjzy" || first.PlayerRating != StartRating {
+	if first.Puzzle.ID != "mpq7pjzy" || first.PlayerRating != play.StartRating {
 		t.Fatalf("first puzzle %s for a player of %.0f, want mpq7pjzy for 1500", first.Puzzle.ID, first.PlayerRating)
 	}
 	// An illegal move is the rules' error and costs nothing.

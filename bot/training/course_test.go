@@ -1,17 +1,18 @@
-package bot
+package training
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/play/training"
 )
 
 // TestLessonKeyboards: every lesson offers each legal move and each decoy
 // once, and every button's data decodes back to its squares.
 func TestLessonKeyboards(t *testing.T) {
-	for i := range play.Lessons {
-		l := &play.Lessons[i]
+	for i := range training.Lessons {
+		l := &training.Lessons[i]
 		kb := lessonKeyboard(i, l)
 		var labels []string
 		for _, row := range kb.InlineKeyboard {
@@ -20,11 +21,11 @@ func TestLessonKeyboards(t *testing.T) {
 			}
 			for _, b := range row {
 				labels = append(labels, b.Text)
-				cb, err := ParseCallback(*b.CallbackData)
+				cb, err := bot.ParseCallback(*b.CallbackData)
 				if err != nil || cb.Kind != KindLesson || cb.Ply != i {
 					t.Fatalf("lesson %s: button %q data %q: %+v, %v", l.Key, b.Text, *b.CallbackData, cb, err)
 				}
-				sq, err := decodeSquares(cb.Arg)
+				sq, err := bot.DecodeSquares(cb.Arg)
 				want, _ := notationSquares(b.Text)
 				if err != nil || !slices.Equal(sq, want) {
 					t.Errorf("lesson %s: button %q picks %v, want %v", l.Key, b.Text, sq, want)

@@ -1,4 +1,4 @@
-package play
+package training
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -30,7 +31,7 @@ const DailyMaxMoves = 16
 // named. The day is claimed in the store before the card is posted, so of
 // any number of replicas only one posts it. It is safe for concurrent use.
 type Daily struct {
-	store storage.Daily
+	store DailyStore
 	set   []*puzzle.Puzzle
 	byID  map[string]*puzzle.Puzzle
 	now   func() time.Time
@@ -45,7 +46,7 @@ type Daily struct {
 // NewDaily serves the puzzles of set that one tap solves: a one-move
 // solution in a position of at most DailyMaxMoves legal moves. now is the
 // service's clock.
-func NewDaily(store storage.Daily, set []puzzle.Puzzle, now func() time.Time) *Daily {
+func NewDaily(store DailyStore, set []puzzle.Puzzle, now func() time.Time) *Daily {
 	d := &Daily{store: store, now: now, byID: map[string]*puzzle.Puzzle{}, done: map[int64]string{}}
 	for i := range set {
 		p := &set[i]
@@ -76,7 +77,7 @@ func (d *Daily) Enabled(ctx context.Context, chatID int64) (bool, error) {
 // that turns it on gets today's card at the next tick.
 func (d *Daily) Set(ctx context.Context, chatID int64, lang string, on bool) error {
 	if chatID >= 0 {
-		return fmt.Errorf("play: the daily puzzle is for groups, not chat %d", chatID)
+		return fmt.Errorf("training: the daily puzzle is for groups, not chat %d", chatID)
 	}
 	return d.store.SetDailyChat(ctx, storage.DailyChat{ChatID: chatID, Lang: lang}, on)
 }
@@ -159,7 +160,7 @@ func (d *Daily) Try(ctx context.Context, chatID int64, date string, who storage.
 	if date != d.Today() {
 		return nil, ErrDailyClosed
 	}
-	for range 8 {
+	for range maxAttempts {
 		rec, err := d.store.DailyPuzzle(ctx, chatID, date)
 		if errors.Is(err, storage.ErrNotFound) {
 			return nil, ErrDailyClosed
@@ -197,5 +198,5 @@ func (d *Daily) Try(ctx context.Context, chatID int64, date string, who storage.
 			return nil, err
 		}
 	}
-	return nil, fmt.Errorf("play: daily puzzle of chat %d: %w", chatID, ErrBusy)
+	return nil, fmt.Errorf("training: daily puzzle of chat %d: %w", chatID, play.ErrBusy)
 }

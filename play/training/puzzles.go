@@ -1,4 +1,4 @@
-package play
+package training
 
 import (
 	"context"
@@ -9,17 +9,11 @@ import (
 	"slices"
 	"time"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
-
-// PuzzleStore is what the puzzles need of the store.
-type PuzzleStore interface {
-	UserStore
-	PuzzleStats(ctx context.Context, id string) (*storage.PuzzleStats, error)
-	PutPuzzleStats(ctx context.Context, p *storage.PuzzleStats) error
-}
 
 // Puzzles serves the puzzle trainer: it picks each player's next puzzle
 // by their puzzle rating, checks their moves against the solution, plays
@@ -82,7 +76,7 @@ type PuzzleResult struct {
 // playerRating is the user's puzzle rating, a newcomer's if none yet.
 func playerRating(u *storage.User) puzzle.Rating {
 	if u.Training.Rating == (storage.Glicko{}) {
-		return puzzle.NewRating(StartRating)
+		return puzzle.NewRating(play.StartRating)
 	}
 	return puzzle.Rating(u.Training.Rating)
 }
@@ -94,7 +88,7 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 		return nil, ErrNoPuzzlesSet
 	}
 	var st *PuzzleState
-	_, err := changeUser(ctx, p.store, userID, newcomer, func(u *storage.User) error {
+	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) error {
 		pz := p.pick(u)
 		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
 		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
@@ -175,7 +169,7 @@ func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, 
 		res   *PuzzleResult
 		rated *puzzle.Rating // the puzzle's rating before the attempt, once its own is written
 	)
-	_, err := changeUser(ctx, p.store, userID, newcomer, func(u *storage.User) (err error) {
+	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) (err error) {
 		res, err = p.move(ctx, u, id, moves, text, &rated)
 		return err
 	})
@@ -259,7 +253,7 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 // puzzle scoring score, and returns the puzzle's rating before it (the
 // player is rated against that).
 func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzzle.Rating, score float64) (puzzle.Rating, error) {
-	for range 8 {
+	for range maxAttempts {
 		st, err := p.store.PuzzleStats(ctx, pz.ID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
@@ -281,14 +275,14 @@ func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzz
 			return puzzle.Rating{}, err
 		}
 	}
-	return puzzle.Rating{}, fmt.Errorf("play: puzzle %s: %w", pz.ID, ErrBusy)
+	return puzzle.Rating{}, fmt.Errorf("training: puzzle %s: %w", pz.ID, play.ErrBusy)
 }
 
 // user reads a user, a new one if they never wrote before.
 func (p *Puzzles) user(ctx context.Context, id int64) (*storage.User, error) {
 	u, err := p.store.User(ctx, id)
-	if isNotFound(err) {
-		return newcomer(id), nil
+	if errors.Is(err, storage.ErrNotFound) {
+		return play.Newcomer(id), nil
 	}
 	return u, err
 }

@@ -1,9 +1,11 @@
-package play
+package training
 
 import (
 	"context"
+	"errors"
 	"slices"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -48,11 +50,11 @@ var Lessons = []Lesson{
 // Course keeps each player's place in the lessons. It is safe for
 // concurrent use.
 type Course struct {
-	store UserStore
+	store CourseStore
 }
 
 // NewCourse makes a course on store.
-func NewCourse(store UserStore) *Course { return &Course{store: store} }
+func NewCourse(store CourseStore) *Course { return &Course{store: store} }
 
 // Lesson returns userID's current lesson and its index, or ErrCourseDone.
 func (c *Course) Lesson(ctx context.Context, userID int64) (int, *Lesson, error) {
@@ -84,7 +86,7 @@ type LessonResult struct {
 // player's progress.
 func (c *Course) Try(ctx context.Context, userID int64, index int, text string) (*LessonResult, error) {
 	var res *LessonResult
-	_, err := changeUser(ctx, c.store, userID, newcomer, func(u *storage.User) error {
+	_, err := play.ChangeUser(ctx, c.store, userID, func(u *storage.User) error {
 		cur := u.Training.Lesson
 		if cur >= len(Lessons) {
 			return ErrCourseDone
@@ -113,7 +115,7 @@ func (c *Course) Try(ctx context.Context, userID int64, index int, text string) 
 
 // Restart puts userID back at the first lesson.
 func (c *Course) Restart(ctx context.Context, userID int64) error {
-	_, err := changeUser(ctx, c.store, userID, newcomer, func(u *storage.User) error {
+	_, err := play.ChangeUser(ctx, c.store, userID, func(u *storage.User) error {
 		u.Training.Lesson = 0
 		return nil
 	})
@@ -124,7 +126,7 @@ func (c *Course) Restart(ctx context.Context, userID int64) error {
 // the challenge card offers the course to someone who has done neither.
 func (c *Course) Started(ctx context.Context, userID int64) (bool, error) {
 	u, err := c.store.User(ctx, userID)
-	if isNotFound(err) {
+	if errors.Is(err, storage.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
@@ -135,8 +137,8 @@ func (c *Course) Started(ctx context.Context, userID int64) (bool, error) {
 
 func (c *Course) user(ctx context.Context, id int64) (*storage.User, error) {
 	u, err := c.store.User(ctx, id)
-	if isNotFound(err) {
-		return newcomer(id), nil
+	if errors.Is(err, storage.ErrNotFound) {
+		return play.Newcomer(id), nil
 	}
 	return u, err
 }
