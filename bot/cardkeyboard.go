@@ -45,8 +45,8 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	}
-	if g.IsTeamGame() {
-		return b.teamKeyboard(g)
+	if o := b.mods.owned(g); o != nil && o.Keyboard != nil {
+		return o.Keyboard(b.kit(), g, lang)
 	}
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	if !waitingCard(g) {

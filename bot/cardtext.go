@@ -47,8 +47,10 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
-	if g.IsTeamGame() {
-		lines = append(lines, b.teamLines(lang, g, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
+	if o := b.mods.owned(g); o != nil && o.Caption != nil {
+		// A module's lines (a group's vote), within what the caption
+		// leaves, less what may follow them.
+		lines = append(lines, o.Caption(b.kit(), g, lang, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
 	}
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))
@@ -61,6 +63,10 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// captionTail is what the caption may add after a module's lines (the AI
+// thinking, a picked tower spelt out): kept free of them.
+const captionTail = 200
 
 // towerLine lists the tower on s top first, a run of equal pieces as one
 // entry: "🔎 c3, top first: ⚪♛ ⚪×2 ⚫×5 (8 pieces)".
