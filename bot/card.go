@@ -28,7 +28,7 @@ import (
 //   - cardgameover.go: the end of a game, on the card and in the chat.
 //
 // Names say what a function does to the world: a noun (caption, keyboard,
-// boardPNG, cardEdit, lazyEdit, cardReplyRecord) only computes, reading at
+// boardPNG, cardEdit, lazyEdit, cardReplyRecord, finalBoardCaption) only computes, reading at
 // most; post, edit, strip, send and show queue requests to Telegram;
 // record writes the store. locateCard fills in where a game's card is,
 // writing nothing.

@@ -4,6 +4,7 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // boardPNG draws the game's board. In a private chat it follows the
@@ -18,7 +19,7 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 	if !g.Active() {
 		// The final image says so itself: it may be forwarded or saved
 		// without its caption.
-		o.Caption = b.finalBoardCaption(v.lang, g)
+		o.Caption = finalBoardCaption(b.texts, v.lang, g)
 	}
 	if g.ChatID() > 0 {
 		flip := false
@@ -43,6 +44,6 @@ func (b *Bot) boardPNG(g *play.Game, v cardView, theme string) ([]byte, error) {
 // finalBoardCaption is the line drawn on a finished game's board ("Game
 // over · 1-0 · timeout"): the result as scored, not the result line
 // (texts.Catalog.ResultLine), which names the winner under the picture.
-func (b *Bot) finalBoardCaption(lang string, g *play.Game) string {
-	return b.texts.T(lang, "board_game_over", "Result", g.Result(), "Reason", b.texts.ReasonName(lang, g.Reason()))
+func finalBoardCaption(c *texts.Catalog, lang string, g *play.Game) string {
+	return c.T(lang, "board_game_over", "Result", g.Result(), "Reason", c.ReasonName(lang, g.Reason()))
 }

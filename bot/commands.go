@@ -193,7 +193,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 		return nil
 	}
 	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom, Lang: lang}
-	if !b.challengeArgs(ctx, &req, args) {
+	if !challengeArgs(ctx, b.svc, &req, args) {
 		// No one has that @name, and echoed in the offer it could pass
 		// Telegram's limit on a message.
 		b.text(msg.Chat, b.texts.T(lang, "challenge_bad_username"), msg.MessageID)
@@ -228,7 +228,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 // challengeArgs reads /challenge's words into req: an @name, a colour, a
 // time control, a ruleset. It reports false for an @word that no Telegram
 // username can be.
-func (b *Bot) challengeArgs(ctx context.Context, req *play.ChallengeRequest, args string) bool {
+func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRequest, args string) bool {
 	for _, f := range strings.Fields(args) {
 		switch lf := strings.ToLower(f); {
 		case strings.HasPrefix(f, "@"):
@@ -236,7 +236,7 @@ func (b *Bot) challengeArgs(ctx context.Context, req *play.ChallengeRequest, arg
 				return false
 			}
 			req.ToName = f
-			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
+			if u, err := svc.UserByUsername(ctx, f); err == nil {
 				req.To = &play.Player{UserID: u.ID, Name: u.Name}
 			}
 		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
