@@ -45,7 +45,7 @@ func (b *Bot) postCards(g *play.Game) {
 	// Recorded by whichever process sends it (recordMirror), as the
 	// game's card is (postCard): one that took the card over from a
 	// process that died records it, and the clock does not post it again.
-	b.send(b.recorded(chatReplyID(m.ChatID(), photo), mirrorRecord(g.ID(), g.Ply()), "second card"))
+	b.send(b.recorded(chatReplyID(m.ChatID(), photo), mirrorReplyRecord(g.ID(), g.Ply()), "second card"))
 }
 
 // recorded is r with record kept with it (outbox.Reply.Record), for
@@ -83,7 +83,7 @@ func (b *Bot) mirrorGameOver(g *play.Game) {
 	}
 	lang := cardLang(m)
 	text := b.texts.T(lang, "game_over_msg",
-		"Result", b.resultText(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
+		"Result", b.texts.ResultLine(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
 	b.send(outMessage{chatID: m.ChatID(), text: text, replyTo: m.MessageID()}.reply())
 }
 
@@ -121,10 +121,10 @@ func (b *Bot) postCardsAgain(g *play.Game) {
 		b.send(r)
 	}
 	if g.MessageID() == 0 {
-		again(g.ChatID(), cardRecord(g, nil))
+		again(g.ChatID(), cardReplyRecord(g, nil))
 	}
 	if m, ok := g.Mirrored(); ok && m.MessageID() == 0 {
-		again(m.ChatID(), mirrorRecord(g.ID(), g.Ply()))
+		again(m.ChatID(), mirrorReplyRecord(g.ID(), g.Ply()))
 	}
 }
 
