@@ -61,8 +61,8 @@ type Config struct {
 	// (the outbox's Admit, door.go).
 	Door Door
 	// Members, if set, says whether a user is a member of a group
-	// (bot/telegram/members): joining a group's tournament and voting in
-	// its team game need it (members.go). Nil checks nothing.
+	// (bot/telegram/members): acting in a group's name (a module's join,
+	// a vote in its team game) needs it (members.go). Nil checks nothing.
 	Members Members
 }
 

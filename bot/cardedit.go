@@ -11,7 +11,7 @@ import (
 // done, if set, runs after the edit is sent.
 func (b *Bot) editCard(g *play.Game, v cardView, theme string, done func()) {
 	if m, ok := g.Mirrored(); ok && v.selected == nil && v.stage == nil && m.MessageID() != 0 {
-		// A tournament game's second card (tournament.go) shows every board
+		// A game's second card (mirror.go) shows every board
 		// too. A done (doing nothing) keeps it out of deferEdit, which
 		// holds one edit a game for a /board re-post of the game's card.
 		b.editCard(m, cardView{lang: cardLang(m), thinking: v.thinking}, "", func() {})

@@ -50,7 +50,7 @@ func (b *Bot) showGameOver(ctx context.Context, g *play.Game) {
 	for uid, ref := range g.Notices() {
 		b.deleteNotice(g, uid, ref)
 	}
-	b.tourGameOver(ctx, g)
+	b.mirrorGameOver(g)
 	for _, m := range b.mods.list {
 		if m.GameEnded != nil {
 			m.GameEnded(ctx, b.kit(), g)

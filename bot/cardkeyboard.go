@@ -26,7 +26,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 		}
 		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
 		switch {
-		case g.RematchID() != "", g.TourLink() != nil: // started, or a tournament pairs them: nothing more to offer
+		case g.RematchID() != "", g.Link() != nil: // started, or a feature pairs them: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)
 		case g.RematchBy() != 0: // offered: the opponent answers here
 			by := g.White()
@@ -69,7 +69,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 }
 
 // waitingCard reports whether g's card is in the private chat of a player
-// who is not to move: one of a tournament game's two cards, each in its
+// who is not to move: one of a mirrored game's two cards, each in its
 // player's chat. It shows no picker then: the opponent's moves are not
 // the reader's to tap, and a tap on one, or one made just as the board
 // turns to the reader's move, is refused with a toast instead of a move,

@@ -33,6 +33,10 @@ type lazyCard struct {
 	// Live: the game has clocks, whose start waits for the edit to be
 	// taken (cardshown.go); other cards' edits cost no read when taken.
 	Live bool `json:"l,omitempty"`
+	// New: not an edit but a new card in Chat (the game's own or its
+	// mirror), posted unless one is recorded there by then
+	// (postCardsAgain).
+	New bool `json:"n,omitempty"`
 }
 
 // lazyEdit is the lazy form of editCard's edit, if v shows the game as it
@@ -82,8 +86,11 @@ func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Ch
 		req := b.resolveInline(ctx, g, lc)
 		return req, g.Version(), nil
 	}
+	if lc.New {
+		return b.resolveNewCard(g, lc)
+	}
 	if m, ok := g.Mirrored(); ok && lc.Chat == m.ChatID() && lc.Chat != g.ChatID() {
-		// A tournament game's second card, in Black's chat and language.
+		// A game's second card, in the mirror's chat and language.
 		g = m
 	}
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}

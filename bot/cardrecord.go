@@ -21,7 +21,7 @@ import (
 // unrecorded while edits go to the card it replaced.
 
 // sentCard names the game whose card a sent photo is: the game's own, or
-// (Mirror) a tournament game's second card, in Black's chat, drawn at
+// (Mirror) a game's second card, in the mirror's chat, drawn at
 // board version Ply (Over: the game had ended; Offer: the player whose
 // draw offer it showed). First: the card is a new game's first, and the call
 // of its first turn follows it (a module's call, e.g. a first poll; the first
@@ -94,7 +94,7 @@ func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
 }
 
 // mirrorReplyRecord is the outbox.Reply.Record of the second card of
-// tournament game id (tournament.go), drawn at board version ply.
+// game id (mirror.go), drawn at board version ply.
 func mirrorReplyRecord(id string, ply int) json.RawMessage {
 	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id, Mirror: true, Ply: ply}})
 	return raw
@@ -165,7 +165,7 @@ func (b *Bot) editIfMoved(g *play.Game, c *sentCard) {
 	b.editCard(g, cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}, "", nil)
 }
 
-// recordMirror records messageID, a second card sent for tournament game
+// recordMirror records messageID, a second card sent for game
 // g at board version ply, as Black's card, as recordCard does a game's
 // card: the older of two copies (a card sent again after a crash) loses
 // its buttons. A card drawn before a move, or the game's end, that it

@@ -28,9 +28,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	if line := b.clockLine(lang, g); line != "" {
 		lines = append(lines, line)
 	}
-	if line := b.arenaLine(lang, g); line != "" {
-		lines = append(lines, line)
-	}
+	lines = append(lines, b.cardLines(lang, g)...)
 	if g.Active() && g.DrawOfferBy() != 0 {
 		name := g.White().Name
 		if g.Black().UserID == g.DrawOfferBy() {

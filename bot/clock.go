@@ -36,7 +36,6 @@ func (b *Bot) ClockTick(ctx context.Context) {
 	for _, ev := range events {
 		b.showTicked(ctx, ev)
 	}
-	b.tournamentTick(ctx)
 	for _, m := range b.mods.list {
 		if m.Tick != nil {
 			m.Tick(ctx, b.kit())

@@ -79,14 +79,11 @@ func looksLikeMove(text string) bool {
 }
 
 // cmdStartLink is /start: the greeting, or where a link to the bot
-// leads (its start parameter): a module's (Module.Starts), a tournament to join.
+// leads (its start parameter): a module's (Module.Starts).
 func (b *Bot) cmdStartLink(ctx context.Context, c command) error {
 	msg := c.msg
 	if handle, rest, ok := b.mods.start(c.args); ok {
 		return handle(ctx, b.kit(), Command{Msg: msg, User: c.user, Lang: c.lang, Args: rest})
-	}
-	if payload, ok := strings.CutPrefix(c.args, startTourPrefix); ok && msg.Chat.IsPrivate() {
-		return b.startJoin(ctx, msg, c.user, c.lang, payload) // Join's link to the bot
 	}
 	return b.cmdStart(msg, c.lang, c.args)
 }

@@ -20,7 +20,7 @@ import (
 // the group's twenty messages a minute that the board's edits need, and
 // tell the whole group. The one asked is told in their private chat if
 // they started the bot (drawOfferDM); otherwise they read it on the card
-// when they next look at it, which they do to move. A tournament game's
+// when they next look at it, which they do to move. A mirrored game's
 // cards are in the players' private chats: the opponent is told on their
 // own card's chat, by a reply to it.
 func (b *Bot) drawOfferNotice(ctx context.Context, g *play.Game, lang, from string, to play.Player) {

@@ -82,6 +82,46 @@ func (k *Kit) Committed(ctx context.Context, receipt int64, show func(k *Kit)) {
 	k.b.committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
 }
 
+// Message is a text message a module sends: plain or HTML (no link
+// preview), a reply to ReplyTo (0: none), with an optional keyboard.
+type Message struct {
+	ChatID   int64
+	Text     string
+	HTML     bool
+	ReplyTo  int
+	Keyboard *tgbotapi.InlineKeyboardMarkup
+}
+
+// Reply is m as the outbox sends it, paced as its chat is.
+func (m Message) Reply() outbox.Reply {
+	o := outMessage{chatID: m.ChatID, text: m.Text, replyTo: m.ReplyTo, markup: m.Keyboard}
+	if m.HTML {
+		o.parseMode, o.noPreview = tgbotapi.ModeHTML, true
+	}
+	return o.reply()
+}
+
+// PostCards posts a game a feature started (play.Service.StartGame) where
+// its cards are not recorded yet: its own in its chat, and its second
+// card in the mirror's chat (play.Game.Mirrored). Each is recorded by
+// whichever process sends it, so that one posted again is not doubled.
+func (k *Kit) PostCards(g *play.Game) { k.b.postCards(g) }
+
+// PostCardsAgain posts again those cards of such a game that are not
+// recorded yet, each only if none is recorded in its chat by the time it
+// is sent: one the outbox is still trying is not doubled.
+func (k *Kit) PostCardsAgain(g *play.Game) { k.b.postCardsAgain(g) }
+
+// SendRecorded sends r, whose message is recorded as record says
+// (SentRecord; Module.Records) by whichever process sends it, or, with a
+// sender that records nothing, once it is sent; r.Done is still told.
+func (k *Kit) SendRecorded(r outbox.Reply, record json.RawMessage) {
+	k.b.send(k.b.recorded(r, record, "a module's message"))
+}
+
+// HTMLName is a user's name escaped for an HTML text.
+func HTMLName(s string) string { return htmlName(s) }
+
 // Player is what play knows of a Telegram user who acts in a game (a
 // voter: their id and the name shown).
 func (k *Kit) Player(u *tgbotapi.User) play.Player { return player(u) }

@@ -13,7 +13,7 @@ type Members interface {
 }
 
 // mayActFor checks that user is a member of group before they act in its
-// name (join its tournament, vote in its team game): anyone with a Join
+// name (a module's join, a vote in its team game): anyone with a Join
 // link or a vote button's data could otherwise (issue 38). A refusal is
 // told through refuse, and mayActFor reports false.
 func (b *Bot) mayActFor(ctx context.Context, group, user int64, lang string, refuse func(text string)) bool {

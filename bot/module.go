@@ -42,6 +42,9 @@ type Module struct {
 	// PollAnswer handles an answer to a native poll the module sent; it
 	// reports whether the poll was its own.
 	PollAnswer func(ctx context.Context, k *Kit, a *tgbotapi.PollAnswer) (handled bool, err error)
+	// CardLine is a line the module adds to a game's card ("" for none),
+	// drawn with the card, at send time too: it reads only g and k.
+	CardLine func(k *Kit, lang string, g *play.Game) string
 	// Settings are the module's rows in a chat's /settings, by name: the
 	// name is the Arg of the row's button (KindSetting), as the core's
 	// own settings are named.
@@ -255,4 +258,18 @@ func (b *Bot) ownedTurn(ctx context.Context, o *OwnedGames, g *play.Game) {
 	if o != nil && o.Turn != nil {
 		o.Turn(ctx, b.kit(), g)
 	}
+}
+
+// cardLines are the lines the modules add to g's card (Module.CardLine).
+func (b *Bot) cardLines(lang string, g *play.Game) []string {
+	var lines []string
+	for _, m := range b.mods.list {
+		if m.CardLine == nil {
+			continue
+		}
+		if line := m.CardLine(b.kit(), lang, g); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }

@@ -31,7 +31,7 @@ func (b *Bot) onPick(ctx context.Context, t tap) error {
 	}
 	b.locateCard(g, q)
 	read := g
-	// A pick is shown on the card tapped (a tournament game has two).
+	// A pick is shown on the card tapped (a mirrored game has two).
 	g = tappedCard(g, q)
 	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
 	legal := g.Rules().Legal()

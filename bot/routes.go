@@ -45,10 +45,6 @@ type (
 // tapRoutes maps a callback kind to its handler.
 var tapRoutes = map[string]tapHandler{
 	KindPick:      (*Bot).onPick,
-	KindTourJoin:  onTourTap,
-	KindTourLeave: onTourTap,
-	KindTourPause: onTourTap,
-	KindTourSetup: func(b *Bot, ctx context.Context, t tap) error { return b.onTourSetup(ctx, t.q, t.cb, t.lang) },
 	KindAccept:    (*Bot).onAccept,
 	KindDecline:   (*Bot).onRefuse,
 	KindCancel:    (*Bot).onRefuse,
@@ -70,27 +66,22 @@ var tapRoutes = map[string]tapHandler{
 	KindTowers:    onTowers,
 }
 
-func onTourTap(b *Bot, ctx context.Context, t tap) error {
-	return b.onTourTap(ctx, t.q, t.cb, t.user, t.lang)
-}
-
 // commandRoutes maps a command's name to its handler.
 var commandRoutes = map[string]commandHandler{
-	"start":      (*Bot).cmdStartLink,
-	"help":       func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "help") },
-	"rules":      func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "rules") },
-	"play":       (*Bot).cmdPlay,
-	"challenge":  (*Bot).cmdChallenge,
-	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
-	"move":       (*Bot).cmdMove,
-	"m":          (*Bot).cmdMove,
-	"board":      (*Bot).cmdBoard,
-	"moves":      (*Bot).cmdMoves,
-	"resign":     (*Bot).cmdResign,
-	"draw":       (*Bot).cmdDraw,
-	"games":      (*Bot).cmdGames,
-	"lang":       (*Bot).cmdLang,
-	"settings":   (*Bot).cmdSettings,
+	"start":     (*Bot).cmdStartLink,
+	"help":      func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "help") },
+	"rules":     func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "rules") },
+	"play":      (*Bot).cmdPlay,
+	"challenge": (*Bot).cmdChallenge,
+	"move":      (*Bot).cmdMove,
+	"m":         (*Bot).cmdMove,
+	"board":     (*Bot).cmdBoard,
+	"moves":     (*Bot).cmdMoves,
+	"resign":    (*Bot).cmdResign,
+	"draw":      (*Bot).cmdDraw,
+	"games":     (*Bot).cmdGames,
+	"lang":      (*Bot).cmdLang,
+	"settings":  (*Bot).cmdSettings,
 }
 
 // onCallback handles a button tap. Every tap is answered (Telegram shows a

@@ -9,8 +9,8 @@ import (
 )
 
 // Some requests must have their answer recorded by whoever sends them: a
-// game's card (its message id, cardrecord.go), a tournament's final
-// standings, a module's own (a group's vote poll, bot/team). The outbox
+// game's card (its message id, cardrecord.go), a module's own (a group's
+// vote poll, bot/team; a tournament's final standings, bot/tournament). The outbox
 // keeps a record with such a request (outbox.Reply.Record) and, in
 // whichever process sends it, this one or one that took it over after a
 // crash, hands Telegram's answer to recordSent before it forgets the
@@ -19,18 +19,11 @@ import (
 
 // sentRecord is a record of one of the core's kinds.
 type sentRecord struct {
-	Card      *sentCard      `json:"card,omitempty"`
-	TourFinal *sentTourFinal `json:"tour_final,omitempty"`
+	Card *sentCard `json:"card,omitempty"`
 }
 
 // coreRecords are the kinds of sentRecord, which no module may take.
-var coreRecords = map[string]bool{"card": true, "tour_final": true}
-
-// sentTourFinal names the tournament whose final standings were sent.
-type sentTourFinal struct {
-	Chat int64  `json:"c"`
-	ID   string `json:"t"`
-}
+var coreRecords = map[string]bool{"card": true}
 
 // SentRecord is the record (outbox.Reply.Record) of a request of a
 // module's kind (Module.Records) with value v.
@@ -47,9 +40,6 @@ func (b *Bot) recordSent(ctx context.Context, raw json.RawMessage, msg *tgbotapi
 	}
 	if rec.Card != nil {
 		return b.recordCard(ctx, rec.Card, msg)
-	}
-	if rec.TourFinal != nil {
-		return b.svc.TournamentFinalShown(ctx, rec.TourFinal.Chat, rec.TourFinal.ID)
 	}
 	var kinds map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &kinds); err != nil {

@@ -11,7 +11,7 @@ import (
 // (issue 38: 1,000 rated wins in 24 s). Such an end aborts the game, as
 // lichess does: it is over, with no result ("*", reason "aborted"), and
 // counts in no rating, leaderboard or statistics (owesCount). A
-// tournament reads Aborted to score it.
+// feature that scores games (an arena) reads Aborted.
 
 // conclude ends g by end (a resignation, a draw agreed, a loss on time),
 // or aborts it where a side has not moved yet.
@@ -30,7 +30,7 @@ func (g *Game) unplayed() bool { return g.rules.Ply() < 2 }
 func (g *Game) Aborted() bool { return IsAborted(g.rec) }
 
 // IsAborted is Aborted for a stored record, for those that read records
-// rather than games (a tournament's scoring).
+// rather than games.
 func IsAborted(rec *storage.GameRecord) bool {
 	return rec.Status == storage.GameFinished && rec.Reason == rules.Aborted.String()
 }

@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/bashni/bashni/storage"
@@ -62,40 +61,10 @@ func (s *Service) SetChatLang(ctx context.Context, chatID int64, lang string) er
 			s.log.Warn("a game kept its group's old language", "game", id, "chat", chatID, "err", err)
 		}
 	}
-	s.tourLang(ctx, chatID, lang)
 	return nil
 }
 
-// tourLang rewrites the language of the group's tournament, if one is
-// listed, so that its card follows the group from its next edit. Only
-// the language changes (no step of the arena, so no event to show); a
-// write lost to the arena's own is tried again from a fresh read.
-func (s *Service) tourLang(ctx context.Context, chatID int64, lang string) {
-	if s.tours == nil {
-		return
-	}
-	for range maxAttempts {
-		t, err := s.tours.Tournament(ctx, chatID)
-		if isNotFound(err) {
-			return
-		}
-		if err == nil {
-			if !t.Listed() || t.Lang == lang {
-				return
-			}
-			t.Lang = lang
-			err = s.tours.UpdateTournament(ctx, t)
-		}
-		if !errors.Is(err, storage.ErrConflict) {
-			if err != nil {
-				s.log.Warn("the tournament kept its group's old language", "chat", chatID, "err", err)
-			}
-			return
-		}
-	}
-}
-
-// groupLang is the language of a new game's (or a tournament's) group
+// groupLang is the language of a new game's group
 // card in chatID: the group's choice, else fallback (the challenger's,
 // the starter's). A store that does not answer leaves the fallback: the
 // game is still made.

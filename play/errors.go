@@ -152,18 +152,6 @@ var (
 	ErrHintRunning     = refusal(Conflict, "play: a hint for this game is being worked out already")
 )
 
-// Refusals of a group's arena tournament.
-var (
-	ErrNoTournaments    = refusal(Unsupported, "play: tournaments are not set up")
-	ErrBadDuration      = refusal(Invalid, "play: a tournament lasts from 5 minutes to 3 hours, e.g. 30m or 1h")
-	ErrTournamentInChat = refusal(Invalid, "play: a tournament is played in a group")
-	ErrTournamentRuns   = refusal(Conflict, "play: a tournament already runs in this chat")
-	ErrNoTournament     = refusal(NotFound, "play: no tournament runs in this chat")
-	ErrTournamentOver   = refusal(Conflict, "play: this tournament has ended")
-	ErrAlreadyJoined    = refusal(Conflict, "play: you are in this tournament already")
-	ErrNotInTournament  = refusal(Forbidden, "play: you are not in this tournament")
-)
-
 // ErrNoAI is a fault, not a refusal (no kind): the service was built
 // without an AI engine, yet asked for the AI's move or a hint. ErrBadAnswer
 // (remote.go) is another fault play names, and ErrApplied (events.go) is

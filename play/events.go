@@ -93,6 +93,11 @@ func withNewReceipt(ctx context.Context) context.Context {
 	return WithReceipt(ctx, -1-mathrand.Int64N(1<<62))
 }
 
+// NewReceipt returns a receipt of its own for a change a feature makes
+// that no update asked for (the clock moved it on): negative, as
+// withNewReceipt's, so that it never meets a Telegram update id.
+func NewReceipt() int64 { return -1 - mathrand.Int64N(1<<62) }
+
 // Detached returns ctx with a receipt of its own for changes whose caller
 // shows nothing itself (the Mini App, the AI's moves in `bashni worker`):
 // each change's event is handed, right after its write, to the function

@@ -20,7 +20,7 @@ type Game struct {
 	// owes is the event a decide function names for its write when the
 	// record's change does not tell it (eventOf): not stored as such.
 	owes storage.GameEvent
-	// mirror marks a tournament game's second card (Mirrored): its
+	// mirror marks a game's second card (Mirrored, mirror.go): its
 	// record names Black's chat, so it is never written.
 	mirror bool
 }

@@ -95,8 +95,6 @@ type Service struct {
 	// wake, if set, tells the bot replicas of a change nobody in this
 	// process shows (events.go, WithWake).
 	wake func(ctx context.Context, gameID string)
-	// tours keeps the groups' tournaments, if set (tournament.go).
-	tours TournamentStore
 	// deadlines are the features' own deadlines (change.go).
 	deadlines []Deadline
 }
@@ -146,6 +144,11 @@ func (s *Service) Now() time.Time { return s.now() }
 
 // Config returns the service's timings.
 func (s *Service) Config() Config { return s.cfg }
+
+// NewID returns a new random id, as the service names its games: for a
+// feature that names a game before it starts it (StartGame), or names
+// records of its own.
+func NewID() string { return randomID() }
 
 // randomID returns 10 characters of base32 (50 random bits): short enough
 // for Telegram's 64-byte callback data, far too many to guess or collide.

@@ -8,21 +8,38 @@ import (
 )
 
 // GameSpec is a game a feature starts with the players it chose (a chat
-// against the AI, play/team): no challenge, no card owed by the call; the
-// feature posts its card.
+// against the AI, play/team; a tournament's pairing, play/tournament): no
+// challenge, no card owed by the call; the feature posts its cards.
 type GameSpec struct {
+	// ID names the game ("" draws one); a given id is created at most
+	// once (storage.ErrConflict if it exists), so that two replicas
+	// making the same pairing make one game.
+	ID           string
 	Variant      rules.Variant
 	White, Black Player
-	ChatID       int64 // the chat of the game's card
+	ChatID       int64 // the chat of the game's own card
+	Rated        bool
 	Lang         string
+	TimeControl  string
 	// Team, if set, is the vote of a game a chat plays by vote: the
 	// feature's own part of the record (Game.Team).
 	Team *storage.TeamGame
+	// Link, if set, shows the game in a second chat and counts it in
+	// another chat's leaderboard (mirror.go); the rest of it is the
+	// feature's own.
+	Link *storage.TourLink
 }
 
 // StartGame creates the game spec describes. When the AI has the first
 // move, it is owed from here (aiturns.go).
 func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
-	return s.newGame(ctx, newGameSpec{variant: spec.Variant, white: spec.White, black: spec.Black, chatID: spec.ChatID,
-		lang: spec.Lang, team: spec.Team.Clone()})
+	var link *storage.TourLink
+	if spec.Link != nil {
+		l := *spec.Link
+		link = &l
+	}
+	return s.newGame(ctx, newGameSpec{
+		id: spec.ID, variant: spec.Variant, white: spec.White, black: spec.Black, chatID: spec.ChatID,
+		rated: spec.Rated, lang: spec.Lang, timeControl: spec.TimeControl, team: spec.Team.Clone(), link: link,
+	})
 }

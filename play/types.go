@@ -17,8 +17,6 @@ type (
 	// GameEvent is one change of a game the players are owed the sight
 	// of, stored with the change (events.go).
 	GameEvent = storage.GameEvent
-	// TournamentStatus says where a tournament is in its life.
-	TournamentStatus = storage.TournamentStatus
 )
 
 // Game event kinds.
@@ -39,11 +37,4 @@ const (
 	EventRematchWithdrawn = storage.EventRematchWithdrawn
 	// EventFirstTurn is storage.EventFirstTurn.
 	EventFirstTurn = storage.EventFirstTurn
-)
-
-// Tournament statuses.
-const (
-	TournamentRunning  = storage.TournamentRunning
-	TournamentEnding   = storage.TournamentEnding
-	TournamentFinished = storage.TournamentFinished
 )

@@ -157,9 +157,9 @@ func (s *Service) resetDeadlines(g *Game) {
 	if !p.Human() {
 		return
 	}
-	if s.cfg.NoticeDelay > 0 && rec.ChatID != p.UserID && (rec.Tour == nil || rec.Tour.MirrorChat != p.UserID) {
+	if s.cfg.NoticeDelay > 0 && rec.ChatID != p.UserID && mirrorChat(rec) != p.UserID {
 		// In their own private chat the board itself is the notice (a
-		// tournament game has a card in each player's).
+		// mirrored game has a card in each player's).
 		rec.NoticeAt = now.Add(s.cfg.NoticeDelay)
 	}
 	if rec.TimeControl != "" {

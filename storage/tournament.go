@@ -58,9 +58,13 @@ type Tournament struct {
 	// FinalRefused counts the copies of the final standings Telegram
 	// refused; FinalGaveUp is set when the bot stops trying (the group
 	// may then start the next tournament, as after FinalShown).
-	FinalRefused int   `json:"final_refused,omitzero"`
-	FinalGaveUp  bool  `json:"final_gave_up,omitzero"`
-	Version      int64 `json:"version"`
+	FinalRefused int  `json:"final_refused,omitzero"`
+	FinalGaveUp  bool `json:"final_gave_up,omitzero"`
+	// FinalTries counts the clock's copies of the final standings under
+	// the current Receipt: past a bound, a copy nobody recorded (refused
+	// or lost where no process heard Telegram's answer) counts as refused.
+	FinalTries int   `json:"final_tries,omitzero"`
+	Version    int64 `json:"version"`
 }
 
 // Listed reports whether the tournament belongs in the running list: it

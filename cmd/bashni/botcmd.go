@@ -26,10 +26,12 @@ import (
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
+	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/team"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
@@ -168,8 +170,7 @@ func (m *Main) listen() (err error) {
 func (m *Main) newService() (*play.Service, *review.Service) {
 	thinker := timedThinker{Thinker: newThinker(m.cfg, m.store, m.now, m.log), observe: func(d time.Duration) { m.metrics.aiThink.Observe(d.Seconds()) }}
 	opts := []play.Option{play.WithLogger(m.log),
-		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
-		play.WithTournaments(m.store)}
+		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc})}
 	games := m.live.store(m.store)
 	svc := play.New(games, thinker, playConfig(m.cfg), m.now, opts...)
 	// Reviews wait in the stored queue; this process works on as many at
@@ -220,6 +221,7 @@ func (m *Main) newBot() error {
 	}
 	trainer := training.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
+	tours := tournament.New(m.svc, m.store, m.log)
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
@@ -234,7 +236,7 @@ func (m *Main) newBot() error {
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
-			botreview.Module(m.reviews)},
+			botreview.Module(m.reviews), tourbot.Module(tours)},
 	})
 	return nil
 }

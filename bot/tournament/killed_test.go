@@ -1,21 +1,17 @@
-package bot_test
+package tournament_test
 
 import (
 	"context"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
-	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // A tournament pairs Alice and Bob as Bob joins by the group card's link.
@@ -28,24 +24,17 @@ import (
 func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now, play.WithTournaments(st))
+	r := newRig(t)
 	r.group = telegramtest.GroupChat(-1005550030, "Arena club")
 	r.alice = telegramtest.User(11, "Alice", "alice", "en")
 	bob := telegramtest.User(12, "Bob", "bob", "en")
 
-	tour, err := r.svc.StartTournament(ctx, play.TournamentRequest{ChatID: r.group.ID, By: storage.Player{UserID: r.alice.ID, Name: "Alice"},
+	tour, err := r.tours.Start(ctx, tournament.Request{ChatID: r.group.ID, By: storage.Player{UserID: r.alice.ID, Name: "Alice"},
 		TimeControl: "5+3", Duration: 30 * time.Minute, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev, err := r.svc.JoinTournament(ctx, r.group.ID, tour.ID, storage.Player{UserID: r.alice.ID, Name: "Alice"}, "en"); err != nil || ev != nil && len(ev.Games) > 0 {
+	if ev, err := r.tours.Join(ctx, r.group.ID, tour.ID, storage.Player{UserID: r.alice.ID, Name: "Alice"}, "en"); err != nil || ev != nil && len(ev.Games) > 0 {
 		t.Fatalf("Alice joins alone: %+v, %v; want no game", ev, err)
 	}
 
@@ -56,7 +45,7 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadOut := outbox.New(api, outbox.Options{Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	dead := wiredBot(ctx, r.svc, r.store, deadOut, bot.Config{Username: "bashni_test_bot"})
+	dead := r.wiredBot(ctx, deadOut)
 	join := r.srv.TextMessage(telegramtest.PrivateChat(bob), bob, "/start tj"+strconv.FormatInt(r.group.ID, 10)+"_"+tour.ID)
 	join.UpdateID = 400
 	dead.Handle(ctx, join)
@@ -64,7 +53,7 @@ func TestKilledBeforeTheTournamentCardsTheSenderRecordsThem(t *testing.T) {
 	if seen, err := r.store.UpdateSeen(ctx, 400); err != nil || !seen {
 		t.Fatalf("Bob's join not stored with its replies: %v, %v", seen, err)
 	}
-	cur, err := r.svc.ChatTournament(ctx, r.group.ID)
+	cur, err := r.tours.Current(ctx, r.group.ID)
 	if err != nil || len(cur.Games) != 1 {
 		t.Fatalf("the tournament after Bob's join: %+v, %v; want Alice and Bob paired", cur, err)
 	}

@@ -1,9 +1,10 @@
-package play
+package tournament
 
 import (
 	"context"
 	"errors"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -19,8 +20,8 @@ func (s *Service) tourGames(ctx context.Context, t *storage.Tournament) (map[str
 		if tg.Result != "" {
 			continue
 		}
-		rec, err := s.store.Game(ctx, tg.ID)
-		if isNotFound(err) {
+		rec, err := s.tours.Game(ctx, tg.ID)
+		if errors.Is(err, storage.ErrNotFound) {
 			continue // paired, not yet created
 		}
 		if err != nil {
@@ -59,10 +60,10 @@ func tourAborted(rec *storage.GameRecord) (aborted bool, noShow int64) {
 // tourGame creates the game tg of tournament t, or returns it if it
 // exists already (a post again). Its card is White's private chat; Black
 // gets a second card (TourLink).
-func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storage.TourGame) (*Game, error) {
-	if g, err := s.Game(ctx, tg.ID); err == nil {
+func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storage.TourGame) (*play.Game, error) {
+	if g, err := s.core.Game(ctx, tg.ID); err == nil {
 		return g, nil
-	} else if !isNotFound(err) {
+	} else if !errors.Is(err, storage.ErrNotFound) {
 		return nil, err
 	}
 	var white, black storage.TourPlayer
@@ -78,14 +79,14 @@ func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storag
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.newGame(ctx, newGameSpec{
-		id: tg.ID, variant: v, white: storage.Player{UserID: white.UserID, Name: white.Name},
-		black: storage.Player{UserID: black.UserID, Name: black.Name}, chatID: white.UserID, rated: true,
-		lang: white.Lang, timeControl: t.TimeControl,
-		tour: &storage.TourLink{ChatID: t.ChatID, ID: t.ID, MirrorChat: black.UserID, MirrorLang: black.Lang, EndsAt: t.EndsAt},
+	g, err := s.core.StartGame(ctx, play.GameSpec{
+		ID: tg.ID, Variant: v, White: storage.Player{UserID: white.UserID, Name: white.Name},
+		Black: storage.Player{UserID: black.UserID, Name: black.Name}, ChatID: white.UserID, Rated: true,
+		Lang: white.Lang, TimeControl: t.TimeControl,
+		Link: &storage.TourLink{ChatID: t.ChatID, ID: t.ID, MirrorChat: black.UserID, MirrorLang: black.Lang, EndsAt: t.EndsAt},
 	})
 	if errors.Is(err, storage.ErrConflict) {
-		return s.Game(ctx, tg.ID) // created meanwhile
+		return s.core.Game(ctx, tg.ID) // created meanwhile
 	}
 	return g, err
 }

@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"encoding/json"
@@ -9,23 +9,33 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/storage"
 )
 
+// replica is one process's tournaments and the game service they play on.
+type replica struct {
+	*Service
+	core  *play.Service
+	store play.Store
+}
+
 // twoReplicas returns two services with tournaments on one store opened by
 // open, and the clock they share (from the real present).
-func twoReplicas(t *testing.T, open func(t *testing.T, now func() time.Time) Store) (a, b *Service, st Store, clock *testkit.Clock) {
+func twoReplicas(t *testing.T, open func(t *testing.T, now func() time.Time) play.Store) (a, b *replica, st play.Store, clock *testkit.Clock) {
 	t.Helper()
 	clock = testkit.NewClock(time.Now())
 	st = open(t, clock.Now)
-	ts := st.(storage.Tournaments)
-	a = New(st, nil, DefaultConfig, clock.Now, WithTournaments(ts))
-	b = New(st, nil, DefaultConfig, clock.Now, WithTournaments(ts))
-	return a, b, st, clock
+	ts := st.(Store)
+	mk := func() *replica {
+		core := play.New(st, nil, play.DefaultConfig, clock.Now)
+		return &replica{Service: New(core, ts, nil), core: core, store: st}
+	}
+	return mk(), mk(), st, clock
 }
 
 // onEachStore runs test on each of replicaStores.
-func onEachStore(t *testing.T, test func(t *testing.T, a, b *Service, st Store, clock *testkit.Clock)) {
+func onEachStore(t *testing.T, test func(t *testing.T, a, b *replica, st play.Store, clock *testkit.Clock)) {
 	for name, open := range replicaStores {
 		t.Run(name, func(t *testing.T) {
 			a, b, st, clock := twoReplicas(t, open)
@@ -41,69 +51,69 @@ func TestTournamentRefusals(t *testing.T) {
 	a, _, _, _ := twoReplicas(t, replicaStores["bolt"])
 	ctx := t.Context()
 	for _, tc := range []struct {
-		r    TournamentRequest
+		r    Request
 		want error
 	}{
-		{TournamentRequest{ChatID: tourChat, TimeControl: "5-3", Duration: 30 * time.Minute}, ErrBadTimeControl},
-		{TournamentRequest{ChatID: tourChat, TimeControl: "5+3", Duration: time.Minute}, ErrBadDuration},
-		{TournamentRequest{ChatID: tourChat, TimeControl: "5+3", Duration: 4 * time.Hour}, ErrBadDuration},
-		{TournamentRequest{ChatID: 42, TimeControl: "5+3", Duration: 30 * time.Minute}, ErrTournamentInChat},
+		{Request{ChatID: tourChat, TimeControl: "5-3", Duration: 30 * time.Minute}, play.ErrBadTimeControl},
+		{Request{ChatID: tourChat, TimeControl: "5+3", Duration: time.Minute}, ErrBadDuration},
+		{Request{ChatID: tourChat, TimeControl: "5+3", Duration: 4 * time.Hour}, ErrBadDuration},
+		{Request{ChatID: 42, TimeControl: "5+3", Duration: 30 * time.Minute}, ErrNotInGroup},
 	} {
-		if _, err := a.StartTournament(ctx, tc.r); !errors.Is(err, tc.want) {
-			t.Errorf("StartTournament(%+v): %v, want %v", tc.r, err, tc.want)
+		if _, err := a.Start(ctx, tc.r); !errors.Is(err, tc.want) {
+			t.Errorf("Start(%+v): %v, want %v", tc.r, err, tc.want)
 		}
 	}
-	if _, err := a.ChatTournament(ctx, tourChat); !errors.Is(err, ErrNoTournament) {
+	if _, err := a.Current(ctx, tourChat); !errors.Is(err, ErrNone) {
 		t.Fatalf("a refused start left a tournament: %v", err)
 	}
-	tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "5+3", Duration: 30 * time.Minute})
+	tr, err := a.Start(ctx, Request{ChatID: tourChat, By: alice, TimeControl: "5+3", Duration: 30 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); !errors.Is(err, ErrTournamentRuns) {
-		t.Errorf("a second tournament: %v, want ErrTournamentRuns", err)
+	if _, err := a.Start(ctx, Request{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); !errors.Is(err, ErrRuns) {
+		t.Errorf("a second tournament: %v, want ErrRuns", err)
 	}
-	if _, err := a.JoinTournament(ctx, tourChat, tr.ID, alice, "en"); err != nil {
+	if _, err := a.Join(ctx, tourChat, tr.ID, alice, "en"); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := a.ChatTournament(ctx, tourChat)
+	before, _ := a.Current(ctx, tourChat)
 	for what, err := range map[string]error{
-		"join twice":                 second(a.JoinTournament(ctx, tourChat, tr.ID, alice, "en")),
-		"leave when not in":          second(a.LeaveTournament(ctx, tourChat, tr.ID, bob.UserID)),
-		"pause when not in":          third(a.PauseTournament(ctx, tourChat, tr.ID, bob.UserID)),
-		"join an earlier tournament": second(a.JoinTournament(ctx, tourChat, "old", bob, "en")),
-		"join in another chat":       second(a.JoinTournament(ctx, -7, tr.ID, bob, "en")),
+		"join twice":                 second(a.Join(ctx, tourChat, tr.ID, alice, "en")),
+		"leave when not in":          second(a.Leave(ctx, tourChat, tr.ID, bob.UserID)),
+		"pause when not in":          third(a.Pause(ctx, tourChat, tr.ID, bob.UserID)),
+		"join an earlier tournament": second(a.Join(ctx, tourChat, "old", bob, "en")),
+		"join in another chat":       second(a.Join(ctx, -7, tr.ID, bob, "en")),
 	} {
-		want := map[string]error{"join twice": ErrAlreadyJoined, "leave when not in": ErrNotInTournament, "pause when not in": ErrNotInTournament,
-			"join an earlier tournament": ErrTournamentOver, "join in another chat": ErrNoTournament}[what]
+		want := map[string]error{"join twice": ErrAlreadyJoined, "leave when not in": ErrNotJoined, "pause when not in": ErrNotJoined,
+			"join an earlier tournament": ErrOver, "join in another chat": ErrNone}[what]
 		if !errors.Is(err, want) {
 			t.Errorf("%s: %v, want %v", what, err, want)
 		}
 	}
-	after, _ := a.ChatTournament(ctx, tourChat)
+	after, _ := a.Current(ctx, tourChat)
 	if after.Version != before.Version {
 		t.Errorf("refusals wrote the tournament: version %d -> %d", before.Version, after.Version)
 	}
 
 	// Bob blocked the bot after joining: he is paused, not paired (his
 	// cards could not reach him); Join brings him back once he is back.
-	if _, err := a.Touch(ctx, Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
+	if _, err := a.core.Touch(ctx, play.Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Blocked(ctx, bob.UserID); err != nil {
+	if err := a.core.Blocked(ctx, bob.UserID); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := a.JoinTournament(ctx, tourChat, tr.ID, bob, "en")
+	ev, err := a.Join(ctx, tourChat, tr.ID, bob, "en")
 	if err != nil || len(ev.Games) != 0 {
 		t.Fatalf("Bob, who blocked the bot, joins: %+v, %v; want no game", ev, err)
 	}
 	if p, _ := ev.T.Player(bob.UserID); !p.Paused {
 		t.Errorf("Bob, who blocked the bot, is not paused: %+v", p)
 	}
-	if _, err := a.Touch(ctx, Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
+	if _, err := a.core.Touch(ctx, play.Profile{ID: bob.UserID, Name: bob.Name, Private: true}); err != nil {
 		t.Fatal(err)
 	}
-	ev, err = a.JoinTournament(ctx, tourChat, tr.ID, bob, "en")
+	ev, err = a.Join(ctx, tourChat, tr.ID, bob, "en")
 	if err != nil || len(ev.Games) != 1 {
 		t.Errorf("Bob back in the bot's chat joins again: %+v, %v; want a game with Alice", ev, err)
 	}
@@ -118,15 +128,15 @@ func TestTournamentReplicasPairEachPlayerOnce(t *testing.T) {
 	onEachStore(t, testReplicasPairEachPlayerOnce)
 }
 
-func testReplicasPairEachPlayerOnce(t *testing.T, a, b *Service, st Store, _ *testkit.Clock) {
+func testReplicasPairEachPlayerOnce(t *testing.T, a, b *replica, st play.Store, _ *testkit.Clock) {
 	ctx := t.Context()
-	tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "5+3", Duration: 30 * time.Minute})
+	tr, err := a.Start(ctx, Request{ChatID: tourChat, By: alice, TimeControl: "5+3", Duration: 30 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
 	posted := map[string]int{}
-	note := func(ev *TourEvent) {
+	note := func(ev *Event) {
 		if ev == nil {
 			return
 		}
@@ -138,16 +148,16 @@ func testReplicasPairEachPlayerOnce(t *testing.T, a, b *Service, st Store, _ *te
 	}
 	var wg sync.WaitGroup
 	for i := range 6 {
-		svc := []*Service{a, b}[i%2]
+		svc := []*replica{a, b}[i%2]
 		wg.Go(func() {
-			ev, err := svc.JoinTournament(ctx, tourChat, tr.ID, storage.Player{UserID: int64(100 + i), Name: fmt.Sprint("p", i)}, "en")
+			ev, err := svc.Join(ctx, tourChat, tr.ID, storage.Player{UserID: int64(100 + i), Name: fmt.Sprint("p", i)}, "en")
 			if err != nil {
 				t.Errorf("join %d: %v", i, err)
 			}
 			note(ev)
 		})
 		wg.Go(func() {
-			evs, err := svc.TournamentTick(ctx)
+			evs, err := svc.Tick(ctx)
 			if err != nil {
 				t.Errorf("tick: %v", err)
 			}
@@ -157,7 +167,7 @@ func testReplicasPairEachPlayerOnce(t *testing.T, a, b *Service, st Store, _ *te
 		})
 	}
 	wg.Wait()
-	got, err := a.ChatTournament(ctx, tourChat)
+	got, err := a.Current(ctx, tourChat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,15 +205,15 @@ func TestTournamentGameEndAndTimeUpOnce(t *testing.T) {
 	onEachStore(t, testGameEndAndTimeUpOnce)
 }
 
-func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testkit.Clock) {
+func testGameEndAndTimeUpOnce(t *testing.T, a, b *replica, _ play.Store, clock *testkit.Clock) {
 	ctx := t.Context()
-	tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "20+0", Duration: 15 * time.Minute})
+	tr, err := a.Start(ctx, Request{ChatID: tourChat, By: alice, TimeControl: "20+0", Duration: 15 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first *Game
+	var first *play.Game
 	for _, p := range []storage.Player{alice, bob, carol} {
-		ev, err := b.JoinTournament(ctx, tourChat, tr.ID, p, "en")
+		ev, err := b.Join(ctx, tourChat, tr.ID, p, "en")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,29 +225,29 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 		t.Fatalf("first game %+v, want Alice–Bob", first)
 	}
 	openGame(t, a, first)
-	out, err := a.Resign(ctx, first.ID(), bob.UserID)
+	out, err := a.core.Resign(ctx, first.ID(), bob.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Both replicas move the tournament on at once: one pairs.
 	var wg sync.WaitGroup
-	var evs [2][]*TourEvent
+	var evs [2][]*Event
 	wg.Go(func() {
-		ev, err := a.TournamentGameOver(ctx, out.Game)
+		ev, err := a.GameOver(ctx, out.Game)
 		if err != nil {
 			t.Errorf("game over: %v", err)
 		}
-		evs[0] = []*TourEvent{ev}
+		evs[0] = []*Event{ev}
 	})
 	wg.Go(func() {
-		ev, err := b.TournamentTick(ctx)
+		ev, err := b.Tick(ctx)
 		if err != nil {
 			t.Errorf("tick: %v", err)
 		}
 		evs[1] = ev
 	})
 	wg.Wait()
-	var second []*Game
+	var second []*play.Game
 	for _, list := range evs {
 		for _, ev := range list {
 			if ev != nil {
@@ -252,31 +262,31 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	// The bot posts the cards and records them; a game whose cards are
 	// not recorded is posted again by the clock.
 	g2 := second[0]
-	if _, err := a.SetCard(ctx, g2.ID(), g2.White().UserID, 10, ""); err != nil {
+	if _, err := a.core.SetCard(ctx, g2.ID(), g2.White().UserID, 10, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.SetMirrorCard(ctx, g2.ID(), 20); err != nil {
+	if _, err := b.core.SetMirrorCard(ctx, g2.ID(), 20); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(15 * time.Minute)
-	evList, err := a.TournamentTick(ctx)
+	evList, err := a.Tick(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(evList) != 1 || evList[0].T.Status != storage.TournamentEnding || evList[0].Final || len(evList[0].Games) != 0 {
 		t.Fatalf("at time up: %+v, want the tournament ending with a card edit, nobody paired", evList)
 	}
-	if _, _, err := a.PauseTournament(ctx, tourChat, tr.ID, bob.UserID); !errors.Is(err, ErrTournamentOver) {
-		t.Errorf("a pause after time up: %v, want ErrTournamentOver", err)
+	if _, _, err := a.Pause(ctx, tourChat, tr.ID, bob.UserID); !errors.Is(err, ErrOver) {
+		t.Errorf("a pause after time up: %v, want ErrOver", err)
 	}
 	openGame(t, b, second[0])
-	out, err = b.Resign(ctx, second[0].ID(), carol.UserID)
+	out, err = b.core.Resign(ctx, second[0].ID(), carol.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	finals := 0
-	for _, svc := range []*Service{a, b} {
-		ev, err := svc.TournamentGameOver(ctx, out.Game)
+	for _, svc := range []*replica{a, b} {
+		ev, err := svc.GameOver(ctx, out.Game)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,7 +294,7 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 			finals++
 		}
 	}
-	if evs, _ := a.TournamentTick(ctx); len(evs) != 0 {
+	if evs, _ := a.Tick(ctx); len(evs) != 0 {
 		t.Errorf("a finished tournament ticked: %+v", evs)
 	}
 	if finals != 1 {
@@ -293,47 +303,47 @@ func testGameEndAndTimeUpOnce(t *testing.T, a, b *Service, _ Store, clock *testk
 	// Not recorded shown: the clock shows it again a few seconds on, under
 	// the same receipt (whose mark keeps a second copy from going out),
 	// until it is recorded.
-	before, _ := a.ChatTournament(ctx, tourChat)
+	before, _ := a.Current(ctx, tourChat)
 	clock.Advance(tourFinalRetry)
-	again, err := b.TournamentTick(ctx)
+	again, err := b.Tick(ctx)
 	if err != nil || len(again) != 1 || !again[0].Final || again[0].Receipt != before.Receipt || before.Receipt >= 0 {
 		t.Fatalf("the owed final a few seconds on: %+v, %v; want it again under receipt %d (negative)", again, err, before.Receipt)
 	}
-	if err := a.TournamentFinalShown(ctx, tourChat, tr.ID); err != nil {
+	if err := a.FinalShown(ctx, tourChat, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	clock.Advance(time.Minute)
-	if evs, _ := b.TournamentTick(ctx); len(evs) != 0 {
+	if evs, _ := b.Tick(ctx); len(evs) != 0 {
 		t.Errorf("a final recorded shown was shown again: %+v", evs)
 	}
-	got, _ := a.ChatTournament(ctx, tourChat)
+	got, _ := a.Current(ctx, tourChat)
 	top := got.Standings()
 	if got.Status != storage.TournamentFinished || top[0].Player.UserID != alice.UserID || top[0].Points != 4 || !top[0].OnFire {
 		t.Errorf("final: %s, top %+v; want finished, Alice 4 on fire", got.Status, top[0])
 	}
 	// Ratings count as usual, on the group's board.
-	if st, err := a.store.Standing(ctx, tourChat, alice.UserID); err != nil || st.Games != 2 || st.Rating <= StartRating {
-		t.Errorf("Alice's standing in the group: %+v, %v; want 2 games, above %d", st, err, StartRating)
+	if st, err := a.store.Standing(ctx, tourChat, alice.UserID); err != nil || st.Games != 2 || st.Rating <= play.StartRating {
+		t.Errorf("Alice's standing in the group: %+v, %v; want 2 games, above %d", st, err, play.StartRating)
 	}
-	if _, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); err != nil {
+	if _, err := a.Start(ctx, Request{ChatID: tourChat, By: bob, TimeControl: "3+2", Duration: 30 * time.Minute}); err != nil {
 		t.Errorf("the next tournament after the final: %v", err)
 	}
 }
 
 // openGame makes each side's first move in g: a game where a side never
 // moved is aborted, not counted.
-func openGame(t *testing.T, svc *Service, g *Game) *Game {
+func openGame(t *testing.T, svc *replica, g *play.Game) *play.Game {
 	t.Helper()
 	for _, who := range []int64{g.White().UserID, g.Black().UserID} {
-		g, err := svc.Game(t.Context(), g.ID())
+		g, err := svc.core.Game(t.Context(), g.ID())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Move(t.Context(), g.ID(), who, g.Ply(), g.Rules().Legal()[0].String()); err != nil {
+		if _, err := svc.core.Move(t.Context(), g.ID(), who, g.Ply(), g.Rules().Legal()[0].String()); err != nil {
 			t.Fatalf("opening %s: %v", g.ID(), err)
 		}
 	}
-	g, err := svc.Game(t.Context(), g.ID())
+	g, err := svc.core.Game(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,15 +354,15 @@ func openGame(t *testing.T, svc *Service, g *Game) *Game {
 // paused (not paired again until they come back, by Join or Pause), and
 // the game counts for nobody: their opponent gets no points for it.
 func TestTournamentNoShowPaused(t *testing.T) {
-	onEachStore(t, func(t *testing.T, a, b *Service, _ Store, clock *testkit.Clock) {
+	onEachStore(t, func(t *testing.T, a, b *replica, _ play.Store, clock *testkit.Clock) {
 		ctx := t.Context()
-		tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "1+0", Duration: time.Hour})
+		tr, err := a.Start(ctx, Request{ChatID: tourChat, By: alice, TimeControl: "1+0", Duration: time.Hour})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first *Game
+		var first *play.Game
 		for _, p := range []storage.Player{alice, bob, carol} {
-			ev, err := b.JoinTournament(ctx, tourChat, tr.ID, p, "en")
+			ev, err := b.Join(ctx, tourChat, tr.ID, p, "en")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -362,19 +372,19 @@ func TestTournamentNoShowPaused(t *testing.T) {
 		}
 		// Alice (White) never moves: her flag falls at the clock's tick.
 		clock.Advance(2 * time.Minute)
-		if _, err := a.Tick(ctx, 10); err != nil {
+		if _, err := a.core.Tick(ctx, 10); err != nil {
 			t.Fatal(err)
 		}
-		g, err := a.Game(ctx, first.ID())
+		g, err := a.core.Game(ctx, first.ID())
 		if err != nil || g.Active() {
 			t.Fatalf("Alice's game after her flag fell: %+v, %v", g, err)
 		}
-		evs, err := b.TournamentTick(ctx)
+		evs, err := b.Tick(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var noShow []int64
-		var paired []*Game
+		var paired []*play.Game
 		for _, ev := range evs {
 			for _, p := range ev.NoShow {
 				noShow = append(noShow, p.UserID)
@@ -387,17 +397,17 @@ func TestTournamentNoShowPaused(t *testing.T) {
 		if len(paired) != 1 || paired[0].White().UserID == alice.UserID || paired[0].Black().UserID == alice.UserID {
 			t.Fatalf("paired %v after the no-show, want Bob–Carol", paired)
 		}
-		got, _ := a.ChatTournament(ctx, tourChat)
+		got, _ := a.Current(ctx, tourChat)
 		ap, _ := got.Player(alice.UserID)
 		bp, _ := got.Player(bob.UserID)
 		if !ap.Paused || !ap.NoShow || PlayerSheet(bp).Total != 0 || bp.Results != "" {
 			t.Errorf("Alice %+v, Bob %+v; want Alice paused as a no-show, Bob without points", ap, bp)
 		}
 		// She comes back with Join: no longer paused.
-		if _, err := a.JoinTournament(ctx, tourChat, tr.ID, alice, "en"); err != nil {
+		if _, err := a.Join(ctx, tourChat, tr.ID, alice, "en"); err != nil {
 			t.Fatal(err)
 		}
-		got, _ = a.ChatTournament(ctx, tourChat)
+		got, _ = a.Current(ctx, tourChat)
 		if ap, _ := got.Player(alice.UserID); ap.Paused || ap.NoShow {
 			t.Errorf("Alice after Join: %+v, want playing again", ap)
 		}
@@ -410,22 +420,22 @@ func TestTournamentNoShowPaused(t *testing.T) {
 // twice in a row, and a third, play game after game; the record after
 // many games is no bigger than after a few, whatever the store.
 func TestTournamentRecordBounded(t *testing.T) {
-	onEachStore(t, func(t *testing.T, a, _ *Service, st Store, _ *testkit.Clock) {
+	onEachStore(t, func(t *testing.T, a, _ *replica, st play.Store, _ *testkit.Clock) {
 		ctx := t.Context()
-		tr, err := a.StartTournament(ctx, TournamentRequest{ChatID: tourChat, By: alice, TimeControl: "5+0", Duration: time.Hour})
+		tr, err := a.Start(ctx, Request{ChatID: tourChat, By: alice, TimeControl: "5+0", Duration: time.Hour})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var live []*Game
+		var live []*play.Game
 		for _, p := range []storage.Player{alice, bob, carol, dave} {
-			ev, err := a.JoinTournament(ctx, tourChat, tr.ID, p, "en")
+			ev, err := a.Join(ctx, tourChat, tr.ID, p, "en")
 			if err != nil {
 				t.Fatal(err)
 			}
 			live = append(live, ev.Games...)
 		}
 		size := func() int {
-			rec, err := st.(storage.Tournaments).Tournament(ctx, tourChat)
+			rec, err := st.(Store).Tournament(ctx, tourChat)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -445,11 +455,11 @@ func TestTournamentRecordBounded(t *testing.T) {
 			}
 			g := openGame(t, a, live[0])
 			live = live[1:]
-			out, err := a.Resign(ctx, g.ID(), g.Black().UserID)
+			out, err := a.core.Resign(ctx, g.ID(), g.Black().UserID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev, err := a.TournamentGameOver(ctx, out.Game)
+			ev, err := a.GameOver(ctx, out.Game)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -459,7 +469,7 @@ func TestTournamentRecordBounded(t *testing.T) {
 				early = size()
 			}
 		}
-		got, _ := a.ChatTournament(ctx, tourChat)
+		got, _ := a.Current(ctx, tourChat)
 		late := size()
 		t.Logf("the record after %d games: %d bytes; after %d: %d", early0, early, games, late)
 		if late > early+64 || got.Played != games {

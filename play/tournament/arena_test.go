@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"fmt"
@@ -316,5 +316,70 @@ func TestSheetCarry(t *testing.T) {
 	}
 	if !slices.Equal(sh.Points, wantPoints[len(wantPoints)-tourSheetKeep:]) {
 		t.Errorf("kept points %v, want %v", sh.Points, wantPoints[len(wantPoints)-tourSheetKeep:])
+	}
+}
+
+// A game the arena paired that never came to exist (its creation failed,
+// and each post again failed too) is dropped once its last post again is
+// tourRepostAfter old: it counts for nobody, its players come free, and a
+// tournament whose time is up ends rather than waiting for it for good
+// (issue 38: /tournament then said one already ran, forever).
+func TestArenaGameNeverMadeIsDropped(t *testing.T) {
+	tr := &storage.Tournament{ID: "t", Status: storage.TournamentRunning, StartedAt: t0, EndsAt: t0.Add(time.Minute), CardAt: t0}
+	for i := int64(1); i <= 2; i++ {
+		tr.Players = append(tr.Players, storage.TourPlayer{UserID: i, Name: fmt.Sprint(i), Results: "W", FreeSince: t0})
+	}
+	newID := ids()
+	games := map[string]tourGameState{} // no game is ever made
+	now := t0.Add(time.Second)
+	st := arenaStep(tr, games, now, newID)
+	if len(st.paired) != 1 {
+		t.Fatalf("paired %+v, want one game", st.paired)
+	}
+	for range tourMaxReposts {
+		now = now.Add(tourRepostAfter)
+		if st := arenaStep(tr, games, now, newID); len(st.repost) != 1 {
+			t.Fatalf("at %v: %+v, want the game posted again", now.Sub(t0), st)
+		}
+	}
+	now = now.Add(tourRepostAfter)
+	st = arenaStep(tr, games, now, newID)
+	if tr.Status != storage.TournamentFinished || !st.final || len(tr.Games) != 0 || tr.Played != 0 {
+		t.Fatalf("after the last post again: %s, final %v, games %+v, played %d; want it finished, the game dropped uncounted",
+			tr.Status, st.final, tr.Games, tr.Played)
+	}
+	for _, p := range tr.Players {
+		if p.Game != "" || p.Results != "W" || p.Paused {
+			t.Errorf("player %d: %+v; want free, their sheet as it was, not paused", p.UserID, p)
+		}
+	}
+}
+
+// Final standings nobody ever records shown or refused (a copy refused,
+// or lost, in a process that took it over after a crash: its Done is gone)
+// are owed again under a new receipt once tourFinalMaxTries copies were
+// held back by the old one's mark, and given up after
+// tourFinalMaxRefusals such rounds: the group is never kept from its next
+// tournament for good (issue 38).
+func TestArenaFinalNobodyHeardEnds(t *testing.T) {
+	tr := &storage.Tournament{ID: "t", Status: storage.TournamentFinished, StartedAt: t0, EndsAt: t0.Add(time.Minute), FinalAt: t0, Receipt: -5}
+	now := t0
+	receipts := 0
+	for i := 0; tr.Listed(); i++ {
+		if i > (tourFinalMaxTries+1)*(tourFinalMaxRefusals+1) {
+			t.Fatalf("still owed after %d copies: %+v", i, tr)
+		}
+		now = now.Add(tourFinalRetry)
+		st := arenaStep(tr, nil, now, ids())
+		if tr.Receipt == 0 {
+			receipts++
+			tr.Receipt = int64(-10 - receipts) // moveTourOn draws a new one
+		}
+		if st.final != tr.Listed() {
+			t.Fatalf("copy %d: final %v while listed %v", i, st.final, tr.Listed())
+		}
+	}
+	if !tr.FinalGaveUp || tr.FinalRefused != tourFinalMaxRefusals || receipts != tourFinalMaxRefusals {
+		t.Errorf("%+v after %d new receipts; want given up after %d", tr, receipts, tourFinalMaxRefusals)
 	}
 }

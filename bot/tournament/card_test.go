@@ -1,29 +1,25 @@
-package bot
+package tournament
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/bashni/bashni/texts"
-
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/bot"
+	arena "github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // The group's card and the final standings read in both languages, show
 // the streak, and every button and the Join link fit Telegram's limits.
 func TestTourCardAndLinkFit(t *testing.T) {
-	clock := testkit.NewClock(time.Now())
-	svc := play.New(nil, nil, play.DefaultConfig, clock.Now)
-	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: "bashni_draughts_bot"})
-	now := clock.Now()
-	tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
-		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning,
+	now := time.Now()
+	b := words{texts: texts.New(), now: now, username: "bashni_draughts_bot"}
+	tr := &arena.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
+		StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: arena.Running,
 		Players: []storage.TourPlayer{{UserID: 1, Name: "Ann <3", Results: "WWW", Opps: []int64{2, 2, 2}, Game: "g"},
 			{UserID: 2, Name: "Ben", Results: "LD", Opps: []int64{1, 1}, Paused: true}},
 	}}
@@ -40,7 +36,7 @@ func TestTourCardAndLinkFit(t *testing.T) {
 		}
 		for _, row := range kb.InlineKeyboard {
 			for _, btn := range row {
-				if _, err := ParseCallback(*btn.CallbackData); err != nil || len(*btn.CallbackData) > maxCallbackData {
+				if _, err := bot.ParseCallback(*btn.CallbackData); err != nil || len(*btn.CallbackData) > 64 {
 					t.Errorf("button %q: %q: %v", btn.Text, *btn.CallbackData, err)
 				}
 			}
@@ -53,7 +49,7 @@ func TestTourCardAndLinkFit(t *testing.T) {
 		}
 	}
 	// A /start payload is 1-64 characters of A-Z a-z 0-9 _ -.
-	link := b.tourJoinLink(tr.ChatID, tr.ID)
+	link := joinLink(b.username, tr.ChatID, tr.ID)
 	payload, ok := strings.CutPrefix(link, "https://t.me/bashni_draughts_bot?start=")
 	if !ok || !regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`).MatchString(payload) {
 		t.Errorf("Join link %q: its payload does not fit a /start", link)
@@ -70,14 +66,12 @@ func worstName(i int) string {
 // Every tournament text fits Telegram's limits at its worst: the most
 // players of the longest names with full sheets, counted as Telegram
 // counts (UTF-16 units after the HTML).
-func TestTextsAtTheirWorstFit(t *testing.T) {
-	clock := testkit.NewClock(time.Now())
-	svc := play.New(nil, nil, play.DefaultConfig, clock.Now)
-	b := New(context.Background(), svc, nil, discardSender{}, &optionsRecorder{}, Config{Username: strings.Repeat("b", 32)})
-	now := clock.Now()
+func TestTourTextsAtTheirWorstFit(t *testing.T) {
+	now := time.Now()
+	b := words{texts: texts.New(), now: now, username: strings.Repeat("b", 32)}
 	for _, size := range []struct{ players, games int }{{40, 30}, {16, 13}, {200, 30}, {3, 0}} {
-		tr := &play.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
-			StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: play.TournamentRunning}}
+		tr := &arena.Tournament{Tournament: storage.Tournament{ID: "abcdefghij", ChatID: -1001234567890123, TimeControl: "15+10",
+			StartedAt: now, EndsAt: now.Add(3 * time.Hour), Status: arena.Running}}
 		for i := range size.players {
 			p := storage.TourPlayer{UserID: int64(i + 1), Name: worstName(i), Game: "g", Carry: storage.TourCarry{Games: 100, Points: 300}}
 			for j := range size.games {
@@ -91,10 +85,11 @@ func TestTextsAtTheirWorstFit(t *testing.T) {
 			card, _ := b.tourCard(tr)
 			final := b.tourFinal(tr)
 			for name, text := range map[string]string{"card": card, "final": final} {
-				if n := texts.TelegramLen(text, "HTML"); n > texts.MessageLimit || !strings.Contains(text, htmlName(worstName(0))) {
+				if n := texts.TelegramLen(text, "HTML"); n > texts.MessageLimit || !strings.Contains(text, bot.HTMLName(worstName(0))) {
 					t.Errorf("%d players, %d games, %s %s: %d units (limit %d), or the leader left out", size.players, size.games, lang, name, n, texts.MessageLimit)
 				}
 			}
 		}
 	}
+
 }

@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"cmp"
@@ -109,6 +109,14 @@ const (
 	// tourFinalMaxRefusals bounds the copies of the final standings
 	// Telegram may refuse before the bot gives up on them.
 	tourFinalMaxRefusals = 3
+	// tourFinalMaxTries bounds the clock's copies of the final standings
+	// under one receipt (a minute of them, tourFinalRetry apart): the
+	// receipt's mark holds each back while the first is on its way, but a
+	// first copy refused or lost where no process heard Telegram's answer
+	// (sent by a process that took it over after a crash, whose Done is
+	// gone) is never recorded either way, and would keep the group from
+	// its next tournament for good. Past the bound it counts as refused.
+	tourFinalMaxTries = 12
 )
 
 // arenaStep moves a tournament on at now, given the state of its games in
@@ -120,6 +128,10 @@ func arenaStep(t *storage.Tournament, games map[string]tourGameState, now time.T
 	if t.Status == storage.TournamentFinished {
 		if t.Listed() && !now.Before(t.FinalAt.Add(tourFinalRetry)) {
 			t.FinalAt, st.final = now, true
+			if t.FinalTries++; t.FinalTries > tourFinalMaxTries {
+				finalRefused(t, now)
+				st.final = !t.FinalGaveUp
+			}
 		}
 		return st
 	}
@@ -157,6 +169,16 @@ func arenaResults(t *storage.Tournament, games map[string]tourGameState, now tim
 				st.noShow = append(st.noShow, gs.noShow)
 			}
 			recordResult(t, tg, gs, now)
+			changed = true
+			continue
+		}
+		if !gs.exists && tg.Reposts >= tourMaxReposts && !now.Before(tg.Posted.Add(tourRepostAfter)) {
+			// Never made, however often it was posted again (its store
+			// writes failed): nobody can play it, and kept it would keep
+			// its players from pairing and the tournament from its end.
+			// It counts for nobody, as a game nobody moved in.
+			tg.Result = "*"
+			recordResult(t, tg, tourGameState{over: true, aborted: true}, now)
 			changed = true
 			continue
 		}

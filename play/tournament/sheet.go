@@ -1,4 +1,4 @@
-package play
+package tournament
 
 import (
 	"cmp"
@@ -111,8 +111,8 @@ func addMark(p *storage.TourPlayer, mark rune, opp int64) {
 	}
 }
 
-// TourStanding is one line of a tournament's standings.
-type TourStanding struct {
+// Standing is one line of a tournament's standings.
+type Standing struct {
 	Rank    int
 	Player  storage.TourPlayer
 	Sheet   Sheet
@@ -124,13 +124,13 @@ type TourStanding struct {
 
 // Standings ranks the players: most points first, then most wins, then
 // who joined first. Equal points and wins share a rank.
-func Standings(t *storage.Tournament) []TourStanding {
-	out := make([]TourStanding, len(t.Players))
+func Standings(t *storage.Tournament) []Standing {
+	out := make([]Standing, len(t.Players))
 	for i, p := range t.Players {
 		sh := PlayerSheet(p)
-		out[i] = TourStanding{Player: p, Sheet: sh, Points: sh.Total, OnFire: sh.OnFire, Wins: sh.Wins, Playing: p.Game != ""}
+		out[i] = Standing{Player: p, Sheet: sh, Points: sh.Total, OnFire: sh.OnFire, Wins: sh.Wins, Playing: p.Game != ""}
 	}
-	slices.SortStableFunc(out, func(a, b TourStanding) int { return cmp.Or(b.Points-a.Points, b.Wins-a.Wins) })
+	slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Or(b.Points-a.Points, b.Wins-a.Wins) })
 	for i := range out {
 		out[i].Rank = i + 1
 		if i > 0 && out[i].Points == out[i-1].Points && out[i].Wins == out[i-1].Wins {

@@ -1,18 +1,15 @@
-package bot_test
+package tournament_test
 
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/internal/telegramtest"
-	"github.com/bashni/bashni/internal/testkit"
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/storage"
-	"github.com/bashni/bashni/storage/bolt"
 )
 
 // longestName is the longest display name Telegram allows: a first name
@@ -28,14 +25,7 @@ func longestName(i int) string {
 // Telegram's limits as Telegram does.
 func newTourLimitsRig(t *testing.T, ctx context.Context) *eventsRig {
 	t.Helper()
-	r := &eventsRig{srv: telegramtest.New(t), clock: testkit.NewClock(time.Now())}
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), r.clock.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	r.store = st
-	r.svc = play.New(st, nil, play.DefaultConfig, r.clock.Now, play.WithTournaments(st))
+	r := newRig(t)
 	r.group = telegramtest.GroupChat(-1005550077, "Arena club")
 	r.alice = telegramtest.User(11, strings.Repeat("😀", 64), "alice", "en")
 	r.alice.LastName = strings.Repeat("&", 64)
@@ -55,12 +45,12 @@ func TestTourTextsAtTheirWorstAreShown(t *testing.T) {
 
 	b.Handle(ctx, r.srv.TextMessage(r.group, r.alice, "/tournament 5+3 1h"))
 	settle(t, ctx, b, out)
-	tour, err := r.svc.ChatTournament(ctx, r.group.ID)
+	tour, err := r.tours.Current(ctx, r.group.ID)
 	if err != nil || tour.MessageID == 0 {
 		t.Fatalf("the tournament and its card: %+v, %v", tour, err)
 	}
 	for i := range 40 {
-		if _, err := r.svc.JoinTournament(ctx, r.group.ID, tour.ID, storage.Player{UserID: int64(100 + i), Name: longestName(i)}, "en"); err != nil {
+		if _, err := r.tours.Join(ctx, r.group.ID, tour.ID, storage.Player{UserID: int64(100 + i), Name: longestName(i)}, "en"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -79,7 +69,7 @@ func TestTourTextsAtTheirWorstAreShown(t *testing.T) {
 
 	// Another group's tournament is over: 16 such players, 13 games each.
 	other := telegramtest.GroupChat(-1005550078, "Big arena")
-	final, err := r.svc.StartTournament(ctx, play.TournamentRequest{ChatID: other.ID, By: storage.Player{UserID: 100, Name: longestName(0)},
+	final, err := r.tours.Start(ctx, tournament.Request{ChatID: other.ID, By: storage.Player{UserID: 100, Name: longestName(0)},
 		TimeControl: "3+2", Duration: time.Hour, Lang: "ru"})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +91,7 @@ func TestTourTextsAtTheirWorstAreShown(t *testing.T) {
 	r.srv.FailNext("sendMessage", 1, telegramtest.Failure{Code: 400, Description: "Bad Request: something went wrong"})
 	b.ClockTick(ctx)
 	settle(t, ctx, b, out)
-	if got, err := r.svc.ChatTournament(ctx, other.ID); err != nil || got.FinalShown {
+	if got, err := r.tours.Current(ctx, other.ID); err != nil || got.FinalShown {
 		t.Fatalf("the final Telegram refused: shown %v, %v; want it not recorded shown", got.FinalShown, err)
 	}
 	shown := func() string {
@@ -136,7 +126,7 @@ func finalShownAfterRefusal(t *testing.T, ctx context.Context, r *eventsRig, cha
 	t.Helper()
 	r.clock.Advance(10 * time.Second)
 	tick()
-	if got, err := r.svc.ChatTournament(ctx, chatID); err != nil || !got.FinalShown {
+	if got, err := r.tours.Current(ctx, chatID); err != nil || !got.FinalShown {
 		t.Fatalf("the final after Telegram took it: shown %v, %v; want it recorded shown", got.FinalShown, err)
 	}
 	for _, m := range r.srv.Messages(chatID) {
