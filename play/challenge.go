@@ -236,7 +236,7 @@ type newGameSpec struct {
 	lang         string
 	timeControl  string
 	team         *storage.TeamGame // a game the chat plays by vote
-	link         *storage.TourLink // a feature's link (mirror.go)
+	link         *storage.GameLink // a feature's link (mirror.go)
 	// owesCard stores the game with its first card owed (EventStarted)
 	// under the receipt in ctx: created from a challenge or a rematch,
 	// whose tap the bot answers by posting the card, or in the Mini App's
@@ -261,7 +261,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
 		InlineMessageID: spec.inline.id, InlineText: spec.inline.text,
-		Team: spec.team, Tour: spec.link,
+		Team: spec.team, Link: spec.link,
 	}
 	if spec.timeControl != "" {
 		startClock(rec, spec.timeControl, now, s.cfg.ShowGrace)

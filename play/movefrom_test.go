@@ -59,7 +59,7 @@ func TestMoveFromNeverWritesAMirror(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read.rec.Tour = &storage.TourLink{ChatID: -5, ID: "t1", MirrorChat: 777}
+	read.rec.Link = &storage.GameLink{ChatID: -5, ID: "t1", MirrorChat: 777}
 	mirror, ok := read.Mirrored()
 	if !ok || mirror.ChatID() != 777 {
 		t.Fatalf("Mirrored: %v in chat %d", ok, mirror.ChatID())

@@ -27,13 +27,13 @@ type GameSpec struct {
 	// Link, if set, shows the game in a second chat and counts it in
 	// another chat's leaderboard (mirror.go); the rest of it is the
 	// feature's own.
-	Link *storage.TourLink
+	Link *storage.GameLink
 }
 
 // StartGame creates the game spec describes. When the AI has the first
 // move, it is owed from here (aiturns.go).
 func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
-	var link *storage.TourLink
+	var link *storage.GameLink
 	if spec.Link != nil {
 		l := *spec.Link
 		link = &l

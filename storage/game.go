@@ -139,8 +139,9 @@ type GameRecord struct {
 	// as applied rather than refused as a stale move.
 	Receipts []int64 `json:"receipts,omitempty"`
 
-	// Tour is set in a game of an arena tournament (tournament.go).
-	Tour *TourLink `json:"tour,omitempty"`
+	// Link is set in a game a feature started and shows in two chats (a
+	// tournament's pairing); its JSON name predates the generic link.
+	Link *GameLink `json:"tour,omitempty"`
 
 	// RateAt is set while the finished game's count in its players'
 	// statistics and ratings is owed: the write that ended the game
@@ -277,9 +278,9 @@ func (g *GameRecord) Clone() *GameRecord {
 		d.Players = slices.Clone(g.RateDue.Players)
 		c.RateDue = &d
 	}
-	if g.Tour != nil {
-		l := *g.Tour
-		c.Tour = &l
+	if g.Link != nil {
+		l := *g.Link
+		c.Link = &l
 	}
 	if g.ReviewWork != nil {
 		w := *g.ReviewWork
@@ -339,3 +340,20 @@ func (g *GameRecord) HumanIDs() []int64 {
 // the active and deadline indexes. Only GameFinished ends a game; a record
 // without a status counts as active. A finished game cannot be reopened.
 func (g *GameRecord) Active() bool { return g.Status != GameFinished }
+
+// GameLink ties a game to the feature's record that started it (a
+// tournament: ChatID is its group, ID its id) and says where its second
+// card is: such a game is shown in both players' private chats, the
+// game's own card in White's (GameRecord.ChatID) and this one in Black's.
+type GameLink struct {
+	ChatID int64  `json:"chat"` // the feature's chat (a tournament's group)
+	ID     string `json:"id"`
+	// MirrorChat and MirrorMessage are Black's card; MirrorLang is the
+	// language it is written in.
+	MirrorChat    int64  `json:"mirror_chat,omitzero"`
+	MirrorMessage int    `json:"mirror_message,omitzero"`
+	MirrorLang    string `json:"mirror_lang,omitzero"`
+	// EndsAt is when the feature's time is up (a tournament's), for the
+	// game's card.
+	EndsAt time.Time `json:"ends_at,omitzero"`
+}

@@ -134,21 +134,6 @@ func (t *Tournament) Clone() *Tournament {
 	return &c
 }
 
-// TourLink ties a game to its tournament and says where its second card
-// is: a tournament game is shown in both players' private chats, the
-// game's own card in White's (GameRecord.ChatID) and this one in Black's.
-type TourLink struct {
-	ChatID int64  `json:"chat"` // the tournament's group
-	ID     string `json:"id"`
-	// MirrorChat and MirrorMessage are Black's card; MirrorLang is the
-	// language it is written in.
-	MirrorChat    int64  `json:"mirror_chat,omitzero"`
-	MirrorMessage int    `json:"mirror_message,omitzero"`
-	MirrorLang    string `json:"mirror_lang,omitzero"`
-	// EndsAt is when the tournament's time is up, for the game's card.
-	EndsAt time.Time `json:"ends_at,omitzero"`
-}
-
 // Tournaments keeps the groups' arena tournaments. Both stores implement
 // it and pass storagetest's tournament tests.
 type Tournaments interface {

@@ -27,7 +27,7 @@ func (s *Service) tourGames(ctx context.Context, t *storage.Tournament) (map[str
 		if err != nil {
 			return nil, err
 		}
-		st := tourGameState{exists: true, carded: rec.MessageID != 0 && rec.Tour != nil && rec.Tour.MirrorMessage != 0}
+		st := tourGameState{exists: true, carded: rec.MessageID != 0 && rec.Link != nil && rec.Link.MirrorMessage != 0}
 		if !rec.Active() {
 			st.over, st.result = true, rec.Result
 			st.aborted, st.noShow = tourAborted(rec)
@@ -59,7 +59,7 @@ func tourAborted(rec *storage.GameRecord) (aborted bool, noShow int64) {
 
 // tourGame creates the game tg of tournament t, or returns it if it
 // exists already (a post again). Its card is White's private chat; Black
-// gets a second card (TourLink).
+// gets a second card (GameLink).
 func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storage.TourGame) (*play.Game, error) {
 	if g, err := s.core.Game(ctx, tg.ID); err == nil {
 		return g, nil
@@ -83,7 +83,7 @@ func (s *Service) tourGame(ctx context.Context, t *storage.Tournament, tg storag
 		ID: tg.ID, Variant: v, White: storage.Player{UserID: white.UserID, Name: white.Name},
 		Black: storage.Player{UserID: black.UserID, Name: black.Name}, ChatID: white.UserID, Rated: true,
 		Lang: white.Lang, TimeControl: t.TimeControl,
-		Link: &storage.TourLink{ChatID: t.ChatID, ID: t.ID, MirrorChat: black.UserID, MirrorLang: black.Lang, EndsAt: t.EndsAt},
+		Link: &storage.GameLink{ChatID: t.ChatID, ID: t.ID, MirrorChat: black.UserID, MirrorLang: black.Lang, EndsAt: t.EndsAt},
 	})
 	if errors.Is(err, storage.ErrConflict) {
 		return s.core.Game(ctx, tg.ID) // created meanwhile

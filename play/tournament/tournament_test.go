@@ -191,8 +191,8 @@ func testReplicasPairEachPlayerOnce(t *testing.T, a, b *replica, st play.Store, 
 		if err != nil {
 			t.Fatalf("game %s: %v", g.ID, err)
 		}
-		if rec.Tour == nil || rec.Tour.ID != tr.ID || rec.ChatID != g.White || rec.Tour.MirrorChat != g.Black || !rec.Rated || rec.TimeControl != "5+3" {
-			t.Errorf("game %s: %+v, link %+v", g.ID, rec, rec.Tour)
+		if rec.Link == nil || rec.Link.ID != tr.ID || rec.ChatID != g.White || rec.Link.MirrorChat != g.Black || !rec.Rated || rec.TimeControl != "5+3" {
+			t.Errorf("game %s: %+v, link %+v", g.ID, rec, rec.Link)
 		}
 	}
 }
