@@ -65,6 +65,22 @@ func (m Move) matchesAll(squares []Square) bool {
 	return true
 }
 
+// stopsShort reports whether squares are the start and the first
+// landing squares of the capture m, but not all of them: a capture that
+// stops while it can still jump (docs/rules.md, Captures: it goes on while
+// it can).
+func (m Move) stopsShort(squares []Square) bool {
+	if len(squares) < 2 || len(squares) > int(m.n) || squares[0] != m.from {
+		return false
+	}
+	for i, s := range squares[1:] {
+		if m.path[i] != s {
+			return false
+		}
+	}
+	return true
+}
+
 // whyIllegal explains the most likely reason the squares name no legal move.
 func whyIllegal(p *Position, squares []Square, legal []Move) (Cause, string) {
 	from := squares[0]
@@ -75,6 +91,11 @@ func whyIllegal(p *Position, squares []Square, legal []Move) (Cause, string) {
 	case t.Owner() != p.side:
 		return CauseNotYours, fmt.Sprintf("the tower on %s is %s's, and it is %s to move", from, t.Owner(), p.side)
 	case legal[0].capture:
+		for _, m := range legal {
+			if m.from == from && m.stopsShort(squares) {
+				return CauseCaptureUnfinished, fmt.Sprintf("the capture from %s must go on: it is %s", from, m)
+			}
+		}
 		for _, m := range legal {
 			if m.from == from {
 				return CauseMustCapture, fmt.Sprintf("capturing is compulsory and the tower on %s captures differently", from)
