@@ -47,6 +47,9 @@ type Options struct {
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
 	Puzzles *training.Puzzles
+	// Course, if set, has the lobby show the viewer's progress in the
+	// course (lobbycourse.go).
+	Course *training.Course
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration
