@@ -111,10 +111,6 @@ type core struct {
 	bgCtx context.Context // background work (AI moves, bookkeeping) runs under it
 	bg    tasks
 
-	// pollsSending counts the team polls sent whose ids are not recorded
-	// yet (teampoll.go).
-	pollsSending pendingPolls
-
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
 	// write happens in the background). See cardOf. Like reposts, it is
@@ -141,8 +137,8 @@ type core struct {
 	// lazyCards: the outbox draws card edits when it sends them
 	// (lazycard.go).
 	lazyCards bool
-	// recordsSent: the outbox records team polls' ids in whichever
-	// process sends them (teampoll.go).
+	// recordsSent: the outbox records what it sent with a record in
+	// whichever process sends it (sentrecord.go).
 	recordsSent bool
 	// mods routes to the modules plugged in (module.go).
 	mods modules

@@ -38,7 +38,6 @@ const (
 	KindLevel     = "l"  // AI level chosen: Arg = level
 	KindColor     = "c"  // AI colour chosen: ID = level (and ".code" of a ruleset other than Bashni), Arg = colour
 	KindVariant   = "v"  // AI ruleset chosen: ID = level, Arg = ruleset code
-	KindVote      = "tv" // a vote in a team game: Arg = the move's index in the vote keyboard
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
 	KindAnalyse   = "an" // analyse a finished game

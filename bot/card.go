@@ -76,8 +76,10 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		}
 		lines = append(lines, b.texts.T(lang, "caption_draw_declined", "Player", name))
 	}
-	if g.IsTeamGame() {
-		lines = append(lines, b.teamLines(lang, g, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
+	if o := b.mods.owned(g); o != nil && o.Caption != nil {
+		// A module's lines (a group's vote), within what the caption
+		// leaves, less what may follow them.
+		lines = append(lines, o.Caption(b.kit(), g, lang, texts.CaptionLimit-texts.TelegramLen(strings.Join(lines, "\n"), "")-captionTail)...)
 	}
 	if v.thinking {
 		lines = append(lines, b.texts.T(lang, "caption_thinking"))
@@ -90,6 +92,10 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// captionTail is what the caption may add after a module's lines (the AI
+// thinking, a picked tower spelt out): kept free of them.
+const captionTail = 200
 
 // towerLine lists the tower on s top first, a run of equal pieces as one
 // entry: "🔎 c3, top first: ⚪♛ ⚪×2 ⚫×5 (8 pieces)".
@@ -165,8 +171,8 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 	if v.thinking || g.IsAITurn() {
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	}
-	if g.IsTeamGame() {
-		return b.teamKeyboard(g)
+	if o := b.mods.owned(g); o != nil && o.Keyboard != nil {
+		return o.Keyboard(b.kit(), g, lang)
 	}
 	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	if !waitingCard(g) {

@@ -11,7 +11,7 @@ import (
 )
 
 // A posted card's message id is what every later edit of the game's card
-// needs. It is recorded as a team poll's id is (teampoll.go): the
+// needs. It is recorded by whoever sends it (sentrecord.go): the
 // sendPhoto is kept in the journal with a Record naming the game, and
 // whichever process sends it records the card before the outbox forgets
 // the request. A crash before the send has the next process send and
@@ -23,7 +23,7 @@ import (
 // sentCard names the game whose card a sent photo is: the game's own, or
 // (Mirror) a tournament game's second card, in Black's chat, drawn at
 // board version Ply. First: the card is a new game's first, and the call
-// of its first turn follows it (a team game's first poll, the first
+// of its first turn follows it (a module's call, e.g. a first poll; the first
 // player's "your move", unless they are Skip): whoever records the card
 // stores that call owed in the same write (play.Service.SetFirstCard), so
 // neither a crash before the send nor one after the record loses it.
@@ -61,22 +61,28 @@ type firstTurn struct {
 	skip int64
 }
 
-// firstTurnOf is what follows g's first card, nil for nothing: a team
-// game voted by poll opens its first poll when the chat moves first; a
-// game between people tells the first player (not skip) at once when
+// firstTurnOf is what follows g's first card, nil for nothing: the call
+// of the module that runs g, if it makes one (a group's first poll); for
+// a game between people, telling the first player (not skip) at once when
 // notices go out at once (otherwise the clock's turn notice does).
 func (b *Bot) firstTurnOf(g *play.Game, skip int64) *firstTurn {
-	if g.VotesByPoll() && !g.IsAITurn() || !g.IsTeamGame() && b.noticesNow() {
+	if o := b.mods.owned(g); o != nil {
+		if o.FirstTurn != nil && o.FirstTurn(g) {
+			return &firstTurn{skip: skip}
+		}
+		return nil
+	}
+	if b.noticesNow() {
 		return &firstTurn{skip: skip}
 	}
 	return nil
 }
 
-// callFirstTurn makes the call of g's first turn: the team poll, or the
-// "your move" of the first player unless they are skip.
+// callFirstTurn makes the call of g's first turn: the module's that runs
+// g, or the "your move" of the first player unless they are skip.
 func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
-	if g.VotesByPoll() {
-		b.teamPolls(g)
+	if o := b.mods.owned(g); o != nil {
+		b.ownedTurn(ctx, o, g)
 		return
 	}
 	if _, p := g.ToMove(); p.UserID != skip {

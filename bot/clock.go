@@ -85,8 +85,9 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 				b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML}.reply())
 			}
 			b.gameOver(ctx, g)
-		case ev.Voted:
-			// A team game's vote ran its time: the chat's move is played.
+		case ev.Played:
+			// A feature's deadline played the move (a chat's vote ran its
+			// time): shown as any move.
 			b.afterMove(ctx, &play.Outcome{Game: g, Move: ev.Move, Mover: g.Player(c.Opponent()), Ended: !g.Active()})
 		case ev.Reminder:
 			b.remind(ctx, g, lang, p)

@@ -11,10 +11,12 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/bot"
+	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage/bolt"
 )
@@ -37,6 +39,7 @@ type eventsRig struct {
 	store  *bolt.Store
 	clock  *testkit.Clock
 	svc    *play.Service
+	teams  *team.Service // the groups' games by vote, if the rig has them
 	group  tgbotapi.Chat
 	alice  tgbotapi.User
 	gameID string
@@ -55,7 +58,7 @@ func (r *eventsRig) live(t *testing.T, ctx context.Context, owner string) (*bot.
 		Journal: outbox.StoreJournal(r.store, owner, time.Minute, 24*time.Hour)})
 	// The bot first, as Main does: it gives the outbox what draws and
 	// records the replies Run may take over from a dead process at once.
-	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
+	b := wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Modules: r.modules()})
 	go out.Run(ctx)
 	return b, out
 }
@@ -305,4 +308,13 @@ func TestKilledAfterTheTicksWriteNoticeStillSent(t *testing.T) {
 	if n := notices(); n != 1 {
 		t.Errorf("%d turn notices after one more tick, want still 1", n)
 	}
+}
+
+// modules are the features the rig's bots plug in: the groups' games by
+// vote, if the rig has them.
+func (r *eventsRig) modules() []bot.Module {
+	if r.teams == nil {
+		return nil
+	}
+	return []bot.Module{teambot.Module(r.teams)}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/storage/bolt"
 )
 
@@ -28,6 +29,8 @@ func newBareRig(t *testing.T, group int64, cfg play.Config) *eventsRig {
 	}
 	t.Cleanup(func() { st.Close() })
 	r.store, r.svc = st, play.New(st, nil, cfg, r.clock.Now)
+	r.teams = team.New(r.svc, st, nil)
+	r.svc.AddDeadline(r.teams.CloseDue)
 	r.group = telegramtest.GroupChat(group, "Club")
 	r.alice = telegramtest.User(11, "Alice", "alice", "en")
 	return r
@@ -44,7 +47,7 @@ func (r *eventsRig) neverSends(t *testing.T, ctx context.Context) *bot.Bot {
 	}
 	out := outbox.New(api, outbox.Options{PerChat: 1000, PerGroup: 1000, Global: 1000,
 		Journal: outbox.StoreJournal(r.store, "dead", time.Minute, 24*time.Hour)})
-	return wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot"})
+	return wiredBot(ctx, r.svc, r.store, out, bot.Config{Username: "bashni_test_bot", Modules: r.modules()})
 }
 
 // restarted is the next process: its Run takes over what the dead one's

@@ -8,7 +8,7 @@ import (
 )
 
 // gameOverRoom is what the end-of-game message leaves for what follows
-// its record (a team game's summary).
+// its record (a module's end note: a group's voters).
 const gameOverRoom = 1024
 
 // gameOverText is the end-of-game message: result, reason, the record and

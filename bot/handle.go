@@ -143,7 +143,7 @@ func route(b *Bot, ctx context.Context, u tgbotapi.Update) (string, error) {
 				return "poll_answer", err
 			}
 		}
-		return "poll_answer", b.onPollAnswer(ctx, u.PollAnswer)
+		return "poll_answer", nil // a poll no module sent, or one long over
 	case u.ChatMember != nil:
 		b.onChatMember(u.ChatMember)
 		return "chat_member", nil

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strings"
 
@@ -79,6 +80,67 @@ func (k *Kit) PostCard(chat *tgbotapi.Chat, g *play.Game, theme string, skip int
 // commits what it sends with the receipt's mark in one write (events.go).
 func (k *Kit) Committed(ctx context.Context, receipt int64, show func(k *Kit)) {
 	k.b.committed(ctx, receipt, func(b *Bot) { show(b.kit()) })
+}
+
+// Player is what play knows of a Telegram user who acts in a game (a
+// voter: their id and the name shown).
+func (k *Kit) Player(u *tgbotapi.User) play.Player { return player(u) }
+
+// Variant reads a ruleset's word in a command ("russian", "mp").
+func (k *Kit) Variant(word string) (rules.Variant, bool) { return variantWord(word) }
+
+// CardLang is the language of g's card.
+func (k *Kit) CardLang(g *play.Game) string { return cardLang(g) }
+
+// ShowMove shows a move as the core shows its own: the card redrawn, the
+// next player told, the game's end or the AI's answer. q is the tap that
+// made it, if any (its message is the card when the store does not know
+// the card yet).
+func (k *Kit) ShowMove(ctx context.Context, o *play.Outcome, q *tgbotapi.CallbackQuery) {
+	if q != nil {
+		k.b.cardOf(o.Game, q)
+	}
+	k.b.afterMove(ctx, o)
+}
+
+// RefuseTyped tells the sender of a typed message (a move, a vote) why it
+// was refused, as the core does a typed move: in a group by a reaction
+// and a private message where it can.
+func (k *Kit) RefuseTyped(ctx context.Context, msg *tgbotapi.Message, typed, reason string) {
+	k.b.refuseTyped(ctx, msg, typed, reason)
+}
+
+// Direct is k sending straight to the outbox, not among the replies of
+// the update being handled, which are dropped if the update was applied
+// already: for what a change claimed in the store must send (a poll).
+func (k *Kit) Direct() *Kit {
+	out := k.b.out
+	for c, ok := out.(*collector); ok; c, ok = out.(*collector) {
+		out = c.next
+	}
+	return &Kit{b: &Bot{core: k.b.core, out: out}}
+}
+
+// Enqueue queues a reply as Send does, and says if it was dropped (then
+// its Done never comes).
+func (k *Kit) Enqueue(r outbox.Reply) error { return k.b.out.Enqueue(r) }
+
+// RecordsSent reports whether the outbox records the requests it sends
+// with a record (OutboxHooks, SentRecord) itself; if not (a test's
+// sender), the module records them with RecordSent once sent.
+func (k *Kit) RecordsSent() bool { return k.b.recordsSent }
+
+// RecordSent records msg, the answer to a request sent with record, as
+// the outbox does when it records.
+func (k *Kit) RecordSent(ctx context.Context, record json.RawMessage, msg *tgbotapi.Message) error {
+	return k.b.recordSent(ctx, record, msg, false)
+}
+
+// Card draws g's card as the core shows it now, in lang: its caption and
+// its keyboard.
+func (k *Kit) Card(g *play.Game, lang string) (caption string, kb tgbotapi.InlineKeyboardMarkup) {
+	v := cardView{lang: lang}
+	return k.b.caption(g, v), k.b.keyboard(g, v)
 }
 
 // GameForCommand finds the game a command is about (the card it replies

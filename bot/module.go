@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -51,6 +52,13 @@ type Module struct {
 	// ChallengeRow, if set, gives buttons to add below a new challenge's
 	// card (none: nil).
 	ChallengeRow func(ctx context.Context, k *Kit, c *play.Challenge, lang string) []tgbotapi.InlineKeyboardButton
+	// Games is the module's say in the games it runs, if it runs any (a
+	// group's game by vote): see OwnedGames.
+	Games *OwnedGames
+	// Records maps a kind of outbox record (SentRecord) to what records
+	// the answer to a request sent with one, in whichever process sent it
+	// (kinds are unique across the core and every module).
+	Records map[string]RecordFunc
 }
 
 // Setting is a module's row in /settings.
@@ -61,6 +69,34 @@ type Setting struct {
 	// Toggle handles a tap on the row's button.
 	Toggle TapFunc
 }
+
+// OwnedGames is a module's say in the games it runs (a group's game by
+// vote, bot/team): the core asks Owns of each game it draws or shows, and
+// the other hooks, each of which may be nil, of the games Owns claims.
+type OwnedGames struct {
+	Owns func(g *play.Game) bool
+	// Caption adds lines to the card's caption, within budget units
+	// (texts.TelegramLen).
+	Caption func(k *Kit, g *play.Game, lang string, budget int) []string
+	// Keyboard is the card's keyboard while the game goes on and the AI
+	// is not to move, in place of the core's move picker.
+	Keyboard func(k *Kit, g *play.Game, lang string) tgbotapi.InlineKeyboardMarkup
+	// FirstTurn reports whether a call follows the game's first card
+	// (Turn, made once the card is recorded, owed with its record).
+	FirstTurn func(g *play.Game) bool
+	// Turn runs when the turn changes hands: after the game's first card
+	// (if FirstTurn), after each move shown, and when its end is shown.
+	Turn func(ctx context.Context, k *Kit, g *play.Game)
+	// EndNote is a line added to the message that tells the game's end,
+	// within budget units.
+	EndNote func(k *Kit, g *play.Game, lang string, budget int) string
+}
+
+// RecordFunc records msg, Telegram's answer to a request sent with a
+// record of its kind (raw is the kind's value), in whichever process sent
+// it; again: a process that took the request over after a crash sent it
+// again (outbox.Recorder).
+type RecordFunc func(ctx context.Context, k *Kit, raw json.RawMessage, msg *tgbotapi.Message, again bool) error
 
 // TapRoute is a module's button: where it may be tapped and its handler.
 type TapRoute struct {
@@ -99,6 +135,7 @@ type modules struct {
 	commands map[string]CommandFunc
 	starts   []startRoute
 	settings []namedSetting // in the modules' order, each one's by name
+	records  map[string]RecordFunc
 }
 
 type namedSetting struct {
@@ -115,7 +152,7 @@ type startRoute struct {
 // core or another module) is a wiring bug: New panics on it, as
 // http.ServeMux does on a pattern registered twice, so it never starts.
 func plug(ms []Module) (modules, error) {
-	r := modules{list: ms, taps: map[string]TapRoute{}, commands: map[string]CommandFunc{}}
+	r := modules{list: ms, taps: map[string]TapRoute{}, commands: map[string]CommandFunc{}, records: map[string]RecordFunc{}}
 	for _, m := range ms {
 		for kind, t := range m.Taps {
 			if _, core := tapRoutes[kind]; core || r.taps[kind].Handle != nil || t.Handle == nil || t.Scope == 0 {
@@ -128,6 +165,12 @@ func plug(ms []Module) (modules, error) {
 				return modules{}, fmt.Errorf("bot: module %s: command %q taken", m.Name, name)
 			}
 			r.commands[name] = h
+		}
+		for kind, h := range m.Records {
+			if coreRecords[kind] || r.records[kind] != nil || h == nil {
+				return modules{}, fmt.Errorf("bot: module %s: record kind %q taken", m.Name, kind)
+			}
+			r.records[kind] = h
 		}
 		for prefix, h := range m.Starts {
 			r.starts = append(r.starts, startRoute{prefix: prefix, handle: h})
@@ -177,4 +220,23 @@ func (r modules) start(payload string) (CommandFunc, string, bool) {
 		}
 	}
 	return nil, "", false
+}
+
+// owned is the say of the module that runs g, nil for a game no module
+// runs.
+func (r modules) owned(g *play.Game) *OwnedGames {
+	for _, m := range r.list {
+		if m.Games != nil && m.Games.Owns(g) {
+			return m.Games
+		}
+	}
+	return nil
+}
+
+// ownedTurn tells o, the say of the module that runs g (nil: none), that
+// g's turn changed hands.
+func (b *Bot) ownedTurn(ctx context.Context, o *OwnedGames, g *play.Game) {
+	if o != nil && o.Turn != nil {
+		o.Turn(ctx, b.kit(), g)
+	}
 }

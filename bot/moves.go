@@ -137,7 +137,7 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		b.gameOver(ctx, g)
 		return
 	}
-	b.teamPolls(g) // a team game's poll closed, or a new one due
+	b.ownedTurn(ctx, b.mods.owned(g), g) // a module's turn (a group's poll closed, or a new one due)
 	if g.IsAITurn() {
 		// The board with the player's move and "thinking" waits a moment:
 		// if the AI answers meanwhile, only the board with its reply is

@@ -197,9 +197,11 @@ func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
 		return
 	}
 	text := b.gameOverText(lang, g, g.Rules().Record())
-	if g.IsTeamGame() {
-		text += "\n" + b.teamSummary(lang, g, texts.MessageLimit-texts.TelegramLen(text, "")-1)
-		b.teamPolls(g) // the last vote's poll, if its stop is still owed
+	if o := b.mods.owned(g); o != nil {
+		if o.EndNote != nil {
+			text += "\n" + o.EndNote(b.kit(), g, lang, texts.MessageLimit-texts.TelegramLen(text, "")-1)
+		}
+		b.ownedTurn(ctx, o, g) // the module's last call (a poll's stop still owed)
 	}
 	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
 }

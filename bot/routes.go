@@ -45,7 +45,6 @@ type (
 // tapRoutes maps a callback kind to its handler.
 var tapRoutes = map[string]tapHandler{
 	KindPick:      (*Bot).onPick,
-	KindVote:      func(b *Bot, ctx context.Context, t tap) error { return b.onVote(ctx, t.q, t.cb, t.lang) },
 	KindTourJoin:  onTourTap,
 	KindTourLeave: onTourTap,
 	KindTourPause: onTourTap,
@@ -83,8 +82,6 @@ var commandRoutes = map[string]commandHandler{
 	"rules":      func(b *Bot, _ context.Context, c command) error { return b.sendHTML(c, "rules") },
 	"play":       (*Bot).cmdPlay,
 	"challenge":  (*Bot).cmdChallenge,
-	"team":       func(b *Bot, ctx context.Context, c command) error { return b.cmdTeam(ctx, c.msg, c.lang, c.args) },
-	"vote":       func(b *Bot, ctx context.Context, c command) error { return b.cmdVote(ctx, c.msg, c.lang, c.args) },
 	"tournament": func(b *Bot, ctx context.Context, c command) error { return b.cmdTournament(ctx, c.msg, c.lang, c.args) },
 	"move":       (*Bot).cmdMove,
 	"m":          (*Bot).cmdMove,

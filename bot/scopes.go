@@ -28,8 +28,8 @@ var tapScopes = map[string]Scope{
 	// Menus and settings answer where they were asked for.
 	KindMenu: Anywhere, KindLevel: Anywhere, KindVariant: Anywhere, KindColor: Anywhere,
 	KindLang: Anywhere, KindSetting: Anywhere,
-	// A group's own things: its team game and tournament.
-	KindVote: InGroup, KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
+	// A group's own things: its tournament.
+	KindTourJoin: InGroup, KindTourLeave: InGroup, KindTourPause: InGroup,
 	KindTourSetup: InGroup,
 }
 

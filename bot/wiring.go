@@ -30,7 +30,7 @@ func (b *Bot) OutboxHooks() OutboxHooks {
 // Install installs h in o, as Main.Open does (and tests that wire a real
 // outbox): card edits are drawn when sent (lazycard.go), inline cards
 // found to be text are edited as text (inline.go), records are kept by
-// the process that sends them (teampoll.go), and boards shown start the
+// the process that sends them (sentrecord.go), and boards shown start the
 // clocks (shown.go).
 func (h OutboxHooks) Install(o *outbox.Outbox) {
 	o.SetResolver(h.Resolve)

@@ -17,10 +17,10 @@ type ClockEvent struct {
 	Reminder bool // the player to move was reminded
 	TimedOut bool // the player to move lost on time
 	Notice   bool // the player to move has not moved within NoticeDelay: tell them
-	// Voted: a team game's vote closed on time and the chat's move, Move,
-	// was played (the AI is to move next, unless the game ended).
-	Voted bool
-	Move  rules.Move
+	// Played: a feature's deadline (AddDeadline: a chat's vote that
+	// closed on time) played Move for the side that was to move.
+	Played bool
+	Move   rules.Move
 	// Receipt is the receipt the event's change was stored with: the
 	// caller commits what it shows with it (events.go).
 	Receipt int64
@@ -61,7 +61,7 @@ func (s *Service) Tick(ctx context.Context, limit int) ([]ClockEvent, error) {
 			}
 			continue
 		}
-		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Voted || len(ev.Owed) > 0 {
+		if ev.Reminder || ev.TimedOut || ev.Notice || ev.Played || len(ev.Owed) > 0 {
 			events = append(events, ev)
 		}
 	}
@@ -144,16 +144,16 @@ func (s *Service) decideDue(ctx context.Context, g *Game, now time.Time, ev *Clo
 }
 
 // liveDeadline handles the first passed deadline of an active game: a
-// team vote that closes, a fallen flag, a reminder, a turn notice, or an
+// feature's own (AddDeadline), a fallen flag, a reminder, a turn notice, or an
 // AI move whose claim lapsed. It reports whether one was due.
 func (s *Service) liveDeadline(g *Game, now time.Time, ev *ClockEvent) (bool, error) {
-	o, voted, err := s.closeDueVote(g, now)
+	played, err := s.featureDeadline(g, now)
 	if err != nil {
 		return false, err
 	}
 	switch {
-	case voted:
-		ev.Voted, ev.Move = true, o.Move
+	case played != nil:
+		ev.Played, ev.Move = true, played.Move
 	case flagFallen(g, now):
 		if err := s.loseOnTime(g); err != nil {
 			return false, err
@@ -201,11 +201,11 @@ func (s *Service) dueEvent(ctx context.Context, g *Game, ev ClockEvent) ClockEve
 		ev.Game, ev.Owed = g, s.oweRematch(ctx, g, ev.Owed)
 		return ev
 	}
-	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Voted {
+	if !ev.Reminder && !ev.TimedOut && !ev.Notice && !ev.Played {
 		return ClockEvent{}
 	}
 	ev.Game, ev.Receipt = g, ReceiptOf(ctx)
-	if ev.TimedOut || ev.Voted && !g.rec.Active() {
+	if ev.TimedOut || ev.Played && !g.rec.Active() {
 		s.finished(ctx, g)
 	}
 	return ev

@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -154,19 +153,6 @@ var (
 	ErrNoAnalysis      = refusal(Unsupported, "play: game analysis is not available here") // no engine here reviews
 	ErrReviewsFull     = refusal(Busy, "play: the analysis queue is full; try again later")
 	ErrTooManyReviews  = refusal(TooMany, "play: you have as many analyses queued as allowed")
-)
-
-// Refusals of games a chat plays by vote.
-var (
-	ErrNotTeamGame  = refusal(Invalid, "play: this is not a game the chat plays by vote")
-	ErrVoteClosed   = refusal(Conflict, "play: this vote has closed")
-	ErrAlreadyVoted = refusal(Conflict, "play: you have voted on this move already")
-	ErrBadWindow    = refusal(Invalid, "play: a vote lasts from 10 seconds to an hour")
-	// Poll answers. ErrUnknownPoll is an ErrVoteClosed: the poll's vote is
-	// over and forgotten, or (for a moment after it is sent) not yet
-	// recorded.
-	ErrBadPollAnswer = refusal(Invalid, "play: the answer names no option of the poll")
-	ErrUnknownPoll   = fmt.Errorf("%w: no game is voted in this poll", ErrVoteClosed)
 )
 
 // Refusals of a group's arena tournament.

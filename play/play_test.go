@@ -20,6 +20,7 @@ var (
 	alice = storage.Player{UserID: 1, Name: "Alice"}
 	bob   = storage.Player{UserID: 2, Name: "Bob"}
 	carol = storage.Player{UserID: 3, Name: "Carol"}
+	dave  = storage.Player{UserID: 4, Name: "Dave"}
 )
 
 // newTestService returns a service on a real bbolt file, a fast real engine

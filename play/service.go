@@ -35,7 +35,6 @@ type Store interface {
 	// UpdateSeen says whether a receipt (the id of the update that made a
 	// change, see WithReceipt) is marked: its replies are stored.
 	UpdateSeen(ctx context.Context, updateID int64) (bool, error)
-	storage.Polls
 	storage.Chats
 }
 
@@ -102,6 +101,8 @@ type Service struct {
 	wake func(ctx context.Context, gameID string)
 	// tours keeps the groups' tournaments, if set (tournament.go).
 	tours TournamentStore
+	// deadlines are the features' own deadlines (change.go).
+	deadlines []Deadline
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

@@ -141,7 +141,7 @@ func (s *Service) resetDeadlines(g *Game) {
 	_, p := g.ToMove()
 	rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
 	now := s.now()
-	if g.isTeamTurn() && s.cfg.TimeoutAfter > 0 {
+	if chatSide(g.rec, p) && s.cfg.TimeoutAfter > 0 {
 		// A chat that stops voting loses, as a player who stops moving.
 		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
 	}
@@ -172,4 +172,10 @@ func (s *Service) resetDeadlines(g *Game) {
 	if s.cfg.TimeoutAfter > 0 {
 		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
 	}
+}
+
+// chatSide reports whether p, to move in the active game rec, is a side no
+// one user plays and not the AI: a chat that votes its moves (play/team).
+func chatSide(rec *storage.GameRecord, p storage.Player) bool {
+	return rec.Active() && p.UserID == 0 && p.AILevel == 0
 }

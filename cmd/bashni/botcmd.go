@@ -20,12 +20,14 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	"github.com/bashni/bashni/bot/standings"
+	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
 	"github.com/bashni/bashni/bot/telegram/members"
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/bot/telegram/updates"
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
@@ -79,6 +81,7 @@ type Main struct {
 	metrics              *metrics
 	live                 *liveBoard
 	svc                  *play.Service
+	teams                *team.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
 	// bgCtx is what background work and sending run under: it outlives
@@ -117,6 +120,10 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
 	m.svc = m.newService()
+	// The groups' games by vote: the clock's tick closes a vote whose
+	// time is up.
+	m.teams = team.New(m.svc, m.store, m.log)
+	m.svc.AddDeadline(m.teams.CloseDue)
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {
@@ -208,7 +215,8 @@ func (m *Main) newBot() error {
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
 		Modules: []bot.Module{assist.Module(), standings.Module(),
-			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now))},
+			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
+			teambot.Module(m.teams)},
 	})
 	return nil
 }
@@ -380,6 +388,7 @@ type Store interface {
 	training.PuzzleStore
 	training.DailyStore
 	storage.Tournaments
+	team.Store
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

@@ -1,4 +1,4 @@
-package play
+package team
 
 import (
 	"cmp"
@@ -11,16 +11,17 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
 // startPollGame starts a team game voted by poll and sends its first poll
 // as the bot would: claimed, then named "p1" in message 10.
-func startPollGame(t *testing.T, s *Service) (*Game, *TeamPollPlan) {
+func startPollGame(t *testing.T, s *testService) (*play.Game, *PollPlan) {
 	t.Helper()
 	ctx := context.Background()
-	g, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: ColorWhite, Poll: true})
+	g, err := s.NewGame(ctx, GameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: play.ColorWhite, Poll: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func startPollGame(t *testing.T, s *Service) (*Game, *TeamPollPlan) {
 }
 
 // option returns the index of move among a poll's options.
-func option(t *testing.T, plan *TeamPollPlan, move string) []int {
+func option(t *testing.T, plan *PollPlan, move string) []int {
 	t.Helper()
 	i := slices.Index(plan.Moves, move)
 	if i < 0 {
@@ -56,7 +57,7 @@ func TestPollVotesAreBallots(t *testing.T) {
 	s, clock, _ := newTestService(t)
 	ctx := context.Background()
 	g, plan := startPollGame(t, s)
-	legal := rules.SortedMoves(g.rules.Legal())
+	legal := rules.SortedMoves(g.Rules().Legal())
 	if len(plan.Moves) != len(legal) || plan.Ply != 0 {
 		t.Fatalf("the first poll offers %v, want all %d legal moves", plan.Moves, len(legal))
 	}
@@ -79,7 +80,7 @@ func TestPollVotesAreBallots(t *testing.T) {
 	if out := poll(bob, option(t, plan, "g3-h4")); out.Votes != 2 || out.Ballots != 2 {
 		t.Fatalf("Bob's changed answer: %+v, want two votes for g3-h4 of two", out)
 	}
-	mustVote(t, s, g.ID(), carol, AnyPly, "a3-b4")
+	mustVote(t, s, g.ID(), carol, play.AnyPly, "a3-b4")
 	if _, err := s.PollVote(ctx, "p1", carol, option(t, plan, "g3-h4")); !errors.Is(err, ErrAlreadyVoted) {
 		t.Errorf("Carol answered the poll after /vote: %v, want ErrAlreadyVoted", err)
 	}
@@ -93,12 +94,12 @@ func TestPollVotesAreBallots(t *testing.T) {
 		t.Fatalf("the open vote's poll was stopped: %+v, %v", p, err)
 	}
 
-	clock.Advance(DefaultVoteWindow)
+	clock.Advance(DefaultWindow)
 	evs, err := s.Tick(ctx, 10)
 	if err != nil || len(evs) != 1 || evs[0].Move.String() != "g3-h4" {
 		t.Fatalf("Tick: %+v, %v; want g3-h4 played", evs, err)
 	}
-	turns := evs[0].Game.TeamTurns()
+	turns := Turns(evs[0].Game)
 	want := []storage.Ballot{{UserID: alice.UserID, Name: "Alice", Move: "g3-h4", ByPoll: true}, {UserID: bob.UserID, Name: "Bob", Move: "g3-h4", ByPoll: true}}
 	if len(turns) != 1 || !slices.Equal(turns[0].For, want) || len(turns[0].Others) != 1 || turns[0].Others[0].UserID != carol.UserID {
 		t.Errorf("closed vote %+v, want g3-h4 by Alice and Bob against Carol", turns)
@@ -136,24 +137,24 @@ func TestPollRetractionAndLateSend(t *testing.T) {
 	if _, err := s.PollVote(ctx, "p1", alice, option(t, plan, "c3-d4")); err != nil {
 		t.Fatal(err)
 	}
-	clock.Advance(DefaultVoteWindow / 2)
+	clock.Advance(DefaultWindow / 2)
 	if _, err := s.PollVote(ctx, "p1", alice, nil); err != nil {
 		t.Fatal(err)
 	}
-	clock.Advance(DefaultVoteWindow / 2)
+	clock.Advance(DefaultWindow / 2)
 	out, err := s.PollVote(ctx, "p1", bob, option(t, plan, "a3-b4"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The first turn closes teamQuietWindow after its latest ballot, within
+	// The first turn closes quietWindow after its latest ballot, within
 	// the window from the first: from Bob's, not from Alice's retracted one.
-	if v := out.Game.Vote(); !v.ClosesAt.Equal(clock.Now().Add(teamQuietWindow)) {
-		t.Errorf("the vote closes at %v, want %v after Bob's ballot (%v)", v.ClosesAt, teamQuietWindow, clock.Now().Add(teamQuietWindow))
+	if v := VoteOf(out.Game); !v.ClosesAt.Equal(clock.Now().Add(quietWindow)) {
+		t.Errorf("the vote closes at %v, want %v after Bob's ballot (%v)", v.ClosesAt, quietWindow, clock.Now().Add(quietWindow))
 	}
 
 	// A second game's poll is claimed, the vote closes by /vote before
 	// Telegram has answered the send: the poll is to be stopped.
-	h, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -101, ChatName: "Other", Level: 1, Color: ColorWhite, Poll: true})
+	h, err := s.NewGame(ctx, GameRequest{ChatID: -101, ChatName: "Other", Level: 1, Color: play.ColorWhite, Poll: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestPollRetractionAndLateSend(t *testing.T) {
 		t.Fatal(hp, err)
 	}
 	mustVote(t, s, h.ID(), alice, 0, "c3-d4")
-	clock.Advance(DefaultVoteWindow)
+	clock.Advance(DefaultWindow)
 	if _, err := s.Tick(ctx, 10); err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestPollRetractionAndLateSend(t *testing.T) {
 func TestPollAnswerWhileThePollIsRecorded(t *testing.T) {
 	s, _, st := newTestService(t)
 	ctx := context.Background()
-	g, err := s.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: ColorWhite, Poll: true})
+	g, err := s.NewGame(ctx, GameRequest{ChatID: -100, ChatName: "The chat", Level: 1, Color: play.ColorWhite, Poll: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,8 +198,8 @@ func TestPollAnswerWhileThePollIsRecorded(t *testing.T) {
 	if _, err := s.PollVote(ctx, "p1", alice, option(t, plan, "g3-h4")); !errors.Is(err, ErrUnknownPoll) {
 		t.Fatalf("an answer between PollSent's writes: %v, want ErrUnknownPoll", err)
 	}
-	if v, err := s.Game(ctx, g.ID()); err != nil || v.Vote().Ballots != 0 {
-		t.Fatalf("the answer between the writes left a ballot: %+v, %v", v.Vote(), err)
+	if v, err := s.Game(ctx, g.ID()); err != nil || VoteOf(v).Ballots != 0 {
+		t.Fatalf("the answer between the writes left a ballot: %+v, %v", VoteOf(v), err)
 	}
 	if stop, err := s.PollSent(ctx, g.ID(), plan.Ply, "p1", 10); err != nil || stop {
 		t.Fatalf("PollSent: stop %v, %v", stop, err)
@@ -255,15 +256,15 @@ func TestPollAcrossReplicas(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			clock := testkit.NewClock(time.Now())
 			st := open(t, clock.Now)
-			a, b := New(st, nil, DefaultConfig, clock.Now), New(st, nil, DefaultConfig, clock.Now)
+			a, b := newReplica(st, nil, clock.Now), newReplica(st, nil, clock.Now)
 			ctx := t.Context()
-			g, err := a.NewTeamGame(ctx, TeamGameRequest{ChatID: -100, ChatName: "Club", Level: 1, Poll: true})
+			g, err := a.NewGame(ctx, GameRequest{ChatID: -100, ChatName: "Club", Level: 1, Poll: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			plans := make(chan *TeamPollPlan, 2)
+			plans := make(chan *PollPlan, 2)
 			var wg sync.WaitGroup
-			for _, s := range []*Service{a, b} {
+			for _, s := range []*testService{a, b} {
 				wg.Go(func() {
 					p, err := s.ClaimPoll(ctx, g.ID())
 					if err != nil {
@@ -274,7 +275,7 @@ func TestPollAcrossReplicas(t *testing.T) {
 			}
 			wg.Wait()
 			close(plans)
-			var plan *TeamPollPlan
+			var plan *PollPlan
 			for p := range plans {
 				if p != nil && plan != nil {
 					t.Fatal("both replicas claimed the poll")
@@ -290,7 +291,7 @@ func TestPollAcrossReplicas(t *testing.T) {
 
 			const voters = 10
 			for i := range voters {
-				s := []*Service{a, b}[i%2]
+				s := []*testService{a, b}[i%2]
 				wg.Go(func() {
 					if _, err := s.PollVote(ctx, "p1", storage.Player{UserID: int64(100 + i)}, []int{i % 2}); err != nil {
 						t.Errorf("voter %d on replica %d: %v", i, i%2, err)
@@ -306,16 +307,16 @@ func TestPollAcrossReplicas(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v := g.Vote(); v.Ballots != voters {
+			if v := VoteOf(g); v.Ballots != voters {
 				t.Fatalf("%d ballots stored, want %d", v.Ballots, voters)
 			}
-			clock.Advance(DefaultVoteWindow)
+			clock.Advance(DefaultWindow)
 			evs, err := b.Tick(ctx, 10)
 			if err != nil || len(evs) != 1 || evs[0].Move.String() != plan.Moves[1] {
 				t.Fatalf("Tick: %+v, %v; want %s, six votes to four", evs, err, plan.Moves[1])
 			}
 			stops := make(chan *storage.TeamPoll, 2)
-			for _, s := range []*Service{a, b} {
+			for _, s := range []*testService{a, b} {
 				wg.Go(func() {
 					p, err := s.StopPoll(ctx, g.ID())
 					if err != nil {

@@ -1,4 +1,4 @@
-package play
+package team
 
 import (
 	"cmp"
@@ -6,21 +6,23 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
-// A team game may be voted in a native Telegram poll instead of by the
-// card's buttons (TeamGameRequest.Poll). Each of the chat's turns then has
+// A game by vote may be voted in a native Telegram poll instead of by the
+// card's buttons (GameRequest.Poll). Each of the chat's turns then has
 // one poll, claimed in the game's record before it is sent (so of many
 // replicas only one sends it), named by the id Telegram gave it once sent,
 // and stopped when the vote closes. Its answers count as ballots exactly
 // as buttons and /vote do (the same Ballots, the same closing rules),
 // marked ByPoll because the member may retract or change them in the poll,
 // which Telegram allows and a button does not. The store maps the poll's
-// id to the game (storage.Polls): an answer names no chat.
+// id to the game (Store): an answer names no chat.
 
 // PollOptionsMax is how many options Telegram allows in a poll (Bot API
 // 9.1 raised it from 10 to 12). A turn with more legal moves offers the
@@ -32,58 +34,58 @@ const PollOptionsMax = 12
 // thousand positions a move).
 const shortlistDepth = 4
 
-// TeamPollPlan is a poll to send: the board version it votes on and its
+// PollPlan is a poll to send: the board version it votes on and its
 // options, in notation order.
-type TeamPollPlan struct {
-	Game  *Game
+type PollPlan struct {
+	Game  *play.Game
 	Ply   int
 	Moves []string
 }
 
-// ClaimPoll claims the poll of the chat's current turn in team game id,
+// ClaimPoll claims the poll of the chat's current turn in game id,
 // voted by poll, and returns what to send; nil when there is none to send
 // (not the chat's turn, voted by buttons, or claimed already).
-func (s *Service) ClaimPoll(ctx context.Context, id string) (*TeamPollPlan, error) {
-	g, err := s.Game(ctx, id)
+func (s *Service) ClaimPoll(ctx context.Context, id string) (*PollPlan, error) {
+	g, err := s.core.Game(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if !pollWanted(g) {
 		return nil, nil
 	}
-	moves := Shortlist(ctx, g.rules, PollOptionsMax)
+	moves := Shortlist(ctx, g.Rules(), PollOptionsMax)
 	ply := g.Ply()
 	claimed := false
-	g, err = s.update(ctx, id, func(g *Game) error {
+	g, err = s.core.ChangeGame(ctx, id, func(g *play.Game) error {
 		claimed = false
 		if !pollWanted(g) || g.Ply() != ply {
-			return errUnchanged
+			return play.Unchanged
 		}
-		g.rec.Team.Poll = &storage.TeamPoll{Ply: ply, Moves: moves}
+		g.Team().Poll = &storage.TeamPoll{Ply: ply, Moves: moves}
 		claimed = true
 		return nil
 	})
 	if err != nil || !claimed {
 		return nil, err
 	}
-	return &TeamPollPlan{Game: g, Ply: ply, Moves: moves}, nil
+	return &PollPlan{Game: g, Ply: ply, Moves: moves}, nil
 }
 
 // pollWanted reports whether the chat is to vote by poll on this board
 // and its poll is not claimed yet. A board with one legal move has no
 // poll (Telegram wants two options): the card offers it as a button.
-func pollWanted(g *Game) bool {
-	t := g.rec.Team
-	return t != nil && t.ByPoll && g.isTeamTurn() && (t.Poll == nil || t.Poll.Ply != g.Ply()) && len(g.rules.Legal()) >= 2
+func pollWanted(g *play.Game) bool {
+	t := g.Team()
+	return t != nil && t.ByPoll && chatsTurn(g) && (t.Poll == nil || t.Poll.Ply != g.Ply()) && len(g.Rules().Legal()) >= 2
 }
 
-// PollsThisTurn reports whether the chat's vote on this board is by poll:
-// a team game voted by poll, with more than one legal move.
-func (g *Game) PollsThisTurn() bool {
-	return g.VotesByPoll() && len(g.rules.Legal()) >= 2
+// PollsThisTurn reports whether the chat's vote on g's board is by poll:
+// a game voted by poll, with more than one legal move.
+func PollsThisTurn(g *play.Game) bool {
+	return ByPoll(g) && len(g.Rules().Legal()) >= 2
 }
 
-// PollSent records the poll sent for board version ply of team game id:
+// PollSent records the poll sent for board version ply of game id:
 // its Telegram id and message, and the poll id's game in the store. It
 // reports whether the caller is to stop the poll at once: its vote closed
 // while it was being sent (it is then marked stopped, so StopPoll leaves
@@ -97,30 +99,30 @@ func (s *Service) PollSent(ctx context.Context, id string, ply int, pollID strin
 	if err := s.store.PutPoll(ctx, pollID, id); err != nil {
 		return true, err
 	}
-	_, err = s.update(ctx, id, func(g *Game) error {
+	_, err = s.core.ChangeGame(ctx, id, func(g *play.Game) error {
 		stop = true
-		t := g.rec.Team
+		t := g.Team()
 		if t == nil || t.Poll == nil || t.Poll.Ply != ply || t.Poll.ID != "" {
-			return errUnchanged // another turn's poll is claimed: this one is over
+			return play.Unchanged // another turn's poll is claimed: this one is over
 		}
 		t.Poll.ID, t.Poll.MessageID = pollID, messageID
-		stop = !g.isTeamTurn() || g.Ply() != ply
+		stop = !chatsTurn(g) || g.Ply() != ply
 		t.Poll.Stopped = stop
 		return nil
 	})
 	return stop, err
 }
 
-// StopPoll claims the stopping of team game id's poll once its vote is
+// StopPoll claims the stopping of game id's poll once its vote is
 // over (the move played, or the game ended) and returns it; nil when
 // there is none to stop or another caller has claimed it.
 func (s *Service) StopPoll(ctx context.Context, id string) (*storage.TeamPoll, error) {
 	var p *storage.TeamPoll
-	_, err := s.update(ctx, id, func(g *Game) error {
+	_, err := s.core.ChangeGame(ctx, id, func(g *play.Game) error {
 		p = nil
-		t := g.rec.Team
-		if t == nil || t.Poll == nil || t.Poll.ID == "" || t.Poll.Stopped || (g.isTeamTurn() && t.Poll.Ply == g.Ply()) {
-			return errUnchanged
+		t := g.Team()
+		if t == nil || t.Poll == nil || t.Poll.ID == "" || t.Poll.Stopped || (chatsTurn(g) && t.Poll.Ply == g.Ply()) {
+			return play.Unchanged
 		}
 		t.Poll.Stopped = true
 		c := *t.Poll
@@ -135,7 +137,7 @@ func (s *Service) ForgetPoll(ctx context.Context, pollID string) error {
 	return s.store.DeletePoll(ctx, pollID)
 }
 
-// PollVote takes voter's answer in a team game's poll: options are the
+// PollVote takes voter's answer in a game's poll: options are the
 // indexes they chose now (Telegram sends the whole answer each time),
 // none when they retracted it. A first answer is a ballot like any other;
 // a changed one replaces the member's earlier poll ballot (and goes to the
@@ -152,10 +154,10 @@ func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Pla
 		return nil, err
 	}
 	var out VoteOutcome
-	var closed *Outcome
-	g, err := s.updateContended(ctx, id, func(g *Game) error {
+	var closed *play.Outcome
+	g, err := s.changeContended(ctx, id, func(g *play.Game) error {
 		out, closed = VoteOutcome{}, nil
-		t := g.rec.Team
+		t := g.Team()
 		if t != nil && t.Poll != nil && t.Poll.ID == "" {
 			// The turn's poll is being recorded: PollSent has stored
 			// the poll's game but not yet the game's poll. Unknown for
@@ -175,11 +177,11 @@ func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Pla
 		}
 		if len(options) == 0 {
 			if i < 0 {
-				return errUnchanged
+				return play.Unchanged
 			}
 			t.Ballots = slices.Delete(t.Ballots, i, i+1)
 			if len(t.Ballots) == 0 {
-				t.ClosesAt = timeZero // the next first ballot starts the vote's time afresh
+				t.ClosesAt = time.Time{} // the next first ballot starts the vote's time afresh
 			}
 			out.Retracted, out.Ballots = true, len(t.Ballots)
 			return nil
@@ -201,20 +203,20 @@ func (s *Service) PollVote(ctx context.Context, pollID string, voter storage.Pla
 	if err != nil {
 		return nil, err
 	}
-	return s.voted(ctx, g, &out, closed), nil
+	return voted(g, &out, closed), nil
 }
 
-// TeamPoll returns the poll of a team game's current or latest turn (a
-// copy), nil if it has none.
-func (g *Game) TeamPoll() *storage.TeamPoll {
-	if t := g.rec.Team; t != nil && t.Poll != nil {
+// Poll returns the poll of g's current or latest turn (a copy), nil if it
+// has none.
+func Poll(g *play.Game) *storage.TeamPoll {
+	if t := g.Team(); t != nil && t.Poll != nil {
 		return t.Clone().Poll
 	}
 	return nil
 }
 
-// VotesByPoll reports whether the chat votes in a native poll.
-func (g *Game) VotesByPoll() bool { return g.rec.Team != nil && g.rec.Team.ByPoll }
+// ByPoll reports whether the chat votes on g in a native poll.
+func ByPoll(g *play.Game) bool { return g.Team() != nil && g.Team().ByPoll }
 
 // Shortlist returns up to n of the position's legal moves the engine
 // likes best, in notation order (a poll should not rank them for the
