@@ -107,6 +107,11 @@ func TestParseMoveCaptureUnfinished(t *testing.T) {
 		{"w:c3w,d4b,f4b,h8b", "c3-e5", "c3:e5:g3"},
 		{"w:d6w,e7b,g7b,a1w,h4b", "d6:f8", "d6:f8:h6"}, // crowned mid-capture, goes on as a king
 		{"w:a1W,c3b,f6b,h8b", "a1:d4", "a1:d4:g7"},
+		// A king that lands beyond the piece where it cannot go on, when
+		// another landing goes on (docs/rules.md, Choice of landing square).
+		{"w:c3b,c5b,a7W,h8b", "a7-g1", "a7:d4:b2"},
+		{"w:c3b,c5b,a7W,h8b", "a7:f2", "a7:d4:b2"},
+		{"w:b2b,e3b,f4W,h8b", "f4:d2", "f4:c1:a3"},
 	} {
 		p := MustParsePosition(tc.pos)
 		_, err := ParseMove(&p, tc.in)
