@@ -130,3 +130,17 @@ func TestParseMoveCaptureUnfinished(t *testing.T) {
 		t.Errorf("a quiet move beside a capture: %v, want CauseMustCapture", err)
 	}
 }
+
+// TestGameRefusesAnUnfinishedCapture: in a game, a typed capture that
+// stops early gets the same cause, and the game is unchanged (issue 41: it
+// was told "capturing is compulsory").
+func TestGameRefusesAnUnfinishedCapture(t *testing.T) {
+	g := NewGame(MustParsePosition("w:c3w,d4b,f4b,h8b"))
+	_, err := g.PlayText("c3:e5")
+	if me, ok := errors.AsType[*MoveError](err); !ok || me.Cause != CauseCaptureUnfinished {
+		t.Fatalf("c3:e5 in a game: %v, want CauseCaptureUnfinished", err)
+	}
+	if m, err := g.PlayText("c3:e5:g3"); err != nil || len(g.Moves()) != 1 {
+		t.Errorf("the whole capture after the refusal: %v, %v", m, err)
+	}
+}
