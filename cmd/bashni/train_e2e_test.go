@@ -48,8 +48,10 @@ func newMessage(t *testing.T, srv *telegramtest.Server, chatID int64, n int, wha
 
 // A stage of the course, in each language, on one card: the first task
 // answered after a wrong try (the card's caption is edited to say the
-// rules' reason, no message is sent, and no star is earned), every other
-// task of the stage right at the first try (a star each), the card turned
+// rules' reason, no message is sent, and no star is earned), the first
+// task whose wrong move is legal answered after it too (the card says the
+// engine's capture), every other task of the stage right at the first try
+// (a star each), the card turned
 // to the next task in place; /learn then lists the stages with the stars,
 // and the player's place is kept across a restart.
 func TestE2ECourseStageWithStars(t *testing.T) {
@@ -60,10 +62,10 @@ func TestE2ECourseStageWithStars(t *testing.T) {
 	}
 	first := training.Lessons[0].Tasks[0]
 	for _, tc := range []struct {
-		lang, lesson1, star, nostar, cannot, again, stageName string
+		lang, lesson1, star, nostar, cannot, takes, again, stageName string
 	}{
-		{"en", fmt.Sprintf("Lesson 1 of %d", len(training.Lessons)), "⭐ Right at the first try", "no star", "cannot go there", "Try again", "The moves"},
-		{"ru", fmt.Sprintf("Урок 1 из %d", len(training.Lessons)), "⭐ Верно с первой попытки", "без звезды", "так не ходит", "Попробуйте ещё раз", "Ходы"},
+		{"en", fmt.Sprintf("Lesson 1 of %d", len(training.Lessons)), "⭐ Right at the first try", "no star", "cannot go there", "Then d8:f6:h8 takes 2 pieces.", "Try again", "The moves"},
+		{"ru", fmt.Sprintf("Урок 1 из %d", len(training.Lessons)), "⭐ Верно с первой попытки", "без звезды", "так не ходит", "Тогда чёрные берут в плен 2 шашки: d8:f6:h8.", "Попробуйте ещё раз", "Ходы"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			srv := telegramtest.New(t)
@@ -88,6 +90,7 @@ func TestE2ECourseStageWithStars(t *testing.T) {
 			c = waitMessage(t, srv, ann.chat.ID, "task 1 done", func(m telegramtest.Msg) bool {
 				return m.ID == c.ID && strings.Contains(m.Text, tc.nostar)
 			})
+			refuted := false
 			for _, li := range stage.Lessons {
 				for ti, task := range training.Lessons[li].Tasks {
 					if li == 0 && ti == 0 {
@@ -102,10 +105,20 @@ func TestE2ECourseStageWithStars(t *testing.T) {
 					c = waitMessage(t, srv, ann.chat.ID, "the next task", func(m telegramtest.Msg) bool {
 						return m.ID == c.ID && m.Edits > edits && hasLabel(m, task.Right[0])
 					})
+					star := tc.star
+					if task.Why == training.WhyRefuted && !refuted {
+						// A legal wrong move: the engine's capture, on the card (the
+						// crowning lesson's first task: f6-e7 lets d8:f6:h8 take two).
+						refuted, star = true, tc.nostar
+						tapLabel(t, srv, ann.chat, ann, c, task.Wrong)
+						c = waitMessage(t, srv, ann.chat.ID, "the engine's answer", func(m telegramtest.Msg) bool {
+							return m.ID == c.ID && strings.Contains(m.Text, tc.takes)
+						})
+					}
 					edits = c.Edits
 					tapLabel(t, srv, ann.chat, ann, c, task.Right[0])
-					c = waitMessage(t, srv, ann.chat.ID, "a star", func(m telegramtest.Msg) bool {
-						return m.ID == c.ID && m.Edits > edits && strings.Contains(m.Text, tc.star)
+					c = waitMessage(t, srv, ann.chat.ID, "the task done", func(m telegramtest.Msg) bool {
+						return m.ID == c.ID && m.Edits > edits && strings.Contains(m.Text, star)
 					})
 				}
 			}
@@ -119,7 +132,7 @@ func TestE2ECourseStageWithStars(t *testing.T) {
 			// player stopped.
 			say(srv, ann.chat, ann, "/learn")
 			list := newMessage(t, srv, ann.chat.ID, n, "the stage list", func(m telegramtest.Msg) bool { return m.Kind == "text" })
-			if want := fmt.Sprintf("%s: ⭐ %d/%d", tc.stageName, tasks-1, tasks); !strings.Contains(list.Text, want) {
+			if want := fmt.Sprintf("%s: ⭐ %d/%d", tc.stageName, tasks-2, tasks); !strings.Contains(list.Text, want) {
 				t.Errorf("the stage list %q, want %q", list.Text, want)
 			}
 			next := newMessage(t, srv, ann.chat.ID, n, "the next stage's card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
