@@ -6,9 +6,9 @@
 //
 // A player's progress (their lesson and task, the stars earned, their
 // puzzle rating, the puzzles tried and the one under way) lives in their
-// user record, changed through
-// play.ChangeUser by compare-and-set, so that a game counted or a setting
-// saved at the same instant keeps it and it keeps them. Each service has
+// user record, changed through play.ChangeUser by compare-and-set, so
+// that a game counted or a setting saved at the same instant keeps it and
+// it keeps them. Each service has
 // its own store port (store.go), and what it refuses is a *play.Error of
 // play's kinds (errors.go), which the doors answer as they answer the
 // game's. The puzzles themselves (positions, solutions, the Glicko-2
