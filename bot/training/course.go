@@ -107,7 +107,7 @@ func taskCaption(t *texts.Catalog, lang string, p training.Place) string {
 	l := &training.Lessons[p.Lesson]
 	return t.T(lang, "lesson_caption", "N", p.Lesson+1, "Total", len(training.Lessons),
 		"Title", t.T(lang, "lesson_"+l.Key+"_title"), "Text", t.T(lang, "lesson_"+l.Key+"_text"),
-		"Task", t.T(lang, "lesson_"+l.Key+"_task"), "TaskN", p.Task+1, "Tasks", len(l.Tasks))
+		"Task", t.T(lang, l.Tasks[p.Task].Prompt), "TaskN", p.Task+1, "Tasks", len(l.Tasks))
 }
 
 // taskKeyboard has a button for every legal move and the task's wrong

@@ -56,6 +56,13 @@ func TestEveryLessonWorded(t *testing.T) {
 				}
 			}
 		}
+		for _, l := range training.Lessons {
+			for _, task := range l.Tasks {
+				if got := c.T(lang, task.Prompt); got == "" || got == task.Prompt {
+					t.Errorf("%s: no text %s", lang, task.Prompt)
+				}
+			}
+		}
 		for _, s := range training.Stages() {
 			if got := c.T(lang, "stage_"+s.Key); got == "" || got == "stage_"+s.Key {
 				t.Errorf("%s: no text for stage %s", lang, s.Key)

@@ -27,6 +27,10 @@ type Task struct {
 	// Wrong is a plausible wrong move, and Why the reason it is refused:
 	// a cause name of WhyCauses, WhyRefuted or WhyStillMoves.
 	Wrong, Why string
+	// Prompt is the key of the task's text: its lesson's
+	// ("lesson_<key>_task") unless the line names its own after a fourth
+	// "|".
+	Prompt string
 }
 
 // The reasons a legal wrong move is refused: the engine answers it with a
@@ -102,8 +106,14 @@ func parseLessons(text string) ([]Lesson, error) {
 			out = append(out, Lesson{Stage: stage, Key: strings.TrimPrefix(line, "lesson ")})
 		default:
 			t, err := parseTask(line)
-			if err != nil || len(out) == 0 {
-				return nil, fmt.Errorf("training: lessons.txt line %d: %q: %v", n+1, line, err)
+			if err == nil && len(out) == 0 {
+				err = fmt.Errorf("a task before any lesson")
+			}
+			if err != nil {
+				return nil, fmt.Errorf("training: lessons.txt line %d: %q: %w", n+1, line, err)
+			}
+			if t.Prompt == "" {
+				t.Prompt = "lesson_" + out[len(out)-1].Key + "_task"
 			}
 			out[len(out)-1].Tasks = append(out[len(out)-1].Tasks, t)
 		}
@@ -113,8 +123,8 @@ func parseLessons(text string) ([]Lesson, error) {
 
 func parseTask(line string) (Task, error) {
 	f := strings.Split(line, "|")
-	if len(f) != 3 {
-		return Task{}, fmt.Errorf("want position | right | wrong why")
+	if len(f) != 3 && len(f) != 4 {
+		return Task{}, fmt.Errorf("want position | right | wrong why [| prompt]")
 	}
 	p, err := rules.ParsePosition(strings.TrimSpace(f[0]))
 	if err != nil {
@@ -124,5 +134,9 @@ func parseTask(line string) (Task, error) {
 	if len(w) != 2 {
 		return Task{}, fmt.Errorf("want a wrong move and its reason")
 	}
-	return Task{Position: p, Right: strings.Fields(f[1]), Wrong: w[0], Why: w[1]}, nil
+	t := Task{Position: p, Right: strings.Fields(f[1]), Wrong: w[0], Why: w[1]}
+	if len(f) == 4 {
+		t.Prompt = strings.TrimSpace(f[3])
+	}
+	return t, nil
 }

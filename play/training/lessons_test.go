@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,5 +161,19 @@ func TestCourseStars(t *testing.T) {
 	}
 	if p, err := c.Place(ctx, user); p.Lesson != 0 || p.Task != 0 || len(p.Stars) != 0 || err != nil {
 		t.Errorf("after Restart: %+v, %v", p, err)
+	}
+}
+
+// TestParseLessons: a task may name its own prompt; a line that is not a
+// task is an error naming it.
+func TestParseLessons(t *testing.T) {
+	ls, err := parseLessons("stage s\nlesson l\nw:c3w,f6b | c3-d4 | c3-b2 cannot_go\nw:c3w,f6b | c3-d4 | c3-b2 cannot_go | own_prompt\n")
+	if err != nil || len(ls) != 1 || ls[0].Tasks[0].Prompt != "lesson_l_task" || ls[0].Tasks[1].Prompt != "own_prompt" {
+		t.Errorf("parsed %+v, %v", ls, err)
+	}
+	for _, bad := range []string{"w:c3w | c3-d4 | c3-b2 cannot_go", "lesson l\nw:c3w | c3-d4", "lesson l\nw:z9w | c3-d4 | c3-b2 x", "lesson l\nw:c3w | c3-d4 | c3-b2"} {
+		if _, err := parseLessons(bad); err == nil || !strings.Contains(err.Error(), "line") {
+			t.Errorf("parseLessons(%q): %v, want an error naming the line", bad, err)
+		}
 	}
 }
