@@ -39,7 +39,7 @@ func (s *Server) courseOf(ctx context.Context, userID int64, lang string) (*cour
 		it := stageItem{Name: s.texts.T(lang, "stage_"+st.Key)}
 		for _, i := range st.Lessons {
 			l := &training.Lessons[i]
-			it.Stars += p.Stars[l.Key]
+			it.Stars += p.StarsIn(l.Key)
 			it.Tasks += len(l.Tasks)
 		}
 		c.Stars += it.Stars

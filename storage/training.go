@@ -13,7 +13,8 @@ type Training struct {
 	// move was tried in it, so that answering it earns no star.
 	Task   int  `json:"task,omitzero"`
 	Missed bool `json:"missed,omitzero"`
-	// Stars counts, by lesson key, the tasks answered at the first try.
+	// Stars has, by lesson key, a bit for each task (1<<task) ever
+	// answered at the first try: kept when the course starts over.
 	Stars map[string]int `json:"stars,omitzero"`
 	// Rating is the user's puzzle rating; zero until the first attempt.
 	Rating Glicko `json:"rating,omitzero"`

@@ -48,7 +48,7 @@ func stageList(tx *texts.Catalog, lang string, p training.Place) string {
 		stars, tasks := 0, 0
 		for _, i := range s.Lessons {
 			l := &training.Lessons[i]
-			stars += p.Stars[l.Key]
+			stars += p.StarsIn(l.Key)
 			tasks += len(l.Tasks)
 		}
 		mark := "▫️"

@@ -3,6 +3,7 @@ package training
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"slices"
 
 	"github.com/bashni/bashni/play"
@@ -24,9 +25,13 @@ type Place struct {
 	Lesson, Task int
 	// Missed says the current task has had a wrong try: no star for it.
 	Missed bool
-	// Stars counts, by lesson key, the tasks answered at the first try.
+	// Stars has, by lesson key, a bit for each task ever answered at the
+	// first try (storage.Training.Stars); StarsIn counts them.
 	Stars map[string]int
 }
+
+// StarsIn counts the stars earned in the lesson key.
+func (p Place) StarsIn(key string) int { return bits.OnesCount(uint(p.Stars[key])) }
 
 // Place returns userID's place; Lesson is len(Lessons) once the course is
 // done.
@@ -107,7 +112,7 @@ func (c *Course) Try(ctx context.Context, userID int64, lesson, task int, text s
 			if tr.Stars == nil {
 				tr.Stars = map[string]int{}
 			}
-			tr.Stars[l.Key]++
+			tr.Stars[l.Key] |= 1 << task
 		}
 		tr.Lesson, tr.Task, tr.Missed = lesson, task+1, false
 		if tr.Task >= len(l.Tasks) {
@@ -143,11 +148,11 @@ func (t *Task) Answer(text string) (rules.Move, error) {
 	return m, nil
 }
 
-// Restart puts userID back at the first lesson, to earn the stars again.
+// Restart puts userID back at the first lesson; the stars earned stay,
+// and a task missed this time keeps the star it earned before.
 func (c *Course) Restart(ctx context.Context, userID int64) error {
 	_, err := play.ChangeUser(ctx, c.store, userID, func(u *storage.User) error {
 		u.Training.Lesson, u.Training.Task, u.Training.Missed = 0, 0, false
-		clear(u.Training.Stars)
 		return nil
 	})
 	return err

@@ -141,7 +141,7 @@ func TestCourseStars(t *testing.T) {
 		t.Errorf("%d stars counted, want %d", stars, Tasks()-1)
 	}
 	p, err := c.Place(ctx, user)
-	if err != nil || p.Lesson != len(Lessons) || p.Stars[first.Key] != len(first.Tasks)-1 || p.Stars[Lessons[1].Key] != len(Lessons[1].Tasks) {
+	if err != nil || p.Lesson != len(Lessons) || p.StarsIn(first.Key) != len(first.Tasks)-1 || p.StarsIn(Lessons[1].Key) != len(Lessons[1].Tasks) {
 		t.Errorf("place after the course: %+v, %v", p, err)
 	}
 	if _, _, err := c.Lesson(ctx, user); !errors.Is(err, ErrCourseDone) {
@@ -159,8 +159,22 @@ func TestCourseStars(t *testing.T) {
 	if err := c.Restart(ctx, user); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := c.Place(ctx, user); p.Lesson != 0 || p.Task != 0 || len(p.Stars) != 0 || err != nil {
-		t.Errorf("after Restart: %+v, %v", p, err)
+	if p, err := c.Place(ctx, user); p.Lesson != 0 || p.Task != 0 || p.StarsIn(first.Key) != len(first.Tasks)-1 || err != nil {
+		t.Errorf("after Restart: %+v, %v; want the first lesson, the stars kept", p, err)
+	}
+	// Again: the first task answered at the first try now earns its star;
+	// the second, missed this time, keeps the one it earned before.
+	if res, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Right[0]); err != nil || !res.Star {
+		t.Fatalf("the first task again: %+v, %v", res, err)
+	}
+	if _, err := c.Try(ctx, user, 0, 1, first.Tasks[1].Wrong); err == nil {
+		t.Fatal("the wrong move was accepted")
+	}
+	if res, err := c.Try(ctx, user, 0, 1, first.Tasks[1].Right[0]); err != nil || res.Star {
+		t.Fatalf("the second task after a miss: %+v, %v", res, err)
+	}
+	if p, _ := c.Place(ctx, user); p.StarsIn(first.Key) != len(first.Tasks) {
+		t.Errorf("stars in the first lesson after the second run: %d, want all %d", p.StarsIn(first.Key), len(first.Tasks))
 	}
 }
 

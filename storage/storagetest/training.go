@@ -18,7 +18,7 @@ func testTraining(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			Lesson: 4,
 			Task:   2,
 			Missed: true,
-			Stars:  map[string]int{"move": 3, "occupied": 1},
+			Stars:  map[string]int{"move": 0b111, "occupied": 0b010},
 			Rating: storage.Glicko{R: 1623.25, RD: 71.5, Vol: 0.0599},
 			Solved: []string{"abc12345", "zz"},
 			Failed: []string{"q9"},
