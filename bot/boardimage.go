@@ -74,7 +74,7 @@ func (b *Bot) BoardImage(ctx context.Context, id, version string) ([]byte, error
 		switch {
 		case part == "end" && !g.Active() && ply == len(moves):
 			lang := cardLang(g)
-			o.Caption = b.texts.T(lang, "board_game_over", "Result", g.Result(), "Reason", b.texts.ReasonName(lang, g.Reason()))
+			o.Caption = finalBoardCaption(b.texts, lang, g)
 		case part != "end":
 			sq, err := rules.ParseSquare(part)
 			if err != nil {

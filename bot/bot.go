@@ -113,13 +113,13 @@ type core struct {
 
 	// freshCards maps a game id to the card just posted for it, set the
 	// moment Telegram answers, before the store has the message id (that
-	// write happens in the background). See cardOf. Like reposts, it is
+	// write happens in the background). See locateCard. Like reposts, it is
 	// this process's alone and covers only that moment: another replica
 	// reads the card from the store, or edits the message the tap came
 	// from (docs/runtime.md).
 	freshCards sync.Map
 	// reposts maps a game id to its *repost while a /board card is in
-	// flight (see repost.go).
+	// flight (see cardrepost.go).
 	reposts sync.Map
 	// resignAsks maps the cardRef of a /resign question sent from this
 	// process to its deadline (time.Time), for the clock to delete it
@@ -135,7 +135,7 @@ type core struct {
 	ai aiThinking
 
 	// lazyCards: the outbox draws card edits when it sends them
-	// (lazycard.go).
+	// (cardlazy.go).
 	lazyCards bool
 	// recordsSent: the outbox records what it sent with a record in
 	// whichever process sends it (sentrecord.go).

@@ -27,7 +27,7 @@ func (b *Bot) onDrawAnswer(ctx context.Context, t tap) error {
 		b.send(chatReply(q.Message.Chat, tgbotapi.NewEditMessageReplyMarkup(q.Message.Chat.ID, q.Message.MessageID, tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})))
 	}
 	if out.Ended {
-		b.gameOver(ctx, out.Game)
+		b.showGameOver(ctx, out.Game)
 		return nil
 	}
 	// The card says who declined (caption): no message of its own.

@@ -40,7 +40,7 @@ const (
 	KindVariant   = "v"  // AI ruleset chosen: ID = level, Arg = ruleset code
 	KindLang      = "ln" // language chosen: Arg = code
 	KindSetting   = "s"  // settings toggle: Arg = which
-	KindAnalyse   = "an" // analyse a finished game
+	KindAnalyse   = "an" // analyse a finished game (the review module, bot/review)
 	KindResign    = "rs" // confirm a resignation: Arg = deadline.player (resign.go)
 	KindResignNo  = "rk" // keep playing: withdraw the question
 )

@@ -22,7 +22,8 @@ import (
 
 // sentCard names the game whose card a sent photo is: the game's own, or
 // (Mirror) a tournament game's second card, in Black's chat, drawn at
-// board version Ply. First: the card is a new game's first, and the call
+// board version Ply (Over: the game had ended; Offer: the player whose
+// draw offer it showed). First: the card is a new game's first, and the call
 // of its first turn follows it (a module's call, e.g. a first poll; the first
 // player's "your move", unless they are Skip): whoever records the card
 // stores that call owed in the same write (play.Service.SetFirstCard), so
@@ -31,19 +32,21 @@ type sentCard struct {
 	Game   string `json:"g"`
 	Mirror bool   `json:"m,omitempty"`
 	Ply    int    `json:"p,omitempty"`
+	Over   bool   `json:"o,omitzero"`
+	Offer  int64  `json:"d,omitzero"`
 	First  bool   `json:"f,omitzero"`
 	Skip   int64  `json:"s,omitzero"`
 	// Version is a live game's version the card was drawn at: once
 	// posted, that board has reached the chat and may start a clock
-	// (shown.go). 0 for other games, and in records kept before cards
+	// (cardshown.go). 0 for other games, and in records kept before cards
 	// said so.
 	Version int64 `json:"v,omitzero"`
 }
 
-// cardRecord is the outbox.Reply.Record of a card posted for game g, as
+// cardReplyRecord is the outbox.Reply.Record of a card posted for game g, as
 // drawn, first (non-nil) when the call of its first turn follows it.
-func cardRecord(g *play.Game, first *firstTurn) json.RawMessage {
-	c := &sentCard{Game: g.ID()}
+func cardReplyRecord(g *play.Game, first *firstTurn) json.RawMessage {
+	c := &sentCard{Game: g.ID(), Ply: g.Ply(), Over: !g.Active(), Offer: g.DrawOfferBy()}
 	if g.TimeControl() != "" {
 		c.Version = g.Version()
 	}
@@ -90,9 +93,9 @@ func (b *Bot) callFirstTurn(ctx context.Context, g *play.Game, skip int64) {
 	}
 }
 
-// mirrorRecord is the outbox.Reply.Record of the second card of
+// mirrorReplyRecord is the outbox.Reply.Record of the second card of
 // tournament game id (tournament.go), drawn at board version ply.
-func mirrorRecord(id string, ply int) json.RawMessage {
+func mirrorReplyRecord(id string, ply int) json.RawMessage {
 	raw, _ := json.Marshal(sentRecord{Card: &sentCard{Game: id, Mirror: true, Ply: ply}})
 	return raw
 }
@@ -117,15 +120,16 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if cur.ChatID() == chatID {
 		old = cur.MessageID()
 	}
-	set := func() error {
-		_, err := b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, "")
+	var stored *play.Game
+	set := func() (err error) {
+		stored, err = b.svc.SetCard(ctx, c.Game, chatID, msg.MessageID, "")
 		return err
 	}
 	if c.First {
 		// The call of the first turn is owed in the record's write, shown
 		// by this process's bot (play.Detached), or the clock's tick.
-		set = func() error {
-			_, err := b.svc.SetFirstCard(play.Detached(ctx), c.Game, chatID, msg.MessageID, c.Skip)
+		set = func() (err error) {
+			stored, err = b.svc.SetFirstCard(play.Detached(ctx), c.Game, chatID, msg.MessageID, c.Skip)
 			return err
 		}
 	}
@@ -139,11 +143,26 @@ func (b *Bot) recordCard(ctx context.Context, c *sentCard, msg *tgbotapi.Message
 	if err := set(); err != nil {
 		return err
 	}
-	b.boardShown(ctx, c.Game, c.Version, chatID)
+	b.recordBoardShown(ctx, c.Game, c.Version, chatID)
 	if old != 0 && old < msg.MessageID {
 		b.stripKeyboard(chatID, old)
 	}
+	b.editIfMoved(stored, c)
 	return nil
+}
+
+// editIfMoved redraws g's card, just recorded as c, if the game has moved
+// on since it was drawn (a move, its end, a draw offer made or answered):
+// the edits of the changes made meanwhile went where the store named the
+// card then (the card before, or none), in whichever process made them,
+// and nothing else would bring this one up to date. On a card of this
+// process still in flight (cardrepost.go) the edit waits for it, as
+// theirs did.
+func (b *Bot) editIfMoved(g *play.Game, c *sentCard) {
+	if g == nil || g.Ply() == c.Ply && (c.Over || g.Active()) && g.DrawOfferBy() == c.Offer {
+		return
+	}
+	b.editCard(g, cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}, "", nil)
 }
 
 // recordMirror records messageID, a second card sent for tournament game

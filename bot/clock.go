@@ -84,7 +84,7 @@ func (b *Bot) showClockEvents(ctx context.Context, events []play.ClockEvent) {
 				text := b.texts.T(lang, "timed_out", "Player", htmlName(p.Name), "Winner", htmlName(winner.Name))
 				b.send(outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML}.reply())
 			}
-			b.gameOver(ctx, g)
+			b.showGameOver(ctx, g)
 		case ev.Played:
 			// A feature's deadline played the move (a chat's vote ran its
 			// time): shown as any move.

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"html"
 	"strconv"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // onMessage handles a text message: a command, or a typed move.
@@ -191,22 +193,11 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 		return nil
 	}
 	req := play.ChallengeRequest{ChatID: msg.Chat.ID, From: player(msg.From), Color: play.ColorRandom, Lang: lang}
-	for _, f := range strings.Fields(args) {
-		switch lf := strings.ToLower(f); {
-		case strings.HasPrefix(f, "@"):
-			req.ToName = f
-			if u, err := b.svc.UserByUsername(ctx, f); err == nil {
-				req.To = &play.Player{UserID: u.ID, Name: u.Name}
-			}
-		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
-			req.Color = lf
-		case play.IsTimeControl(lf):
-			req.TimeControl = lf
-		default:
-			if v, ok := variantWord(lf); ok {
-				req.Variant = v
-			}
-		}
+	if !challengeArgs(ctx, b.svc, &req, args) {
+		// No one has that @name, and echoed in the offer it could pass
+		// Telegram's limit on a message.
+		b.text(msg.Chat, b.texts.T(lang, "challenge_bad_username"), msg.MessageID)
+		return nil
 	}
 	if req.ToName == "" && msg.ReplyToMessage != nil && msg.ReplyToMessage.From != nil && !msg.ReplyToMessage.From.IsBot {
 		to := player(msg.ReplyToMessage.From)
@@ -232,6 +223,33 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 	}
 	b.send(r)
 	return nil
+}
+
+// challengeArgs reads /challenge's words into req: an @name, a colour, a
+// time control, a ruleset. It reports false for an @word that no Telegram
+// username can be.
+func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRequest, args string) bool {
+	for _, f := range strings.Fields(args) {
+		switch lf := strings.ToLower(f); {
+		case strings.HasPrefix(f, "@"):
+			if !isUsername(f[1:]) {
+				return false
+			}
+			req.ToName = f
+			if u, err := svc.UserByUsername(ctx, f); err == nil {
+				req.To = &play.Player{UserID: u.ID, Name: u.Name}
+			}
+		case lf == play.ColorWhite || lf == play.ColorBlack || lf == play.ColorRandom:
+			req.Color = lf
+		case play.IsTimeControl(lf):
+			req.TimeControl = lf
+		default:
+			if v, ok := variantWord(lf); ok {
+				req.Variant = v
+			}
+		}
+	}
+	return true
 }
 
 // challengeCard is the text and buttons of an open challenge.
@@ -298,7 +316,7 @@ func (b *Bot) cmdGames(ctx context.Context, c command) error {
 		b.text(msg.Chat, b.texts.T(lang, "games_none"), msg.MessageID)
 		return nil
 	}
-	lines := []string{b.texts.N(lang, "games_list", len(games))}
+	var lines []string
 	for _, g := range games {
 		_, p := g.ToMove()
 		turn := b.texts.T(lang, "games_their_turn", "Player", htmlName(b.texts.PlayerName(lang, p)))
@@ -311,8 +329,27 @@ func (b *Bot) cmdGames(ctx context.Context, c command) error {
 		}
 		lines = append(lines, line)
 	}
-	b.html(msg.Chat, strings.Join(lines, "\n"), nil)
+	// A player may be in any number of games: the list is cut to fit a
+	// message, the rest counted ("… and N more").
+	head := b.texts.N(lang, "games_list", len(games)) + "\n"
+	more := func(n int) string { return html.EscapeString(b.texts.N(lang, "list_more", n)) }
+	room := texts.MessageLimit - texts.TelegramLen(head, tgbotapi.ModeHTML)
+	b.html(msg.Chat, head+texts.FitList(lines, "\n", room, tgbotapi.ModeHTML, more), nil)
 	return nil
+}
+
+// isUsername reports whether name (without its "@") can be a Telegram
+// username: at most 32 Latin letters, digits and underscores.
+func isUsername(name string) bool {
+	if name == "" || len(name) > 32 {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // gameByCard finds the active game whose card is message id in chat.

@@ -13,6 +13,10 @@
 // translates between Telegram and it. Updates come from bot/telegram/updates (long
 // polling or webhook).
 //
+// A game's card (the board photo, its caption and buttons, edited in
+// place) lives in the card*.go files, one purpose each; card.go tells its
+// story and how their names say what writes.
+//
 // The words are package texts' (English and Russian data files); errors
 // map to what a user reads in one place (package texts, Catalog.Error).
 package bot

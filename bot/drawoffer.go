@@ -27,7 +27,7 @@ func (b *Bot) drawOfferNotice(ctx context.Context, g *play.Game, lang, from stri
 	if g.ChatID() == 0 {
 		return
 	}
-	b.cardOf(g, nil)
+	b.locateCard(g, nil)
 	if g.ChatID() < 0 {
 		b.drawOfferDM(ctx, g, from, to)
 		return

@@ -86,7 +86,7 @@ func (b *Bot) showEvent(ctx context.Context, g *play.Game, ev play.GameEvent) {
 			b.showClockEvents(ctx, []play.ClockEvent{{Game: g, TimedOut: true}})
 			return
 		}
-		b.gameOver(ctx, g)
+		b.showGameOver(ctx, g)
 	case !g.Active():
 		b.editCard(g, cardView{lang: lang}, "", nil) // its end is another event
 	case ev.Kind == play.EventStarted:

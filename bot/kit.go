@@ -98,7 +98,7 @@ func (k *Kit) CardLang(g *play.Game) string { return cardLang(g) }
 // the card yet).
 func (k *Kit) ShowMove(ctx context.Context, o *play.Outcome, q *tgbotapi.CallbackQuery) {
 	if q != nil {
-		k.b.cardOf(o.Game, q)
+		k.b.locateCard(o.Game, q)
 	}
 	k.b.afterMove(ctx, o)
 }

@@ -148,7 +148,7 @@ func TestComposedTextsFitTelegramsLimits(t *testing.T) {
 			t.Errorf("the long record's message %q…; want its first moves and the rest counted", text[:80])
 		}
 	}
-	b.gameOver(ctx, g)
+	b.showGameOver(ctx, g)
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	for _, r := range rec.replies {

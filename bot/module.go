@@ -154,38 +154,54 @@ type startRoute struct {
 func plug(ms []Module) (modules, error) {
 	r := modules{list: ms, taps: map[string]TapRoute{}, commands: map[string]CommandFunc{}, records: map[string]RecordFunc{}}
 	for _, m := range ms {
-		for kind, t := range m.Taps {
-			if _, core := tapRoutes[kind]; core || r.taps[kind].Handle != nil || t.Handle == nil || t.Scope == 0 {
-				return modules{}, fmt.Errorf("bot: module %s: callback kind %q taken, or without handler or scope", m.Name, kind)
-			}
-			r.taps[kind] = t
+		if err := r.plugRoutes(m); err != nil {
+			return modules{}, err
 		}
-		for name, h := range m.Commands {
-			if _, core := commandRoutes[name]; core || r.commands[name] != nil || h == nil {
-				return modules{}, fmt.Errorf("bot: module %s: command %q taken", m.Name, name)
-			}
-			r.commands[name] = h
-		}
-		for kind, h := range m.Records {
-			if coreRecords[kind] || r.records[kind] != nil || h == nil {
-				return modules{}, fmt.Errorf("bot: module %s: record kind %q taken", m.Name, kind)
-			}
-			r.records[kind] = h
-		}
-		for prefix, h := range m.Starts {
-			r.starts = append(r.starts, startRoute{prefix: prefix, handle: h})
-		}
-		for _, name := range slices.Sorted(maps.Keys(m.Settings)) {
-			s := m.Settings[name]
-			if _, taken := r.setting(name); taken || coreSettings[name] || s.Show == nil || s.Toggle == nil {
-				return modules{}, fmt.Errorf("bot: module %s: setting %q taken, or without Show or Toggle", m.Name, name)
-			}
-			r.settings = append(r.settings, namedSetting{name: name, Setting: s})
+		if err := r.plugSettings(m); err != nil {
+			return modules{}, err
 		}
 	}
 	// The longest prefix first: "tour" before "t".
 	sort.Slice(r.starts, func(i, j int) bool { return len(r.starts[i].prefix) > len(r.starts[j].prefix) })
 	return r, nil
+}
+
+// plugRoutes adds m's buttons, commands, records and /start links.
+func (r *modules) plugRoutes(m Module) error {
+	for kind, t := range m.Taps {
+		if _, core := tapRoutes[kind]; core || r.taps[kind].Handle != nil || t.Handle == nil || t.Scope == 0 {
+			return fmt.Errorf("bot: module %s: callback kind %q taken, or without handler or scope", m.Name, kind)
+		}
+		r.taps[kind] = t
+	}
+	for name, h := range m.Commands {
+		if _, core := commandRoutes[name]; core || r.commands[name] != nil || h == nil {
+			return fmt.Errorf("bot: module %s: command %q taken", m.Name, name)
+		}
+		r.commands[name] = h
+	}
+	for kind, h := range m.Records {
+		if coreRecords[kind] || r.records[kind] != nil || h == nil {
+			return fmt.Errorf("bot: module %s: record kind %q taken", m.Name, kind)
+		}
+		r.records[kind] = h
+	}
+	for prefix, h := range m.Starts {
+		r.starts = append(r.starts, startRoute{prefix: prefix, handle: h})
+	}
+	return nil
+}
+
+// plugSettings adds m's rows of /settings, in the order of their names.
+func (r *modules) plugSettings(m Module) error {
+	for _, name := range slices.Sorted(maps.Keys(m.Settings)) {
+		s := m.Settings[name]
+		if _, taken := r.setting(name); taken || coreSettings[name] || s.Show == nil || s.Toggle == nil {
+			return fmt.Errorf("bot: module %s: setting %q taken, or without Show or Toggle", m.Name, name)
+		}
+		r.settings = append(r.settings, namedSetting{name: name, Setting: s})
+	}
+	return nil
 }
 
 // setting finds the module's setting named name.

@@ -29,7 +29,7 @@ func (b *Bot) onPick(ctx context.Context, t tap) error {
 		b.toast(q, msg)
 		return err
 	}
-	b.cardOf(g, q)
+	b.locateCard(g, q)
 	read := g
 	// A pick is shown on the card tapped (a tournament game has two).
 	g = tappedCard(g, q)
@@ -70,7 +70,7 @@ func (b *Bot) onPick(ctx context.Context, t tap) error {
 		return err
 	}
 	b.toast(q, "")
-	b.cardOf(out.Game, q)
+	b.locateCard(out.Game, q)
 	b.afterMove(ctx, out)
 	return nil
 }
@@ -134,7 +134,7 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 		b.deleteNotice(g, out.Mover.UserID, out.MoverNotice)
 	}
 	if out.Ended {
-		b.gameOver(ctx, g)
+		b.showGameOver(ctx, g)
 		return
 	}
 	b.ownedTurn(ctx, b.mods.owned(g), g) // a module's turn (a group's poll closed, or a new one due)

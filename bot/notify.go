@@ -178,30 +178,3 @@ func messageLink(chatID int64, messageID int) string {
 	}
 	return fmt.Sprintf("https://t.me/c/%s/%d", s[4:], messageID)
 }
-
-// gameOver shows the end of a game: the final card with Rematch, PDN and
-// Replay buttons, and a result message (a new message, so people see it).
-func (b *Bot) gameOver(ctx context.Context, g *play.Game) {
-	lang := cardLang(g)
-	b.editCard(g, cardView{lang: lang}, "", nil)
-	for uid, ref := range g.Notices() {
-		b.deleteNotice(g, uid, ref)
-	}
-	b.tourGameOver(ctx, g)
-	for _, m := range b.mods.list {
-		if m.GameEnded != nil {
-			m.GameEnded(ctx, b.kit(), g)
-		}
-	}
-	if g.ChatID() == 0 {
-		return
-	}
-	text := b.gameOverText(lang, g, g.Rules().Record())
-	if o := b.mods.owned(g); o != nil {
-		if o.EndNote != nil {
-			text += "\n" + o.EndNote(b.kit(), g, lang, texts.MessageLimit-texts.TelegramLen(text, "")-1)
-		}
-		b.ownedTurn(ctx, o, g) // the module's last call (a poll's stop still owed)
-	}
-	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
-}

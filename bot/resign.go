@@ -107,7 +107,7 @@ func (b *Bot) onResign(ctx context.Context, t tap) error {
 	}
 	// A card's row: asked before the question became a reply.
 	onCard := q.Message == nil || q.Message.Photo != nil
-	b.cardOf(g, q)
+	b.locateCard(g, q)
 	closeQuestion := func() {
 		if !onCard {
 			b.dropResignAsk(q.Message.Chat.ID, q.Message.MessageID)
@@ -139,7 +139,7 @@ func (b *Bot) onResign(ctx context.Context, t tap) error {
 	}
 	b.toast(q, "") // the result follows in the chat
 	closeQuestion()
-	b.gameOver(ctx, out.Game) // deletes every turn notice, theirs too
+	b.showGameOver(ctx, out.Game) // deletes every turn notice, theirs too
 	return nil
 }
 

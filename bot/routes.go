@@ -61,7 +61,6 @@ var tapRoutes = map[string]tapHandler{
 	KindRematchNo: (*Bot).onRematch,
 	KindPDN:       (*Bot).sendPDN,
 	KindReplay:    (*Bot).sendReplay,
-	KindAnalyse:   (*Bot).onAnalyse,
 	KindMenu:      (*Bot).onMenu,
 	KindLevel:     (*Bot).onLevel,
 	KindVariant:   (*Bot).onVariant,

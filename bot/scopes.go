@@ -24,7 +24,7 @@ var tapScopes = map[string]Scope{
 	KindPick: Anywhere, KindAccept: Anywhere, KindDecline: Anywhere, KindCancel: Anywhere,
 	KindDrawYes: Anywhere, KindDrawNo: Anywhere, KindResign: Anywhere, KindResignNo: Anywhere,
 	KindRematch: Anywhere, KindRematchOK: Anywhere, KindRematchNo: Anywhere,
-	KindPDN: Anywhere, KindReplay: Anywhere, KindAnalyse: Anywhere, KindTowers: Anywhere,
+	KindPDN: Anywhere, KindReplay: Anywhere, KindTowers: Anywhere,
 	// Menus and settings answer where they were asked for.
 	KindMenu: Anywhere, KindLevel: Anywhere, KindVariant: Anywhere, KindColor: Anywhere,
 	KindLang: Anywhere, KindSetting: Anywhere,

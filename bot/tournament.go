@@ -244,7 +244,7 @@ func (b *Bot) tournamentTick(ctx context.Context) {
 
 // tourGameOver tells Black (whose card is the second one) how the game
 // ended, and moves the game's tournament on: its players are paired again
-// at once. gameOver calls it for every game; others are no tournament's.
+// at once. showGameOver calls it for every game; others are no tournament's.
 func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
 	link := g.TourLink()
 	if link == nil {
@@ -253,7 +253,7 @@ func (b *Bot) tourGameOver(ctx context.Context, g *play.Game) {
 	if m, ok := g.Mirrored(); ok {
 		lang := cardLang(m)
 		text := b.texts.T(lang, "game_over_msg",
-			"Result", b.resultText(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
+			"Result", b.texts.ResultLine(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
 		b.send(outMessage{chatID: link.MirrorChat, text: text, replyTo: m.MessageID()}.reply())
 	}
 	ev, err := b.svc.TournamentGameOver(ctx, g)
@@ -366,7 +366,7 @@ func (b *Bot) postTourGame(g *play.Game) {
 	photo.Caption = b.caption(m, v)
 	photo.ReplyMarkup = b.keyboard(m, v)
 	r := chatReplyID(m.ChatID(), photo)
-	record := mirrorRecord(g.ID(), g.Ply())
+	record := mirrorReplyRecord(g.ID(), g.Ply())
 	if b.recordsSent {
 		// Recorded by whichever process sends it (recordMirror), as the
 		// game's card is (postCard): one that took the card over from a

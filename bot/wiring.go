@@ -28,10 +28,10 @@ func (b *Bot) OutboxHooks() OutboxHooks {
 }
 
 // Install installs h in o, as Main.Open does (and tests that wire a real
-// outbox): card edits are drawn when sent (lazycard.go), inline cards
-// found to be text are edited as text (inline.go), records are kept by
+// outbox): card edits are drawn when sent (cardlazy.go), inline cards
+// found to be text are edited as text (cardinline.go), records are kept by
 // the process that sends them (sentrecord.go), and boards shown start the
-// clocks (shown.go).
+// clocks (cardshown.go).
 func (h OutboxHooks) Install(o *outbox.Outbox) {
 	o.SetResolver(h.Resolve)
 	o.SetRefused(h.Refused)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 )
 
 // analysis is a finished game reviewed by the engine, as the page steps
@@ -38,7 +39,7 @@ type reviewedMove struct {
 	After  int    `json:"after"`  // Scores[Ply+1]
 	Loss   int    `json:"loss"`   // for the mover, hundredths of a man; 0 for the best move
 	// Best is the engine's choice, given for a mistake (a loss of at least
-	// play.MistakeThreshold): the page draws it as an arrow.
+	// review.MistakeThreshold): the page draws it as an arrow.
 	Best *move `json:"best,omitempty"`
 	// Text is the move as the page writes it under the board, with the
 	// loss and the better move for a mistake.
@@ -68,7 +69,7 @@ func (s *Server) pendingOf(lang string, place int) pending {
 }
 
 // analysisOf lays a out for the page, in lang.
-func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
+func (s *Server) analysisOf(a *review.Analysis, lang string) analysis {
 	g := a.Game
 	rv := a.Review
 	start := g.Rules().StartPosition()
@@ -84,7 +85,7 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 		rm := reviewedMove{Ply: m.Ply, Number: m.Number(start), Mover: colorCode(m.Mover), Move: moveOf(m.Move),
 			Before: rv.Scores[i], After: rv.Scores[i+1], Loss: m.Loss}
 		rm.Text = rm.Number + " " + m.Move.String()
-		if m.Loss >= play.MistakeThreshold && m.Best.Len() > 0 && m.Best != m.Move {
+		if m.Loss >= review.MistakeThreshold && m.Best.Len() > 0 && m.Best != m.Move {
 			best := moveOf(m.Best)
 			rm.Best = &best
 			rm.Text = s.texts.T(lang, "analysis_line", "Number", rm.Number, "Move", m.Move.String(),
@@ -103,14 +104,20 @@ func (s *Server) analysisOf(a *play.Analysis, lang string) analysis {
 // says one is under way here (202), or that there is none yet (204). It
 // never starts one: the page asks on opening a finished game.
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer) {
-	a, running, err := s.svc.Analysed(r.Context(), r.PathValue("id"))
+	reviews := s.opts.Reviews
+	if reviews == nil { // no engine reviews here: there is none, as ever
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	a, running, err := reviews.Analysed(r.Context(), r.PathValue("id"))
 	switch {
 	case err != nil:
 		s.fail(w, v, err)
 	case a != nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))
 	case running:
-		place, _ := s.svc.ReviewPlace(r.Context(), r.PathValue("id"))
+		place, _ := reviews.Place(r.Context(), r.PathValue("id"))
 		writeJSON(w, http.StatusAccepted, s.pendingOf(v.lang, place))
 	default:
 		w.Header().Set("Cache-Control", "no-store")
@@ -125,10 +132,15 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request, v viewer
 // proxies in front of the server allow, and the review goes on between
 // requests (play keeps it).
 func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request, v viewer) {
+	reviews := s.opts.Reviews
+	if reviews == nil {
+		s.fail(w, v, review.ErrNoAnalysis)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.AnalysisWait)
 	defer cancel()
-	a, err := s.svc.Analyse(ctx, r.PathValue("id"), v.user.ID)
-	var queued *play.QueuedError
+	a, err := reviews.Analyse(ctx, r.PathValue("id"), v.user.ID)
+	var queued *review.QueuedError
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusOK, s.analysisOf(a, v.lang))

@@ -12,6 +12,7 @@ import (
 	"github.com/bashni/bashni/ai"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -103,7 +104,7 @@ func TestAnalysisThroughTheAPI(t *testing.T) {
 		t.Errorf("mistake line %q; want %q… with %s", an.Mistakes[found].Text, want, b.Best.Text)
 	}
 	for _, m := range an.Moves {
-		if (m.Best != nil) != (m.Loss >= play.MistakeThreshold) {
+		if (m.Best != nil) != (m.Loss >= review.MistakeThreshold) {
 			t.Errorf("move %d: loss %d, best %+v: a better move goes with a mistake only", m.Ply, m.Loss, m.Best)
 		}
 	}
@@ -190,7 +191,7 @@ func TestAnalysisPendingThenDone(t *testing.T) {
 	close(rv.release)
 	// Wait for the end as the chat's Analyse button does: the service's
 	// Analyse joins the review. The page's next POST then finds it kept.
-	if _, err := r.svc.Analyse(h.ctx, h.gameID, h.alice.ID); err != nil {
+	if _, err := r.reviews.Analyse(h.ctx, h.gameID, h.alice.ID); err != nil {
 		t.Fatal(err)
 	}
 	var an analysis

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
@@ -50,9 +51,9 @@ func TestStatusAsBeforeKinds(t *testing.T) {
 		{play.ErrTimeUp, http.StatusConflict},
 		{&play.TimeUpError{}, http.StatusConflict},
 		{play.ErrGameNotOver, http.StatusConflict},
-		{play.ErrNoAnalysis, http.StatusNotImplemented},
-		{play.ErrTooManyReviews, http.StatusTooManyRequests},
-		{play.ErrReviewsFull, http.StatusServiceUnavailable},
+		{review.ErrNoAnalysis, http.StatusNotImplemented},
+		{review.ErrTooManyReviews, http.StatusTooManyRequests},
+		{review.ErrReviewsFull, http.StatusServiceUnavailable},
 		{play.ErrAIDeclinesDraw, http.StatusConflict},
 		{play.ErrStale, http.StatusConflict},
 		{play.ErrGameOver, http.StatusConflict},

@@ -19,6 +19,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
@@ -31,11 +32,12 @@ import (
 // replica is one bot process: its service, bot, broker and app server,
 // over a store that may be shared with other replicas.
 type replica struct {
-	svc    *play.Service
-	bot    *bot.Bot
-	broker *Broker
-	app    *Server
-	web    *httptest.Server
+	svc     *play.Service
+	reviews *review.Service
+	bot     *bot.Bot
+	broker  *Broker
+	app     *Server
+	web     *httptest.Server
 }
 
 // harness is a group with a game between Alice (White) and Bob (Black),
@@ -217,7 +219,14 @@ func (h *harness) newReplica(bus Bus) *replica {
 	if s, ok := bus.(play.Store); ok {
 		st = s
 	}
-	svc := play.New(WatchStore(st, broker), h.spec.thinker, play.DefaultConfig, h.clock.Now)
+	games := WatchStore(st, broker)
+	svc := play.New(games, h.spec.thinker, play.DefaultConfig, h.clock.Now)
+	// Reviews are made at once (no queue) by the thinker, when it can,
+	// and kept through the store the boards watch.
+	var reviews *review.Service
+	if rv, ok := h.spec.thinker.(review.Reviewer); ok {
+		reviews = review.New(svc, reviewStore{games, st.(storage.ReviewQueue)}, rv)
+	}
 	b := bot.New(h.ctx, svc, st.(bot.UpdateMarks), out, render.New(), bot.Config{
 		Username: api.Self.UserName,
 		BoardURL: func(id string) string { return Link(api.Self.UserName, "board", id) },
@@ -226,7 +235,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 	})
 	b.OutboxHooks().Install(out)
 	svc.OnOwed(b.ShowDetached())
-	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait,
+	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait, Reviews: reviews,
 		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames,
 		Course: training.NewCourse(st.(training.CourseStore))}
 	if h.spec.puzzles != nil {
@@ -242,7 +251,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 		<-outDone
 		<-brokerDone
 	})
-	return &replica{svc: svc, bot: b, broker: broker, app: app, web: web}
+	return &replica{svc: svc, reviews: reviews, bot: b, broker: broker, app: app, web: web}
 }
 
 // initData signs an initData for u, opening the harness's game, now.
@@ -293,3 +302,14 @@ func (h *harness) waitCard(text string) {
 		return c.Method == "editMessageMedia" && c.OK() && c.MessageID() == h.cardID && strings.Contains(c.Text(), text)
 	})
 }
+
+// reviewStore is the reviews' store: the games as the service reads and
+// writes them, and the stored queue.
+type reviewStore struct {
+	play.Store
+	reviewQueue
+}
+
+// reviewQueue names the embedded queue (storage.ReviewQueue's own name
+// would clash with its method ReviewQueue).
+type reviewQueue = storage.ReviewQueue

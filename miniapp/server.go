@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/texts"
 )
@@ -50,6 +51,10 @@ type Options struct {
 	// Course, if set, has the lobby show the viewer's progress in the
 	// course (lobbycourse.go).
 	Course *training.Course
+	// Reviews analyses finished games (analysis.go); nil: no engine
+	// reviews here, so there is never an analysis to show, and asking for
+	// one is refused (review.ErrNoAnalysis).
+	Reviews *review.Service
 	// AnalysisWait is how long a request to analyse a game waits for the
 	// analysis before it answers 202 and the page asks again (20 s if 0).
 	AnalysisWait time.Duration

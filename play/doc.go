@@ -1,8 +1,9 @@
 // Package play is the game service: challenges, accepting
 // them, moves with compare-and-set, the AI's turns, draw offers,
 // resignation, reminders and wins on time, ratings and stats, and the
-// engine's help: hints, takebacks and the analysis of finished games, on
-// the local engine pool or on remote workers (RemoteThinker).
+// engine's help: hints and takebacks, on the local engine pool or on
+// remote workers (RemoteThinker); both also search the positions of the
+// reviews of finished games that package play/review keeps.
 //
 // It imports no Telegram client, but it is not blind to the chat: its
 // records name the chats and messages that show a game (which card to

@@ -143,16 +143,13 @@ var (
 	ErrBusy           = refusal(Busy, "play: the game is busy; try again")
 )
 
-// Refusals of the engine's help: hints, takebacks, analyses.
+// Refusals of the engine's help: hints and takebacks.
 var (
 	ErrNotAgainstAI    = refusal(Invalid, "play: hints and takebacks are for games against the AI")
 	ErrNoHintsLeft     = refusal(TooMany, "play: no hints left in this game")
 	ErrNoTakeback      = refusal(Conflict, "play: there is no move of yours to take back")
 	ErrNoTakebacksLeft = refusal(TooMany, "play: no takebacks left in this game")
 	ErrHintRunning     = refusal(Conflict, "play: a hint for this game is being worked out already")
-	ErrNoAnalysis      = refusal(Unsupported, "play: game analysis is not available here") // no engine here reviews
-	ErrReviewsFull     = refusal(Busy, "play: the analysis queue is full; try again later")
-	ErrTooManyReviews  = refusal(TooMany, "play: you have as many analyses queued as allowed")
 )
 
 // Refusals of a group's arena tournament.

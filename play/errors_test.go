@@ -50,9 +50,6 @@ var sentinels = map[string]struct {
 	"ErrNoTakeback":       {ErrNoTakeback, Conflict},
 	"ErrNoTakebacksLeft":  {ErrNoTakebacksLeft, TooMany},
 	"ErrHintRunning":      {ErrHintRunning, Conflict},
-	"ErrNoAnalysis":       {ErrNoAnalysis, Unsupported},
-	"ErrReviewsFull":      {ErrReviewsFull, Busy},
-	"ErrTooManyReviews":   {ErrTooManyReviews, TooMany},
 	"ErrNoTournaments":    {ErrNoTournaments, Unsupported},
 	"ErrBadDuration":      {ErrBadDuration, Invalid},
 	"ErrTournamentInChat": {ErrTournamentInChat, Invalid},
@@ -151,7 +148,6 @@ func TestKindOfOtherErrors(t *testing.T) {
 		{"a game not stored", fmt.Errorf("storage: game g1: %w", storage.ErrNotFound), NotFound},
 		{"the store down", fmt.Errorf("storage: redis: get: %w: %w", storage.ErrUnavailable, errors.New("i/o timeout")), Unavailable},
 		{"lost on time before the action", &TimeUpError{}, Conflict},
-		{"a waiting review", &QueuedError{Place: 2, err: context.DeadlineExceeded}, Internal},
 		{"a cancelled request", context.Canceled, Internal},
 		{"anything else", errors.New("disk on fire"), Internal},
 	} {

@@ -64,10 +64,7 @@ type RemoteThinker struct {
 	maxWait time.Duration
 }
 
-var (
-	_ Thinker  = (*RemoteThinker)(nil)
-	_ Reviewer = (*RemoteThinker)(nil)
-)
+var _ Thinker = (*RemoteThinker)(nil)
 
 // RemoteOptions tune a RemoteThinker; zero fields take the defaults.
 type RemoteOptions struct {
@@ -147,23 +144,4 @@ func (r *RemoteThinker) ask(ctx context.Context, job AIJob) (rules.Move, AIReply
 		return rules.Move{}, reply, fmt.Errorf("%w: %q: %w", ErrBadAnswer, reply.Move, err)
 	}
 	return m, reply, nil
-}
-
-// Review analyses a finished game on the workers: one job per position
-// that needs a search, each sent once the one before it is answered, with
-// the limits the local engine pool would use. So an analysis holds at
-// most one worker at a time and its jobs queue up among the AI moves of
-// the moment instead of ahead of them; a position whose worker dies is
-// taken up by another after the queue's visibility timeout. ctx bounds
-// the whole (the service gives it the analysis time); each position is
-// also given up on after its own search time plus MaxWait, as a move
-// would be, so that a queue without workers fails an analysis in seconds.
-func (r *RemoteThinker) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
-	per := reviewLimits(g.Ply())
-	search := r.SearchPosition
-	rv, err := ai.ReviewGame(ctx, search, g.StartPosition(), g.Moves(), per)
-	if err != nil {
-		return ai.Review{}, fmt.Errorf("play: remote analysis: %w", err)
-	}
-	return rv, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/bashni/bashni/aiqueue"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/storage/bolt"
@@ -101,12 +102,19 @@ func work(ctx context.Context, q *aiqueue.Queue) {
 // reviewStore is what the load needs of a store: games and the queue.
 type reviewStore interface {
 	play.Store
-	play.ReviewQueue
+	storage.ReviewQueue
 }
 
-func reviewLoad(b *testing.B, st reviewStore, th play.Thinker, now func() time.Time, runners int) {
+// loadEngine plays the AI's moves and reviews games.
+type loadEngine interface {
+	play.Thinker
+	review.Reviewer
+}
+
+func reviewLoad(b *testing.B, st reviewStore, th loadEngine, now func() time.Time, runners int) {
 	b.Helper()
-	s := play.New(st, th, play.DefaultConfig, now, play.WithReviewQueue(st, play.ReviewLimits{Max: 64, PerUser: 64, Runners: runners}))
+	games := play.New(st, th, play.DefaultConfig, now)
+	s := review.New(games, st, th, review.WithQueue(review.Limits{Max: 64, PerUser: 64, Runners: runners}))
 	ids, size := randomFinishedGames(b, st, now(), 30, 20)
 	ctx, stop := context.WithCancel(context.Background())
 	start := time.Now()
@@ -120,10 +128,10 @@ func reviewLoad(b *testing.B, st reviewStore, th play.Thinker, now func() time.T
 		})
 	}
 	runDone := make(chan struct{})
-	go func() { defer close(runDone); s.RunReviews(ctx) }()
+	go func() { defer close(runDone); s.Run(ctx) }()
 	reviewed := make(chan struct{})
 	go func() { wg.Wait(); close(reviewed) }()
-	times := aiRepliesUntil(b, s, reviewed)
+	times := aiRepliesUntil(b, games, reviewed)
 	elapsed := time.Since(start)
 	stop()
 	<-runDone

@@ -86,10 +86,6 @@ type Service struct {
 	newID func() string
 	log   *slog.Logger
 	hooks Hooks
-	// analyses coalesces and keeps game reviews (analyses.go).
-	analyses *analyses
-	// reviews is the stored review queue, if configured (reviewqueue.go).
-	reviews *reviewQueue
 	// aiTurns are the AI moves this process claimed (aiturns.go).
 	aiTurns *aiTurns
 	// replays keeps the rules state of the games read last (replays.go).
@@ -137,7 +133,7 @@ func New(store Store, ai Thinker, cfg Config, now func() time.Time, opts ...Opti
 	if now == nil {
 		panic("play: New without a clock")
 	}
-	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), analyses: newAnalyses(), aiTurns: newAITurns(), replays: newReplays()}
+	s := &Service{store: store, ai: ai, cfg: cfg, now: now, newID: randomID, log: slog.New(slog.DiscardHandler), aiTurns: newAITurns(), replays: newReplays()}
 	for _, o := range opts {
 		o(s)
 	}

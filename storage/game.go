@@ -114,7 +114,8 @@ type GameRecord struct {
 	// Review is the engine's review of the finished game, once one was
 	// made: kept with the game so that every replica, for the chat's
 	// Analyse button and the Mini App alike, shows the same one and none
-	// reviews the game again.
+	// reviews the game again. Only package play/review writes it and
+	// ReviewWork.
 	Review *GameReview `json:"review,omitempty"`
 	// ReviewWork is a queued review under way: the runner holding it and
 	// the positions searched so far, so that another replica takes up

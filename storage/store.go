@@ -112,6 +112,10 @@ type Store interface {
 	// Chats keeps the groups' own settings, their language (chat.go).
 	Chats
 
+	// ReviewQueue keeps the games' reviews waiting for the engine
+	// (review.go).
+	ReviewQueue
+
 	// Tournaments keeps the groups' arena tournaments (tournament.go).
 	Tournaments
 

@@ -50,9 +50,6 @@ var errorTexts = []struct {
 	{play.ErrNoTakeback, "err_no_takeback"},
 	{play.ErrNoTakebacksLeft, "err_no_takebacks_left"},
 	{play.ErrGameNotOver, "err_game_not_over"},
-	{play.ErrNoAnalysis, "err_no_analysis"},
-	{play.ErrReviewsFull, "err_reviews_full"},
-	{play.ErrTooManyReviews, "err_too_many_reviews"},
 }
 
 // kindTexts answer an error that has no text of its own by its kind.

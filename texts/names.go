@@ -60,6 +60,8 @@ func (c *Catalog) Result(lang string, g *play.Game) (result, reason string) {
 
 // ResultLine is Result's first part: "1-0, White wins (Alice)", "1/2-1/2,
 // draw", or for an aborted game that it was aborted and counts nowhere.
+// It is the one result line: the card's caption, the end-of-game message,
+// the analysis and the Mini App all write a finished game's result with it.
 func (c *Catalog) ResultLine(lang string, g *play.Game) string {
 	switch {
 	case g.Aborted():

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
+	botreview "github.com/bashni/bashni/bot/review"
 	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
@@ -27,6 +28,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/updates"
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
@@ -82,6 +84,7 @@ type Main struct {
 	live                 *liveBoard
 	svc                  *play.Service
 	teams                *team.Service
+	reviews              *review.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
 	// bgCtx is what background work and sending run under: it outlives
@@ -119,7 +122,7 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	m.metrics = newMetrics()
 	countTrips(m.store, m.metrics.reg)
 	m.live = newLiveBoard(m.cfg, m.store, m.log) // the Mini App, if configured
-	m.svc = m.newService()
+	m.svc, m.reviews = m.newService()
 	// The groups' games by vote: the clock's tick closes a vote whose
 	// time is up.
 	m.teams = team.New(m.svc, m.store, m.log)
@@ -160,18 +163,34 @@ func (m *Main) listen() (err error) {
 	return nil
 }
 
-func (m *Main) newService() *play.Service {
+// newService builds the game service and the reviews of its finished
+// games, both over the thinker.
+func (m *Main) newService() (*play.Service, *review.Service) {
 	thinker := timedThinker{Thinker: newThinker(m.cfg, m.store, m.now, m.log), observe: func(d time.Duration) { m.metrics.aiThink.Observe(d.Seconds()) }}
 	opts := []play.Option{play.WithLogger(m.log),
 		play.WithHooks(play.Hooks{GameStarted: m.metrics.gamesStarted.Inc, GameFinished: m.metrics.gamesFinished.Inc}),
 		play.WithTournaments(m.store)}
-	if rq, ok := m.store.(play.ReviewQueue); ok {
-		// Reviews wait in the stored queue; this process works on as many
-		// at once as it has engines (the pool serves AI moves first).
-		opts = append(opts, play.WithReviewQueue(rq, play.ReviewLimits{Runners: m.cfg.AI.Workers}))
-	}
-	return play.New(m.live.store(m.store), thinker, playConfig(m.cfg), m.now, opts...)
+	games := m.live.store(m.store)
+	svc := play.New(games, thinker, playConfig(m.cfg), m.now, opts...)
+	// Reviews wait in the stored queue; this process works on as many at
+	// once as it has engines (the pool serves AI moves first). A review is
+	// kept in its game's record through the store the service writes, so
+	// the boards hear of it as of any change.
+	reviews := review.New(svc, reviewStore{games, m.store}, thinker, review.WithLogger(m.log),
+		review.WithQueue(review.Limits{Runners: m.cfg.AI.Workers}))
+	return svc, reviews
 }
+
+// reviewStore is the review's store: the games as the service reads and
+// writes them, and the stored review queue.
+type reviewStore struct {
+	play.Store
+	reviewQueue
+}
+
+// reviewQueue names the embedded queue (storage.ReviewQueue's own name
+// would clash with its method ReviewQueue).
+type reviewQueue = storage.ReviewQueue
 
 func (m *Main) newOutbox() *outbox.Outbox {
 	opts := outbox.Options{
@@ -216,7 +235,8 @@ func (m *Main) newBot() error {
 		// The features, each a module (bot.Module) over its own service.
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
-			teambot.Module(m.teams)},
+			teambot.Module(m.teams),
+			botreview.Module(m.reviews)},
 	})
 	return nil
 }
@@ -239,12 +259,12 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	health := newLoopHealth(m.now, stale)
 	m.errs = make(chan error, 4)
-	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.bot, m.log, m.metrics)
+	m.live.serve(runCtx, &m.wg, m.appLn, m.serverFailed("miniapp"), string(m.cfg.Telegram.Token), m.now, m.svc, m.reviews, m.bot, m.log, m.metrics)
 	m.wg.Go(func() { m.bot.RunClock(runCtx, m.cfg.Game.ClockInterval) })
 	if bus, ok := m.store.(owedBus); ok {
 		m.wg.Go(func() { listenOwed(runCtx, bus, m.bot, m.log) })
 	}
-	m.wg.Go(func() { m.svc.RunReviews(runCtx) })
+	m.wg.Go(func() { m.reviews.Run(runCtx) })
 	// The AI's moves this process claimed (play's own writes, and the
 	// clock's claims of moves another process left owed). Moves under
 	// way finish after runCtx: a move handled just before shutdown still
@@ -389,6 +409,7 @@ type Store interface {
 	training.DailyStore
 	storage.Tournaments
 	team.Store
+	storage.ReviewQueue
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

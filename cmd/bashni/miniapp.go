@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/storage"
 	"github.com/bashni/bashni/texts"
@@ -145,7 +146,7 @@ func boardImages(b *bot.Bot, page http.Handler) http.Handler {
 
 // serve runs the broker and the page's server on ln until ctx ends; fail
 // hears the server's failure.
-func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listener, fail func(error), token string, now func() time.Time, svc *play.Service, b *bot.Bot, logger *slog.Logger, m *metrics) {
+func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listener, fail func(error), token string, now func() time.Time, svc *play.Service, reviews *review.Service, b *bot.Bot, logger *slog.Logger, m *metrics) {
 	if l.broker == nil {
 		return
 	}
@@ -157,7 +158,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 		}
 	}()
 	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles, Course: l.course,
-		Admit: b.Admit} // a chat with too many replies waiting refuses more work
+		Reviews: reviews, Admit: b.Admit} // a chat with too many replies waiting refuses more work
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)
 	}

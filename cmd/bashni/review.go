@@ -4,31 +4,32 @@ import (
 	"context"
 
 	"github.com/bashni/bashni/ai"
-	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/rules"
 )
 
-var _ play.Reviewer = timedThinker{}
+var _ review.Reviewer = timedThinker{}
 
-// Review lets the service analyse games through the measured thinker when
-// the thinker underneath can: the engine pool and the remote thinker both
-// can (the latter has `bashni worker` search the positions). Analyses are
-// not counted in the think-time metric, which is about AI moves.
+// Review lets package play/review analyse games through the measured
+// thinker when the thinker underneath can: the engine pool and the remote
+// thinker both can (the latter has `bashni worker` search the positions).
+// Analyses are not counted in the think-time metric, which is about AI
+// moves.
 func (t timedThinker) Review(ctx context.Context, g *rules.Game) (ai.Review, error) {
-	r, ok := t.Thinker.(play.Reviewer)
+	r, ok := t.Thinker.(review.Reviewer)
 	if !ok {
-		return ai.Review{}, play.ErrNoAnalysis
+		return ai.Review{}, review.ErrNoAnalysis
 	}
 	return r.Review(ctx, g)
 }
 
-var _ play.PositionReviewer = timedThinker{}
+var _ review.PositionReviewer = timedThinker{}
 
 // PositionLimits and SearchPosition let the review queue's runners store
 // each position as it is searched, through the thinker underneath (both
 // the engine pool and the remote thinker search single positions).
 func (t timedThinker) PositionLimits(plies int) ai.Limits {
-	if r, ok := t.Thinker.(play.PositionReviewer); ok {
+	if r, ok := t.Thinker.(review.PositionReviewer); ok {
 		return r.PositionLimits(plies)
 	}
 	return ai.Limits{} // a review then fails: no limit per position
@@ -36,8 +37,8 @@ func (t timedThinker) PositionLimits(plies int) ai.Limits {
 
 // SearchPosition: see PositionLimits.
 func (t timedThinker) SearchPosition(ctx context.Context, req ai.Request) (ai.Result, error) {
-	if r, ok := t.Thinker.(play.PositionReviewer); ok {
+	if r, ok := t.Thinker.(review.PositionReviewer); ok {
 		return r.SearchPosition(ctx, req)
 	}
-	return ai.Result{}, play.ErrNoAnalysis
+	return ai.Result{}, review.ErrNoAnalysis
 }

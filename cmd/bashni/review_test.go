@@ -16,6 +16,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/rules"
 	redisstore "github.com/bashni/bashni/storage/redis"
 	"github.com/bashni/bashni/storage/redis/redistest"
@@ -36,7 +37,7 @@ func checkBlunderFound(t *testing.T, g *rules.Game, rv ai.Review, at int, blunde
 	if len(rv.Scores) != g.Ply()+1 || len(rv.Moves) != g.Ply() {
 		t.Fatalf("%d scores and %d move reviews for %d moves", len(rv.Scores), len(rv.Moves), g.Ply())
 	}
-	listed := rv.Mistakes(play.MistakeThreshold, play.MaxMistakes, rules.Black)
+	listed := rv.Mistakes(review.MistakeThreshold, review.MaxMistakes, rules.Black)
 	for _, m := range listed {
 		if m.Ply == at {
 			if m.Move != blunder || m.Best == blunder {

@@ -1,4 +1,4 @@
-package play
+package review
 
 import (
 	"context"
@@ -7,34 +7,35 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
 )
 
-// analyses joins the requests for one game's review that reach this
+// flights joins the requests for one game's review that reach this
 // process while the review runs, and knows which games are under review
 // here. Finished reviews are kept with the games in the store (see
 // keepReview), where every replica finds them.
-type analyses struct {
-	flights singleflight.Group
+type flights struct {
+	group singleflight.Group
 
 	mu      sync.Mutex
 	running map[string]bool // game ids under review
 }
 
-func newAnalyses() *analyses { return &analyses{running: map[string]bool{}} }
+func newFlights() *flights { return &flights{running: map[string]bool{}} }
 
-func (a *analyses) isRunning(id string) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.running[id]
+func (f *flights) isRunning(id string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.running[id]
 }
 
-func (a *analyses) setRunning(id string, on bool) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
+func (f *flights) setRunning(id string, on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if on {
-		a.running[id] = true
+		f.running[id] = true
 	} else {
-		delete(a.running, id)
+		delete(f.running, id)
 	}
 }
 
@@ -42,26 +43,26 @@ func (a *analyses) setRunning(id string, on bool) {
 // a new one. The review itself is not cancelled with ctx, since others may
 // be waiting for it, and a caller that stops waiting (a page that asks
 // again shortly) finds it done later; it is bounded by its own deadline
-// (analysisTime and one AI move's time). A caller whose ctx ends gets
+// (play.AnalysisTime and one AI move's time). A caller whose ctx ends gets
 // ctx's error at once.
-func (s *Service) review(ctx context.Context, g *Game, r Reviewer) (ai.Review, error) {
+func (s *Service) review(ctx context.Context, g *game) (ai.Review, error) {
 	id := g.ID()
 	if rv, ok := keptReview(g); ok {
 		return rv, nil
 	}
 	run := context.WithoutCancel(ctx)
-	ch := s.analyses.flights.DoChan(id, func() (any, error) {
-		s.analyses.setRunning(id, true)
-		defer s.analyses.setRunning(id, false)
+	ch := s.flights.group.DoChan(id, func() (any, error) {
+		s.flights.setRunning(id, true)
+		defer s.flights.setRunning(id, false)
 		// Finished just before this flight began: no second review.
-		if fresh, err := s.Game(run, id); err == nil {
+		if fresh, err := s.read(run, id); err == nil {
 			if rv, ok := keptReview(fresh); ok {
 				return rv, nil
 			}
 		}
-		rctx, cancel := context.WithTimeout(run, analysisTime+s.cfg.AITimeout)
+		rctx, cancel := context.WithTimeout(run, play.AnalysisTime+s.games.Config().AITimeout)
 		defer cancel()
-		rv, err := r.Review(rctx, g.rules)
+		rv, err := s.engine.Review(rctx, g.Rules())
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package play
+package review
 
 import (
 	"context"
@@ -27,14 +27,14 @@ func reviewRecord(rv ai.Review) *storage.GameReview {
 // none, or when it does not fit g's moves (a record edited by hand, or
 // written by a build that kept something else): that one is reviewed
 // again and replaced.
-func keptReview(g *Game) (rv ai.Review, ok bool) {
+func keptReview(g *game) (rv ai.Review, ok bool) {
 	kept := g.rec.Review
-	moves := g.rules.Moves()
+	moves := g.Rules().Moves()
 	if kept == nil || len(kept.Scores) != len(moves)+1 || len(kept.Best) != len(moves) || len(kept.Loss) != len(moves) {
 		return ai.Review{}, false
 	}
 	rv = ai.Review{Scores: kept.Scores, Moves: make([]ai.MoveReview, len(moves))}
-	p := g.rules.StartPosition()
+	p := g.Rules().StartPosition()
 	for i, m := range moves {
 		best, err := rules.ParseMove(&p, kept.Best[i])
 		if err != nil || kept.Loss[i] < 0 {
@@ -51,7 +51,7 @@ func keptReview(g *Game) (rv ai.Review, ok bool) {
 // every replica shows the same. A failed write costs only that: the review
 // is still good here, and is logged.
 func (s *Service) keepReview(ctx context.Context, id string, rv ai.Review) ai.Review {
-	g, err := s.update(ctx, id, func(g *Game) error {
+	g, err := s.change(ctx, id, func(g *game) error {
 		_, ok := keptReview(g)
 		if ok && g.rec.ReviewWork == nil {
 			return errUnchanged
@@ -63,7 +63,7 @@ func (s *Service) keepReview(ctx context.Context, id string, rv ai.Review) ai.Re
 		return nil
 	})
 	if err != nil {
-		s.log.Warn("play: keeping a game's review", "game", id, "err", err)
+		s.log.Warn("review: keeping a game's review", "game", id, "err", err)
 		return rv
 	}
 	if kept, ok := keptReview(g); ok {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 
 	"github.com/bashni/bashni/play"
@@ -17,7 +18,7 @@ const gameOverRoom = 1024
 // it all.
 func (b *Bot) gameOverText(lang string, g *play.Game, record string) string {
 	compose := func(rec string) string {
-		return b.texts.T(lang, "game_over_msg", "Result", b.resultText(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason()), "Record", rec) +
+		return b.texts.T(lang, "game_over_msg", "Result", b.texts.ResultLine(lang, g), "Reason", b.texts.ReasonName(lang, g.Reason()), "Record", rec) +
 			"\n" + b.texts.T(lang, "game_length", "Moves", b.texts.N(lang, "plies", (g.Ply()+1)/2))
 	}
 	text := compose(record)
@@ -39,4 +40,31 @@ func fullMoves(record string) []string {
 		moves[len(moves)-1] += " " + tok
 	}
 	return moves
+}
+
+// showGameOver shows the end of a game: the final card with Rematch, PDN and
+// Replay buttons, and a result message (a new message, so people see it).
+func (b *Bot) showGameOver(ctx context.Context, g *play.Game) {
+	lang := cardLang(g)
+	b.editCard(g, cardView{lang: lang}, "", nil)
+	for uid, ref := range g.Notices() {
+		b.deleteNotice(g, uid, ref)
+	}
+	b.tourGameOver(ctx, g)
+	for _, m := range b.mods.list {
+		if m.GameEnded != nil {
+			m.GameEnded(ctx, b.kit(), g)
+		}
+	}
+	if g.ChatID() == 0 {
+		return
+	}
+	text := b.gameOverText(lang, g, g.Rules().Record())
+	if o := b.mods.owned(g); o != nil {
+		if o.EndNote != nil {
+			text += "\n" + o.EndNote(b.kit(), g, lang, texts.MessageLimit-texts.TelegramLen(text, "")-1)
+		}
+		b.ownedTurn(ctx, o, g) // the module's last call (a poll's stop still owed)
+	}
+	b.send(outMessage{chatID: g.ChatID(), text: text, replyTo: g.MessageID()}.reply())
 }

@@ -1,14 +1,14 @@
-package play
+package review
 
 import (
 	"context"
 	"errors"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bashni/bashni/ai"
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -56,7 +56,7 @@ func (r *steppedReviewer) searched() []int {
 
 // finishedGames plays n games to their end (Alice resigns after two moves
 // each way) on s.
-func finishedGames(t *testing.T, s *Service, n int) []string {
+func finishedGames(t *testing.T, s *play.Service, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
 	for i := range ids {
@@ -71,16 +71,12 @@ func finishedGames(t *testing.T, s *Service, n int) []string {
 // review up where it stopped; the queue's reviews finish in order, and a
 // caller waiting for the last one gets it.
 func TestReviewQueue(t *testing.T) {
-	_, clock, st := newTestService(t)
-	rq, ok := st.(ReviewQueue)
-	if !ok {
-		t.Fatalf("%T is no ReviewQueue", st)
-	}
-	lim := ReviewLimits{Max: 3, PerUser: 1, Runners: 1, Lease: time.Minute, Poll: time.Hour}
+	svc, _, st := newTestGames(t)
+	lim := Limits{Max: 3, PerUser: 1, Runners: 1, Lease: time.Minute, Poll: time.Hour}
 	first := &steppedReviewer{step: make(chan struct{}), entered: make(chan struct{})}
-	a := New(st, first, DefaultConfig, clock.Now, WithReviewQueue(rq, lim))
+	a := New(svc, st, first, WithQueue(lim))
 	ctx := context.Background()
-	games := finishedGames(t, a, 4)
+	games := finishedGames(t, svc, 4)
 	users := []int64{alice.UserID, bob.UserID, carol.UserID, 4}
 	for i, tc := range []struct {
 		game  int
@@ -95,7 +91,7 @@ func TestReviewQueue(t *testing.T) {
 		{2, users[2], 3, nil},
 		{3, users[3], 0, ErrReviewsFull},
 	} {
-		place, _, err := a.RequestReview(ctx, games[tc.game], tc.user)
+		place, _, err := a.Request(ctx, games[tc.game], tc.user)
 		if place != tc.place || !errors.Is(err, tc.err) {
 			t.Errorf("%d: game %d for user %d: place %d, %v; want %d, %v", i, tc.game, tc.user, place, err, tc.place, tc.err)
 		}
@@ -105,7 +101,7 @@ func TestReviewQueue(t *testing.T) {
 	// stops (its process shuts down) during the third.
 	runA, stopA := context.WithCancel(ctx)
 	doneA := make(chan struct{})
-	go func() { defer close(doneA); a.RunReviews(runA) }()
+	go func() { defer close(doneA); a.Run(runA) }()
 	// A search begins after the one before it is stored: the third
 	// beginning says two positions are stored.
 	for range 2 {
@@ -115,7 +111,7 @@ func TestReviewQueue(t *testing.T) {
 	<-first.entered
 	stopA()
 	<-doneA
-	g, err := a.Game(ctx, games[0])
+	g, err := a.read(ctx, games[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,10 +124,10 @@ func TestReviewQueue(t *testing.T) {
 	// the queue, in order.
 	second := &steppedReviewer{step: make(chan struct{})}
 	close(second.step)
-	b := New(st, second, DefaultConfig, clock.Now, WithReviewQueue(rq, lim))
+	b := New(svc, st, second, WithQueue(lim))
 	runB, stopB := context.WithCancel(ctx)
 	doneB := make(chan struct{})
-	go func() { defer close(doneB); b.RunReviews(runB) }()
+	go func() { defer close(doneB); b.Run(runB) }()
 	defer func() { stopB(); <-doneB }()
 	last, err := b.Analyse(ctx, games[2], carol.UserID) // waits for the third review, kept by B's runner
 	if err != nil {
@@ -147,64 +143,19 @@ func TestReviewQueue(t *testing.T) {
 		}
 	}
 	for i, id := range games[:3] {
-		g, err := b.Game(ctx, id)
+		g, err := b.read(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, ok := keptReview(g); !ok || g.rec.ReviewWork != nil {
 			t.Errorf("game %d: kept %v, work %+v; want kept, no work left", i, ok, g.rec.ReviewWork)
 		}
-		if p, err := b.ReviewPlace(ctx, id); p != 0 || err != nil {
+		if p, err := b.Place(ctx, id); p != 0 || err != nil {
 			t.Errorf("game %d: place %d after its review; want out of the queue", i, p)
 		}
 	}
 	// The queue has room again.
-	if place, _, err := b.RequestReview(ctx, games[3], users[3]); place != 1 || err != nil {
+	if place, _, err := b.Request(ctx, games[3], users[3]); place != 1 || err != nil {
 		t.Errorf("a review after the queue emptied: %d, %v; want place 1", place, err)
-	}
-}
-
-// The pool gives an engine back to a waiting AI move before any waiting
-// review position, whichever waited longer.
-func TestPoolServesMovesBeforeReviews(t *testing.T) {
-	p := NewEnginePool(1, 1, ai.Limits{Nodes: 100})
-	ctx := context.Background()
-	held, err := p.borrow(ctx, forReview)
-	if err != nil {
-		t.Fatal(err)
-	}
-	order := make(chan string, 2)
-	wait := func(class int, name string) {
-		e, err := p.borrow(ctx, class)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		order <- name
-		p.giveBack(e)
-	}
-	go wait(forReview, "review")
-	waiting(p, forReview, 1)
-	go wait(forMove, "move")
-	waiting(p, forMove, 1)
-	p.giveBack(held)
-	if got := <-order; got != "move" {
-		t.Errorf("the engine went first to the %s; want the move", got)
-	}
-	if got := <-order; got != "review" {
-		t.Errorf("then to the %s; want the review", got)
-	}
-}
-
-// waiting returns once n searches of class wait for p's engines.
-func waiting(p *EnginePool, class, n int) {
-	for {
-		p.mu.Lock()
-		k := len(p.waiting[class])
-		p.mu.Unlock()
-		if k >= n {
-			return
-		}
-		runtime.Gosched()
 	}
 }

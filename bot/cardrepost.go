@@ -52,7 +52,7 @@ func (b *Bot) deferEdit(g *play.Game, v cardView, theme string) bool {
 }
 
 // endRepost is called once the re-posted card rp marks is sent (its
-// message id recorded where cardOf finds it) or failed: the newest edit
+// message id recorded where locateCard finds it) or failed: the newest edit
 // kept for it is made now, on whichever card is the game's. The mark of a
 // card posted since (a /board a moment after the game's first card) stays:
 // edits wait for that card, not for this one's answer.

@@ -1,4 +1,4 @@
-package play
+package review
 
 import (
 	"context"
@@ -44,35 +44,18 @@ func (r *markedReviewer) Review(_ context.Context, g *rules.Game) (ai.Review, er
 	return rv, nil
 }
 
-// playedAndResigned is a game between Alice and Bob, two moves each way,
-// that Alice resigned.
-func playedAndResigned(t *testing.T, s *Service) *Game {
-	t.Helper()
-	ctx := t.Context()
-	g := startGame(t, s)
-	for i, m := range []string{"c3-d4", "f6-e5", "d4:f6", "g7:e5"} {
-		if _, err := s.Move(ctx, g.rec.ID, []int64{alice.UserID, bob.UserID}[i%2], AnyPly, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.Resign(ctx, g.rec.ID, alice.UserID); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // A review made on one replica is kept with the game: another replica
 // shows the very same verdicts (a time-bounded review made again could
 // differ) and spends no engine time on it.
 func TestAReviewIsKeptForEveryReplica(t *testing.T) {
-	_, clock, st := newTestService(t)
+	games, _, st := newTestGames(t)
 	first, second := &markedReviewer{mark: 100}, &markedReviewer{mark: 200}
-	a := New(st, first, DefaultConfig, clock.Now)
-	b := New(st, second, DefaultConfig, clock.Now)
+	a := New(games, st, first)
+	b := New(games, st, second)
 	ctx := t.Context()
-	g := playedAndResigned(t, a)
+	g := playedAndResigned(t, games)
 
-	made, err := a.Analyse(ctx, g.rec.ID, alice.UserID)
+	made, err := a.Analyse(ctx, g.ID(), alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +63,11 @@ func TestAReviewIsKeptForEveryReplica(t *testing.T) {
 	if !reflect.DeepEqual(made.Review, want) {
 		t.Errorf("the replica that reviewed shows\n%+v\nwant its own review\n%+v", made.Review, want)
 	}
-	seen, running, err := b.Analysed(ctx, g.rec.ID)
+	seen, running, err := b.Analysed(ctx, g.ID())
 	if err != nil || running || seen == nil {
 		t.Fatalf("the other replica's Analysed: %v, running %v, %v; want the kept review", seen, running, err)
 	}
-	again, err := b.Analyse(ctx, g.rec.ID, alice.UserID)
+	again, err := b.Analyse(ctx, g.ID(), alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,15 +88,15 @@ func TestAReviewIsKeptForEveryReplica(t *testing.T) {
 // a build that kept something else) is not shown: the game is reviewed
 // again and the new review replaces it.
 func TestAReviewThatDoesNotFitIsMadeAgain(t *testing.T) {
-	_, clock, st := newTestService(t)
+	games, _, st := newTestGames(t)
 	rv := &markedReviewer{mark: 100}
-	s := New(st, rv, DefaultConfig, clock.Now)
+	s := New(games, st, rv)
 	ctx := t.Context()
-	g := playedAndResigned(t, s)
-	if _, err := s.Analyse(ctx, g.rec.ID, alice.UserID); err != nil {
+	g := playedAndResigned(t, games)
+	if _, err := s.Analyse(ctx, g.ID(), alice.UserID); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := st.Game(ctx, g.rec.ID)
+	rec, err := st.Game(ctx, g.ID())
 	if err != nil || rec.Review == nil {
 		t.Fatalf("stored game: %v, review %v; want a review kept", err, rec)
 	}
@@ -122,17 +105,17 @@ func TestAReviewThatDoesNotFitIsMadeAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if a, running, err := s.Analysed(ctx, g.rec.ID); a != nil || running || err != nil {
+	if a, running, err := s.Analysed(ctx, g.ID()); a != nil || running || err != nil {
 		t.Errorf("Analysed with a review that does not fit: %v, running %v, %v; want none", a, running, err)
 	}
-	a, err := s.Analyse(ctx, g.rec.ID, alice.UserID)
+	a, err := s.Analyse(ctx, g.ID(), alice.UserID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := rv.calls.Load(); n != 2 {
 		t.Errorf("%d reviews; want 2, the second replacing the one that did not fit", n)
 	}
-	stored, err := st.Game(ctx, g.rec.ID)
+	stored, err := st.Game(ctx, g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}

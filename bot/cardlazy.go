@@ -31,7 +31,7 @@ type lazyCard struct {
 	Inline  string `json:"i,omitempty"`
 	Text    bool   `json:"t,omitempty"`
 	// Live: the game has clocks, whose start waits for the edit to be
-	// taken (shown.go); other cards' edits cost no read when taken.
+	// taken (cardshown.go); other cards' edits cost no read when taken.
 	Live bool `json:"l,omitempty"`
 }
 
@@ -87,15 +87,9 @@ func (b *Bot) resolveCard(ctx context.Context, raw json.RawMessage) (tgbotapi.Ch
 		g = m
 	}
 	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
-	png, err := b.boardPNG(g, v, "")
+	edit, err := b.cardEdit(g, v, "", lc.Chat, lc.Message)
 	if err != nil {
 		return nil, 0, err
 	}
-	media := tgbotapi.NewInputMediaPhoto(tgbotapi.FileBytes{Name: "board.png", Bytes: png})
-	media.Caption = b.caption(g, v)
-	kb := b.keyboard(g, v)
-	return tgbotapi.EditMessageMediaConfig{
-		BaseEdit: tgbotapi.BaseEdit{ChatID: lc.Chat, MessageID: lc.Message, ReplyMarkup: &kb},
-		Media:    media, // a value, not a pointer: tgbotapi drops a pointer's upload
-	}, g.Version(), nil
+	return edit, g.Version(), nil
 }

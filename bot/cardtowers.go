@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strings"
 	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -82,20 +81,4 @@ func (b *Bot) towersAlert(lang string, p rules.Position, limit int) string {
 		text += line
 	}
 	return text
-}
-
-// towerRuns writes a tower top first, a run of equal pieces as one entry:
-// "⚪♛ ⚪×2 ⚫×5".
-func towerRuns(t rules.Tower) string {
-	var runs []string
-	for i := 0; i < t.Height(); {
-		p := t.Piece(i)
-		n := 1
-		for i+n < t.Height() && t.Piece(i+n) == p {
-			n++
-		}
-		runs = append(runs, pieceRun(p, n))
-		i += n
-	}
-	return strings.Join(runs, " ")
 }

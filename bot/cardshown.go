@@ -20,12 +20,12 @@ func (b *Bot) CardShown(ctx context.Context, lazy json.RawMessage, version int64
 	if err := json.Unmarshal(lazy, &lc); err != nil || lc.Game == "" || !lc.Live {
 		return // not a live game's card: no clock to start
 	}
-	b.boardShown(ctx, lc.Game, version, lc.Chat)
+	b.recordBoardShown(ctx, lc.Game, version, lc.Chat)
 }
 
-// boardShown tells the service that game id's board at version reached
+// recordBoardShown tells the service that game id's board at version reached
 // chat; a failure only leaves the clock to start at its latest.
-func (b *Bot) boardShown(ctx context.Context, id string, version, chat int64) {
+func (b *Bot) recordBoardShown(ctx context.Context, id string, version, chat int64) {
 	if version <= 0 {
 		return
 	}
