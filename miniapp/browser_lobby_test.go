@@ -37,6 +37,10 @@ func TestBrowserLobbyStartsARussianGame(t *testing.T) {
 	if n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll('#lobby-games button[data-game="`+h.gameID+`"]').length`)); err != nil || n != 1 {
 		t.Errorf("the game in progress is listed %d times (%v); want once", n, err)
 	}
+	// His progress in the course is shown under it (none yet: lesson 1, no stars).
+	if got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("lobby-course").innerText`)); err != nil || !strings.Contains(got, "Course: lesson 1 of") || !strings.Contains(got, "The moves ⭐ 0/") {
+		t.Errorf("the course in the lobby: %q, %v", got, err)
+	}
 	if err := do(tab,
 		chromedp.Click(chromedp.CSS(`#lobby-rules button[data-id="russian"]`)),
 		chromedp.Click(chromedp.CSS(`#level-up`)),

@@ -236,7 +236,8 @@ func (h *harness) newReplica(bus Bus) *replica {
 	b.OutboxHooks().Install(out)
 	svc.OnOwed(b.ShowDetached())
 	opts := Options{Token: h.tg.Token(), Lang: texts.Lang, AnalysisWait: h.spec.analysisWait, Reviews: reviews,
-		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames}
+		Streams: h.spec.streams, OnStreams: h.spec.onStreams, MaxGames: h.spec.maxGames,
+		Course: training.NewCourse(st.(training.CourseStore))}
 	if h.spec.puzzles != nil {
 		opts.Puzzles = training.NewPuzzles(st.(training.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
 	}

@@ -37,6 +37,9 @@ type lobby struct {
 	Levels []choice   `json:"levels"`
 	Colors []choice   `json:"colors"`
 	Games  []gameItem `json:"games"` // the viewer's games in progress: theirs to move first, newest first
+	// Course is the viewer's progress in the course (lobbycourse.go);
+	// absent when the app serves none.
+	Course *courseItem `json:"course,omitempty"`
 }
 
 // choice is one option of the lobby: what the API takes and what the
@@ -79,6 +82,9 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request, v viewer) {
 		lb.Colors = append(lb.Colors, choice{ID: c, Name: s.texts.T(lang, "app_lobby_"+c)})
 	}
 	games, err := s.svc.ActiveGames(r.Context(), v.user.ID, 0)
+	if err == nil {
+		lb.Course, err = s.courseOf(r.Context(), v.user.ID, lang)
+	}
 	if err != nil {
 		s.fail(w, v, err)
 		return

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/internal/telegramtest"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/rules"
 )
 
@@ -146,5 +147,28 @@ func TestLobbyRefusals(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d cards in Alice's chat; want one for each of the two games started", n)
+	}
+}
+
+// The lobby shows the viewer's progress in the course, in their language:
+// the lesson they are at and the stars of each stage (issue 41).
+func TestLobbyShowsTheCourse(t *testing.T) {
+	h := newHarness(t, nil)
+	r := h.reps[0]
+	bob := User{ID: h.bob.ID, FirstName: "Bob", LanguageCode: "ru"}
+	first := training.Lessons[0]
+	for i, task := range first.Tasks {
+		if _, err := r.app.opts.Course.Try(h.ctx, bob.ID, 0, i, task.Right[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var lb lobby
+	if code := h.call(r, "GET", "/api/lobby", h.lobbyAuth(bob), "", &lb); code != http.StatusOK {
+		t.Fatalf("GET /api/lobby: %d", code)
+	}
+	c := lb.Course
+	if c == nil || c.Lesson != 2 || c.Lessons != len(training.Lessons) || c.Stars != len(first.Tasks) || c.Tasks != training.Tasks() ||
+		len(c.Stages) != len(training.Stages()) || c.Stages[0].Name != "Ходы" || c.Stages[0].Stars != len(first.Tasks) || !strings.Contains(c.Line, "Курс: урок 2 из") {
+		t.Errorf("the lobby's course %+v; want lesson 2, the first lesson's stars in the first stage, in Russian", c)
 	}
 }

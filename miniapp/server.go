@@ -48,6 +48,9 @@ type Options struct {
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
 	Puzzles *training.Puzzles
+	// Course, if set, has the lobby show the viewer's progress in the
+	// course (lobbycourse.go).
+	Course *training.Course
 	// Reviews analyses finished games (analysis.go); nil: no engine
 	// reviews here, so there is never an analysis to show, and asking for
 	// one is refused (review.ErrNoAnalysis).

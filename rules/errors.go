@@ -60,6 +60,10 @@ const (
 	CauseAmbiguous                 // several captures match a short form
 	CauseNotLegalHere              // a Move value that is not legal in the position
 	CauseLightSquare               // the text names a light square (MoveError.Name)
+	// CauseCaptureUnfinished: the text is the start of a legal capture
+	// that must go on (docs/rules.md, Captures); the player did capture,
+	// so "capturing is compulsory" would not say what they broke.
+	CauseCaptureUnfinished
 )
 
 func (e *MoveError) Error() string {

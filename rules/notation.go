@@ -65,6 +65,62 @@ func (m Move) matchesAll(squares []Square) bool {
 	return true
 }
 
+// stopsShort reports whether squares are the start and the first
+// landing squares of the capture m, but not all of them: a capture that
+// stops while it can still jump (docs/rules.md, Captures: it goes on while
+// it can).
+func (m Move) stopsShort(squares []Square) bool {
+	if len(squares) < 2 || len(squares) > int(m.n) || squares[0] != m.from {
+		return false
+	}
+	for i, s := range squares[1:] {
+		if m.path[i] != s {
+			return false
+		}
+	}
+	return true
+}
+
+// landsShort reports whether squares follow the capture m and then land,
+// after its last jump given, on another empty square beyond the same piece
+// than m does: a king that stopped where it could not go on, when a
+// landing that goes on was there (docs/rules.md, Choice of landing
+// square).
+func (m Move) landsShort(p *Position, squares []Square) bool {
+	n := len(squares)
+	if n < 2 || n-1 > int(m.n) || squares[0] != m.from {
+		return false
+	}
+	if n > 2 && !m.stopsShort(squares[:n-1]) {
+		return false // an earlier landing is not m's
+	}
+	prev, j, last := squares[n-2], m.jumped[n-2], squares[n-1]
+	if last == m.path[n-2] {
+		return false
+	}
+	df, dr := unit(j.File()-prev.File()), unit(j.Rank()-prev.Rank())
+	for f, r := j.File()+df, j.Rank()+dr; ; f, r = f+df, r+dr {
+		s, ok := SquareAt(f, r)
+		if !ok || (s != m.from && !p.towers[s].Empty()) {
+			return false
+		}
+		if s == last {
+			return true
+		}
+	}
+}
+
+// unit is x's direction: -1, 0 or 1.
+func unit(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
 // whyIllegal explains the most likely reason the squares name no legal move.
 func whyIllegal(p *Position, squares []Square, legal []Move) (Cause, string) {
 	from := squares[0]
@@ -75,6 +131,11 @@ func whyIllegal(p *Position, squares []Square, legal []Move) (Cause, string) {
 	case t.Owner() != p.side:
 		return CauseNotYours, fmt.Sprintf("the tower on %s is %s's, and it is %s to move", from, t.Owner(), p.side)
 	case legal[0].capture:
+		for _, m := range legal {
+			if m.from == from && (m.stopsShort(squares) || m.landsShort(p, squares)) {
+				return CauseCaptureUnfinished, fmt.Sprintf("the capture from %s must go on: it is %s", from, m)
+			}
+		}
 		for _, m := range legal {
 			if m.from == from {
 				return CauseMustCapture, fmt.Sprintf("capturing is compulsory and the tower on %s captures differently", from)

@@ -96,3 +96,51 @@ func TestParseMoveNamesTheLightSquare(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMoveCaptureUnfinished: a capture given only as far as a square
+// it must jump on from is refused for that reason (docs/rules.md,
+// Captures: it goes on while it can), not as "capturing is compulsory";
+// the player did capture.
+func TestParseMoveCaptureUnfinished(t *testing.T) {
+	for _, tc := range []struct{ pos, in, want string }{
+		{"w:c3w,d4b,f4b,h8b", "c3:e5", "c3:e5:g3"},
+		{"w:c3w,d4b,f4b,h8b", "c3-e5", "c3:e5:g3"},
+		{"w:d6w,e7b,g7b,a1w,h4b", "d6:f8", "d6:f8:h6"}, // crowned mid-capture, goes on as a king
+		{"w:a1W,c3b,f6b,h8b", "a1:d4", "a1:d4:g7"},
+		// A king that lands beyond the piece where it cannot go on, when
+		// another landing goes on (docs/rules.md, Choice of landing square).
+		{"w:c3b,c5b,a7W,h8b", "a7-g1", "a7:d4:b2"},
+		{"w:c3b,c5b,a7W,h8b", "a7:f2", "a7:d4:b2"},
+		{"w:b2b,e3b,f4W,h8b", "f4:d2", "f4:c1:a3"},
+	} {
+		p := MustParsePosition(tc.pos)
+		_, err := ParseMove(&p, tc.in)
+		me, ok := errors.AsType[*MoveError](err)
+		if !ok || me.Cause != CauseCaptureUnfinished || me.Square.String() != tc.in[:2] || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s, %s: %v; want CauseCaptureUnfinished naming %s", tc.pos, tc.in, err, tc.want)
+		}
+	}
+	// A capture that ends where it may stays legal; a different wrong one
+	// from the same tower is still the compulsory-capture reason.
+	p := MustParsePosition("w:c3w,d4b,a1w,h8b")
+	if _, err := ParseMove(&p, "c3:e5"); err != nil {
+		t.Errorf("a finished capture: %v", err)
+	}
+	if _, err := ParseMove(&p, "c3-b4"); err == nil || err.(*MoveError).Cause != CauseMustCapture {
+		t.Errorf("a quiet move beside a capture: %v, want CauseMustCapture", err)
+	}
+}
+
+// TestGameRefusesAnUnfinishedCapture: in a game, a typed capture that
+// stops early gets the same cause, and the game is unchanged (issue 41: it
+// was told "capturing is compulsory").
+func TestGameRefusesAnUnfinishedCapture(t *testing.T) {
+	g := NewGame(MustParsePosition("w:c3w,d4b,f4b,h8b"))
+	_, err := g.PlayText("c3:e5")
+	if me, ok := errors.AsType[*MoveError](err); !ok || me.Cause != CauseCaptureUnfinished {
+		t.Fatalf("c3:e5 in a game: %v, want CauseCaptureUnfinished", err)
+	}
+	if m, err := g.PlayText("c3:e5:g3"); err != nil || len(g.Moves()) != 1 {
+		t.Errorf("the whole capture after the refusal: %v, %v", m, err)
+	}
+}

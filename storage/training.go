@@ -9,6 +9,13 @@ type Training struct {
 	// Lesson is the course's next lesson for this user, 0-based: the
 	// number completed.
 	Lesson int `json:"lesson,omitzero"`
+	// Task is the next task of that lesson, 0-based; Missed says a wrong
+	// move was tried in it, so that answering it earns no star.
+	Task   int  `json:"task,omitzero"`
+	Missed bool `json:"missed,omitzero"`
+	// Stars has, by lesson key, a bit for each task (1<<task) ever
+	// answered at the first try: kept when the course starts over.
+	Stars map[string]int `json:"stars,omitzero"`
 	// Rating is the user's puzzle rating; zero until the first attempt.
 	Rating Glicko `json:"rating,omitzero"`
 	// Solved and Failed list the puzzles tried, oldest first, so that the

@@ -64,6 +64,8 @@ var moveCauseTexts = map[rules.Cause]string{
 	rules.CauseAmbiguous:    "move_ambiguous",
 	rules.CauseNotLegalHere: "move_not_legal",
 	rules.CauseLightSquare:  "move_light_square",
+	// The squares of the whole capture are in the list of legal moves.
+	rules.CauseCaptureUnfinished: "move_capture_unfinished",
 }
 
 // Error says err to a user in lang: the one error-to-message function of

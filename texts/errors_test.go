@@ -62,3 +62,18 @@ func TestMoveErrorSaysWhy(t *testing.T) {
 		t.Errorf("move error: %q / %q", short, long)
 	}
 }
+
+// TestCaptureUnfinishedSaysSo: a capture typed only part of the way, in a
+// game or a lesson, is told that the capture must go on, in both
+// languages, and not that capturing is compulsory.
+func TestCaptureUnfinishedSaysSo(t *testing.T) {
+	c := New()
+	p := rules.MustParsePosition("w:c3w,d4b,f4b,h8b")
+	_, err := rules.ParseMove(&p, "c3:e5")
+	for _, lang := range []string{"en", "ru"} {
+		got := c.Error(lang, err, false)
+		if got == c.T(lang, "move_must_capture") || !strings.Contains(got, "c3") || got == "move_capture_unfinished" {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -16,109 +18,145 @@ import (
 	"github.com/bashni/bashni/texts"
 )
 
-// cmdLearn is /learn (and /start learn): the player's current lesson;
-// after the last one it starts the course over.
+// cmdLearn is /learn (and /start learn): the stages with the player's
+// stars, then the current task's card; after the last lesson it starts
+// the course over.
 func (m *module) cmdLearn(ctx context.Context, k *bot.Kit, c bot.Command) error {
 	msg, lang := c.Msg, c.Lang
 	if !msg.Chat.IsPrivate() {
 		k.Text(msg.Chat, k.Texts().T(lang, "learn_private_only", "Link", startLink(k, "learn")), msg.MessageID)
 		return nil
 	}
-	if _, _, err := m.Course.Lesson(ctx, msg.From.ID); errors.Is(err, training.ErrCourseDone) {
-		if err := m.Course.Restart(ctx, msg.From.ID); err != nil {
-			k.Text(msg.Chat, k.RefusalText(lang, err), 0)
-			return err
-		}
+	p, err := m.Course.Place(ctx, msg.From.ID)
+	if err == nil && p.Lesson >= len(training.Lessons) {
+		err = m.Course.Restart(ctx, msg.From.ID)
 	}
+	if err != nil {
+		k.Text(msg.Chat, k.RefusalText(lang, err), 0)
+		return err
+	}
+	k.HTML(msg.Chat, stageList(k.Texts(), lang, p), nil)
 	return m.sendLesson(ctx, k, msg.Chat, msg.From.ID, lang)
 }
 
-// onLessonNext sends the course's next lesson.
+// stageList is the course's stages, each with the stars earned of its
+// tasks, the current one marked.
+func stageList(tx *texts.Catalog, lang string, p training.Place) string {
+	var b strings.Builder
+	b.WriteString(tx.T(lang, "course_stages"))
+	for _, s := range training.Stages() {
+		stars, tasks := 0, 0
+		for _, i := range s.Lessons {
+			l := &training.Lessons[i]
+			stars += p.StarsIn(l.Key)
+			tasks += len(l.Tasks)
+		}
+		mark := "▫️"
+		if slices.Contains(s.Lessons, p.Lesson) {
+			mark = "▶️"
+		}
+		b.WriteString("\n" + tx.T(lang, "course_stage_line", "Mark", mark, "Stage", tx.T(lang, "stage_"+s.Key), "Stars", stars, "Tasks", tasks))
+	}
+	return b.String()
+}
+
+// onLessonNext turns the card to the player's current task.
 func (m *module) onLessonNext(ctx context.Context, k *bot.Kit, t bot.Tap) error {
 	k.Toast(t.Query, "")
 	if t.Query.Message == nil {
 		return nil
 	}
-	return m.sendLesson(ctx, k, t.Query.Message.Chat, t.Query.From.ID, t.Lang)
-}
-
-// sendLesson posts the player's current lesson: board, explanation, task
-// and a button for each move it offers.
-func (m *module) sendLesson(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat, userID int64, lang string) error {
-	i, l, err := m.Course.Lesson(ctx, userID)
-	if errors.Is(err, training.ErrCourseDone) {
-		k.HTML(chat, k.Texts().T(lang, "course_done"), nil)
+	p, err := m.Course.Place(ctx, t.Query.From.ID)
+	if err != nil {
+		return err
+	}
+	if p.Lesson >= len(training.Lessons) {
+		k.HTML(t.Query.Message.Chat, k.Texts().T(t.Lang, "course_done"), nil)
 		return nil
 	}
+	l := &training.Lessons[p.Lesson]
+	return editPhoto(k, t.Query.Message, l.Tasks[p.Task].Position, render.Options{}, taskCaption(k.Texts(), t.Lang, p), taskKeyboard(p.Lesson, p.Task, l))
+}
+
+// sendLesson posts the card of the player's current task.
+func (m *module) sendLesson(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat, userID int64, lang string) error {
+	p, err := m.Course.Place(ctx, userID)
 	if err != nil {
 		k.Text(chat, k.RefusalText(lang, err), 0)
 		return err
 	}
-	png, err := k.Renderer().PNG(l.Position, render.Options{})
+	if p.Lesson >= len(training.Lessons) {
+		k.HTML(chat, k.Texts().T(lang, "course_done"), nil)
+		return nil
+	}
+	l := &training.Lessons[p.Lesson]
+	png, err := k.Renderer().PNG(l.Tasks[p.Task].Position, render.Options{})
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing lesson %s: %w", l.Key, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "lesson.png", Bytes: png})
-	photo.Caption = lessonCaption(k.Texts(), lang, i, l)
-	photo.ReplyMarkup = lessonKeyboard(i, l)
+	photo.Caption = taskCaption(k.Texts(), lang, p)
+	photo.ReplyMarkup = taskKeyboard(p.Lesson, p.Task, l)
 	k.Send(bot.ChatReply(chat, photo))
 	return nil
 }
 
-// lessonCaption heads lesson i's board: its title, explanation and task.
-func lessonCaption(t *texts.Catalog, lang string, i int, l *training.Lesson) string {
-	return t.T(lang, "lesson_caption", "N", i+1, "Total", len(training.Lessons),
+// taskCaption heads a task's board: the lesson's title, explanation, the
+// task's number and prompt.
+func taskCaption(t *texts.Catalog, lang string, p training.Place) string {
+	l := &training.Lessons[p.Lesson]
+	return t.T(lang, "lesson_caption", "N", p.Lesson+1, "Total", len(training.Lessons),
 		"Title", t.T(lang, "lesson_"+l.Key+"_title"), "Text", t.T(lang, "lesson_"+l.Key+"_text"),
-		"Task", t.T(lang, "lesson_"+l.Key+"_task"))
+		"Task", t.T(lang, l.Tasks[p.Task].Prompt), "TaskN", p.Task+1, "Tasks", len(l.Tasks))
 }
 
-// lessonKeyboard has a button for every legal move and every decoy, in
+// taskKeyboard has a button for every legal move and the task's wrong
+// move when it is illegal (the picker of a game offers only legal moves,
+// and the rule the lesson teaches must be run into with taps alone), in
 // square order, four to a row.
-func lessonKeyboard(index int, l *training.Lesson) tgbotapi.InlineKeyboardMarkup {
-	texts := map[string][]rules.Square{}
-	for _, m := range l.Position.Legal() {
-		texts[m.String()] = m.Squares()
+func taskKeyboard(lesson, task int, l *training.Lesson) tgbotapi.InlineKeyboardMarkup {
+	t := &l.Tasks[task]
+	names := map[string][]rules.Square{}
+	for _, m := range t.Position.Legal() {
+		names[m.String()] = m.Squares()
 	}
-	for _, d := range l.Decoys {
-		if sq, err := notationSquares(d); err == nil {
-			texts[d] = sq
-		}
+	if sq, err := notationSquares(t.Wrong); err == nil {
+		names[t.Wrong] = sq
 	}
-	// Sorted so a decoy does not stand out by its place.
-	names := slices.Sorted(maps.Keys(texts))
 	var all []tgbotapi.InlineKeyboardButton
-	for _, t := range names {
-		data := bot.Callback{Kind: KindLesson, Ply: index, Arg: bot.EncodeSquares(texts[t])}.Encode()
-		all = append(all, tgbotapi.NewInlineKeyboardButtonData(t, data))
+	for _, n := range slices.Sorted(maps.Keys(names)) { // sorted: the wrong move does not stand out
+		data := bot.Callback{Kind: KindLesson, ID: strconv.Itoa(task), Ply: lesson, Arg: bot.EncodeSquares(names[n])}.Encode()
+		all = append(all, tgbotapi.NewInlineKeyboardButtonData(n, data))
 	}
 	return fourToARow(all)
 }
 
-// onLesson plays a lesson's move. A wrong try gets the rules' own reason
-// and the board stays for another; the right one shows what it did.
+// onLesson plays a task's move. A wrong try says why on the same card
+// (its caption is edited, so no message pushes the lesson off screen);
+// the right one shows what it did, and whether it earned a star.
 func (m *module) onLesson(ctx context.Context, k *bot.Kit, t bot.Tap) error {
 	q, cb, lang, tx := t.Query, t.Data, t.Lang, k.Texts()
-	if q.Message == nil {
-		k.Toast(q, tx.T(lang, "err_stale"))
-		return nil
-	}
 	sq, err := bot.DecodeSquares(cb.Arg)
-	if err != nil || len(sq) < 2 || cb.Ply < 0 || cb.Ply >= len(training.Lessons) {
+	task, aerr := strconv.Atoi(cb.ID)
+	if q.Message == nil || err != nil || aerr != nil || len(sq) < 2 || cb.Ply < 0 || cb.Ply >= len(training.Lessons) ||
+		task < 0 || task >= len(training.Lessons[cb.Ply].Tasks) {
 		k.Toast(q, tx.T(lang, "err_stale"))
 		return nil
 	}
-	res, err := m.Course.Try(ctx, q.From.ID, cb.Ply, squaresText(sq))
-	var me *rules.MoveError
-	switch {
-	case errors.As(err, &me):
+	res, err := m.Course.Try(ctx, q.From.ID, cb.Ply, task, squaresText(sq))
+	if reason, ok := wrongReason(tx, lang, err); ok {
 		k.Toast(q, "")
-		k.Text(q.Message.Chat, tx.T(lang, "lesson_wrong", "Reason", tx.Error(lang, err, true)), 0)
+		p := training.Place{Lesson: cb.Ply, Task: task}
+		caption := taskCaption(tx, lang, p) + "\n\n" + tx.T(lang, "lesson_wrong", "Reason", reason)
+		edit := tgbotapi.NewEditMessageCaption(q.Message.Chat.ID, q.Message.MessageID, caption)
+		kb := taskKeyboard(cb.Ply, task, &training.Lessons[cb.Ply])
+		edit.ReplyMarkup = &kb
+		r := bot.ChatReply(q.Message.Chat, edit)
+		r.Key = "train:" + strconv.FormatInt(q.Message.Chat.ID, 10) + ":" + strconv.Itoa(q.Message.MessageID)
+		k.Send(r)
 		return nil
-	case errors.Is(err, training.ErrNotTheTask):
-		k.Toast(q, "")
-		k.Text(q.Message.Chat, tx.T(lang, "lesson_not_task"), 0)
-		return nil
-	case err != nil:
+	}
+	if err != nil {
 		k.Toast(q, k.RefusalText(lang, err))
 		return err
 	}
@@ -128,12 +166,35 @@ func (m *module) onLesson(ctx context.Context, k *bot.Kit, t bot.Tap) error {
 	return editPhoto(k, q.Message, res.After, render.Options{LastMove: &mv}, caption, kb)
 }
 
-// lessonDone is the caption and buttons of a lesson completed: the next
-// lesson's button, or the course's end.
-func lessonDone(tx *texts.Catalog, lang string, res *training.LessonResult) (string, tgbotapi.InlineKeyboardMarkup) {
-	l := &training.Lessons[res.Index]
-	caption := tx.T(lang, "lesson_done", "Move", res.Move.String(), "Title", tx.T(lang, "lesson_"+l.Key+"_title"))
-	if res.Next >= len(training.Lessons) {
+// wrongReason says why a wrong move is wrong: the rules' cause of an
+// illegal one, the engine's answer to a legal one.
+func wrongReason(tx *texts.Catalog, lang string, err error) (string, bool) {
+	if _, ok := errors.AsType[*rules.MoveError](err); ok {
+		return tx.Error(lang, err, false), true
+	}
+	w, ok := errors.AsType[*training.WrongMove](err)
+	switch {
+	case !ok:
+		return "", false
+	case w.Taken > 0:
+		return tx.T(lang, "lesson_refuted", "Reply", w.Reply.String(), "Pieces", tx.N(lang, "tower_pieces", w.Taken)), true
+	case w.StillMoves:
+		return tx.T(lang, "lesson_still_moves", "Reply", w.Reply.String()), true
+	}
+	return tx.T(lang, "lesson_not_task"), true
+}
+
+// lessonDone is the caption and buttons of a task answered: its star, and
+// the next task's button, or the course's end.
+func lessonDone(tx *texts.Catalog, lang string, res *training.TaskResult) (string, tgbotapi.InlineKeyboardMarkup) {
+	l := &training.Lessons[res.Lesson]
+	key := "lesson_done"
+	if res.Star {
+		key = "lesson_done_star"
+	}
+	caption := tx.T(lang, key, "Move", res.Move.String(), "Title", tx.T(lang, "lesson_"+l.Key+"_title"),
+		"TaskN", res.Task+1, "Tasks", len(l.Tasks))
+	if res.Next.Lesson >= len(training.Lessons) {
 		return caption + "\n\n" + tx.T(lang, "course_done"), tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	}
 	return caption, tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(

@@ -49,26 +49,32 @@ func checkKeyboard(t *testing.T, what string, kb tgbotapi.InlineKeyboardMarkup) 
 	}
 }
 
-// Every lesson's caption, answers and buttons fit Telegram's limits, in
-// every language: the lesson's board, each decoy's refusal with its list
-// of legal moves, the lesson done and the course's end.
+// Every task's card fits Telegram's limits, in every language: its
+// caption, with the wrong move's reason under it (the card is edited to
+// say why), its buttons, and the task done.
 func TestLessonTextsFitTelegramsLimits(t *testing.T) {
 	tx := texts.New()
 	for _, lang := range texts.Languages {
 		for i := range training.Lessons {
 			l := &training.Lessons[i]
-			checkFits(t, lang+" lesson "+l.Key+" caption", lessonCaption(tx, lang, i, l), texts.CaptionLimit)
-			checkKeyboard(t, "lesson "+l.Key, lessonKeyboard(i, l))
-			for _, d := range l.Decoys {
-				pos := l.Position
-				_, err := rules.ParseMove(&pos, d)
-				checkFits(t, lang+" lesson "+l.Key+" decoy "+d, tx.T(lang, "lesson_wrong", "Reason", tx.Error(lang, err, true)), texts.MessageLimit)
+			for ti, task := range l.Tasks {
+				p := training.Place{Lesson: i, Task: ti}
+				pos := task.Position
+				_, err := rules.ParseMove(&pos, task.Wrong)
+				if err == nil {
+					_, err = task.Answer(task.Wrong)
+				}
+				reason, ok := wrongReason(tx, lang, err)
+				if !ok {
+					t.Errorf("lesson %s task %d: %v has no reason", l.Key, ti, err)
+				}
+				checkFits(t, lang+" lesson "+l.Key+" wrong", taskCaption(tx, lang, p)+"\n\n"+tx.T(lang, "lesson_wrong", "Reason", reason), texts.CaptionLimit)
+				checkKeyboard(t, "lesson "+l.Key, taskKeyboard(i, ti, l))
+				m, _ := rules.ParseMove(&pos, task.Right[0])
+				done, kb := lessonDone(tx, lang, &training.TaskResult{Lesson: i, Task: ti, Move: m, After: pos.Play(m), Star: true, Next: training.Place{Lesson: i + 1}})
+				checkFits(t, lang+" lesson "+l.Key+" done", done, texts.CaptionLimit)
+				checkKeyboard(t, "lesson "+l.Key+" done", kb)
 			}
-			checkFits(t, lang+" not the task", tx.T(lang, "lesson_not_task"), texts.MessageLimit)
-			m := l.Position.Legal()[0]
-			done, kb := lessonDone(tx, lang, &training.LessonResult{Index: i, Move: m, After: l.Position.Play(m), Next: i + 1})
-			checkFits(t, lang+" lesson "+l.Key+" done", done, texts.CaptionLimit)
-			checkKeyboard(t, "lesson "+l.Key+" done", kb)
 		}
 	}
 }

@@ -222,6 +222,8 @@ func (m *Main) newBot() error {
 	trainer := training.NewPuzzles(m.store, puzzles, m.now, m.log)
 	m.live.puzzles = trainer // the board serves the same attempts as the chat
 	tours := tournament.New(m.svc, m.store, m.log)
+	course := training.NewCourse(m.store)
+	m.live.course = course // the lobby shows the course's progress
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
@@ -234,7 +236,7 @@ func (m *Main) newBot() error {
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
 		Modules: []bot.Module{assist.Module(), standings.Module(),
-			bottraining.Module(training.NewCourse(m.store), trainer, training.NewDaily(m.store, puzzles, m.now)),
+			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours)},
 	})

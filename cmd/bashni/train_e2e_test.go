@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/internal/telegramtest"
+	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/rules"
 )
@@ -44,60 +46,98 @@ func newMessage(t *testing.T, srv *telegramtest.Server, chatID int64, n int, wha
 	})
 }
 
-// A lesson completed with one wrong try, in each language: the wrong move
-// is refused with the rules' own reason, the right one completes it, and
-// the player's place in the course is kept across a restart.
-func TestE2ELessonWithOneWrongTry(t *testing.T) {
+// A stage of the course, in each language, on one card: the first task
+// answered after a wrong try (the card's caption is edited to say the
+// rules' reason, no message is sent, and no star is earned), the first
+// task whose wrong move is legal answered after it too (the card says the
+// engine's capture), every other task of the stage right at the first try
+// (a star each), the card turned
+// to the next task in place; /learn then lists the stages with the stars,
+// and the player's place is kept across a restart.
+func TestE2ECourseStageWithStars(t *testing.T) {
+	stage := training.Stages()[0]
+	tasks := 0
+	for _, i := range stage.Lessons {
+		tasks += len(training.Lessons[i].Tasks)
+	}
+	first := training.Lessons[0].Tasks[0]
 	for _, tc := range []struct {
-		lang, lesson1, lesson2, done, compulsory, again string
+		lang, lesson1, star, nostar, cannot, takes, again, stageName string
 	}{
-		{"en", "Lesson 1 of 8", "Lesson 2 of 8", "done", "Capturing is compulsory.", "Try again"},
-		{"ru", "Урок 1 из 8", "Урок 2 из 8", "пройден", "Бить обязательно.", "Попробуйте ещё раз"},
+		{"en", fmt.Sprintf("Lesson 1 of %d", len(training.Lessons)), "⭐ Right at the first try", "no star", "cannot go there", "Then d8:f6:h8 takes 2 pieces.", "Try again", "The moves"},
+		{"ru", fmt.Sprintf("Урок 1 из %d", len(training.Lessons)), "⭐ Верно с первой попытки", "без звезды", "так не ходит", "Тогда чёрные берут в плен 2 шашки: d8:f6:h8.", "Попробуйте ещё раз", "Ходы"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			srv := telegramtest.New(t)
 			p := startBot(t, srv, nil)
 			ann := newUser(9401, "Ann", tc.lang)
 			say(srv, ann.chat, ann, "/learn")
-			l1 := newMessage(t, srv, ann.chat.ID, 0, "lesson 1", func(m telegramtest.Msg) bool {
+			c := newMessage(t, srv, ann.chat.ID, 0, "the course card", func(m telegramtest.Msg) bool {
 				return m.Kind == "photo" && strings.Contains(m.Text, tc.lesson1)
 			})
-			checkPNG(t, l1.Data)
-			tapLabel(t, srv, ann.chat, ann, l1, "c3-d4")
-			l1 = waitMessage(t, srv, ann.chat.ID, "lesson 1 done", func(m telegramtest.Msg) bool {
-				return m.ID == l1.ID && strings.Contains(m.Text, tc.done)
-			})
-			next := buttons(l1)
-			if len(next) != 1 {
-				t.Fatalf("a done lesson has buttons %v, want only the next lesson", next)
-			}
-			tap(t, srv, ann.chat, ann, l1.ID, next[0][1])
-			l2 := newMessage(t, srv, ann.chat.ID, l1.ID, "lesson 2", func(m telegramtest.Msg) bool {
-				return m.Kind == "photo" && strings.Contains(m.Text, tc.lesson2)
-			})
-			// The wrong try: the quiet move while a capture is there.
+			checkPNG(t, c.Data)
+			// The wrong try: a man stepping back. The card says why, in
+			// place.
 			n := len(srv.Messages(ann.chat.ID))
-			tapLabel(t, srv, ann.chat, ann, l2, "g3-h4")
-			wrong := newMessage(t, srv, ann.chat.ID, n, "the reason the move is refused", func(m telegramtest.Msg) bool { return m.Kind == "text" })
-			if !strings.Contains(wrong.Text, tc.compulsory) || !strings.Contains(wrong.Text, "c3:e5") || !strings.Contains(wrong.Text, tc.again) {
-				t.Errorf("refusal %q: want the rules' reason %q, the legal c3:e5 and %q", wrong.Text, tc.compulsory, tc.again)
-			}
-			if l2now := card(t, srv, ann.chat.ID, l2.ID); l2now.Edits != l2.Edits || !hasLabel(l2now, "c3:e5") {
-				t.Errorf("the lesson's board changed after a wrong try: %d edits, buttons %v", l2now.Edits, buttons(l2now))
-			}
-			tapLabel(t, srv, ann.chat, ann, l2, "c3:e5")
-			waitMessage(t, srv, ann.chat.ID, "lesson 2 done", func(m telegramtest.Msg) bool {
-				return m.ID == l2.ID && strings.Contains(m.Text, tc.done)
+			tapLabel(t, srv, ann.chat, ann, c, first.Wrong)
+			c = waitMessage(t, srv, ann.chat.ID, "the card saying why", func(m telegramtest.Msg) bool {
+				return m.ID == c.ID && strings.Contains(m.Text, tc.cannot)
 			})
+			if !strings.Contains(c.Text, tc.again) || !hasLabel(c, first.Right[0]) {
+				t.Errorf("the card after a wrong try: %q %v, want the reason, %q and the moves", c.Text, buttons(c), tc.again)
+			}
+			tapLabel(t, srv, ann.chat, ann, c, first.Right[0])
+			c = waitMessage(t, srv, ann.chat.ID, "task 1 done", func(m telegramtest.Msg) bool {
+				return m.ID == c.ID && strings.Contains(m.Text, tc.nostar)
+			})
+			refuted := false
+			for _, li := range stage.Lessons {
+				for ti, task := range training.Lessons[li].Tasks {
+					if li == 0 && ti == 0 {
+						continue
+					}
+					next := buttons(c)
+					if len(next) != 1 {
+						t.Fatalf("a done task has buttons %v, want only the next one", next)
+					}
+					edits := c.Edits
+					tap(t, srv, ann.chat, ann, c.ID, next[0][1])
+					c = waitMessage(t, srv, ann.chat.ID, "the next task", func(m telegramtest.Msg) bool {
+						return m.ID == c.ID && m.Edits > edits && hasLabel(m, task.Right[0])
+					})
+					star := tc.star
+					if task.Why == training.WhyRefuted && !refuted {
+						// A legal wrong move: the engine's capture, on the card (the
+						// crowning lesson's first task: f6-e7 lets d8:f6:h8 take two).
+						refuted, star = true, tc.nostar
+						tapLabel(t, srv, ann.chat, ann, c, task.Wrong)
+						c = waitMessage(t, srv, ann.chat.ID, "the engine's answer", func(m telegramtest.Msg) bool {
+							return m.ID == c.ID && strings.Contains(m.Text, tc.takes)
+						})
+					}
+					edits = c.Edits
+					tapLabel(t, srv, ann.chat, ann, c, task.Right[0])
+					c = waitMessage(t, srv, ann.chat.ID, "the task done", func(m telegramtest.Msg) bool {
+						return m.ID == c.ID && m.Edits > edits && strings.Contains(m.Text, star)
+					})
+				}
+			}
+			if got := len(srv.Messages(ann.chat.ID)); got != n {
+				t.Errorf("%d messages after the stage, want %d: the card is edited, not sent again", got, n)
+			}
 			if tc.lang == "en" {
 				p.restart()
 			}
-			// The course goes on where it stopped.
-			n = len(srv.Messages(ann.chat.ID))
+			// /learn lists the stages with the stars, and goes on where the
+			// player stopped.
 			say(srv, ann.chat, ann, "/learn")
-			l3 := newMessage(t, srv, ann.chat.ID, n, "lesson 3", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
-			if !strings.Contains(l3.Text, "3") {
-				t.Errorf("/learn after two lessons shows %q, want lesson 3", l3.Text)
+			list := newMessage(t, srv, ann.chat.ID, n, "the stage list", func(m telegramtest.Msg) bool { return m.Kind == "text" })
+			if want := fmt.Sprintf("%s: ⭐ %d/%d", tc.stageName, tasks-2, tasks); !strings.Contains(list.Text, want) {
+				t.Errorf("the stage list %q, want %q", list.Text, want)
+			}
+			next := newMessage(t, srv, ann.chat.ID, n, "the next stage's card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+			if want := training.Lessons[stage.Lessons[len(stage.Lessons)-1]+1].Tasks[0].Right[0]; !hasLabel(next, want) {
+				t.Errorf("/learn after the stage shows %q %v, want the next stage's first task", next.Text, buttons(next))
 			}
 		})
 	}
@@ -261,7 +301,7 @@ func TestE2EChallengeCardLinksTheCourse(t *testing.T) {
 	// Dan has begun the course: he is no newcomer.
 	say(srv, dan.chat, dan, "/learn")
 	l1 := newMessage(t, srv, dan.chat.ID, 0, "Dan's first lesson", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
-	tapLabel(t, srv, dan.chat, dan, l1, "c3-d4")
+	tapLabel(t, srv, dan.chat, dan, l1, training.Lessons[0].Tasks[0].Right[0])
 	waitMessage(t, srv, dan.chat.ID, "lesson 1 done", func(m telegramtest.Msg) bool { return m.ID == l1.ID && m.Edits > l1.Edits })
 
 	say(srv, club, cat, "/challenge")
@@ -287,6 +327,6 @@ func TestE2EChallengeCardLinksTheCourse(t *testing.T) {
 	n = len(srv.Messages(fay.chat.ID))
 	say(srv, fay.chat, fay, "/start learn")
 	newMessage(t, srv, fay.chat.ID, n, "the first lesson", func(m telegramtest.Msg) bool {
-		return m.Kind == "photo" && strings.Contains(m.Text, "Lesson 1 of 8")
+		return m.Kind == "photo" && strings.Contains(m.Text, fmt.Sprintf("Lesson 1 of %d", len(training.Lessons)))
 	})
 }

@@ -157,7 +157,15 @@ document.getElementById("lobby-friend").addEventListener("click", () => {
   }
 });
 
+// drawCourse shows the player's progress in the course (/learn, in the
+// bot's chat): the lesson, the stars, and each stage's stars.
+function drawCourse() {
+  const c = lobbyData.course, el = document.getElementById("lobby-course");
+  el.textContent = c ? c.line + "\n" + c.stages.map((s) => s.name + " ⭐ " + s.stars + "/" + s.tasks).join(" · ") : "";
+}
+
 function drawGames() {
+  drawCourse();
   const t = lobbyData.texts;
   const list = document.getElementById("lobby-games");
   list.textContent = "";

@@ -1,144 +1,142 @@
 package training
 
 import (
-	"context"
-	"errors"
-	"slices"
+	_ "embed"
+	"fmt"
+	"strings"
 
-	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
-	"github.com/bashni/bashni/storage"
 )
 
-// Lesson is one step of the course (/learn): a position, and the move or
-// moves that complete its task. The bot's texts give each its title, two
-// lines of explanation and the task, by Key.
+// Lesson is one lesson of the course (/learn): a rule, and tasks that use
+// it. The bot's texts give each its title, explanation and task prompt by
+// Key ("lesson_<key>_title", "_text", "_task"), and each stage its name
+// ("stage_<stage>").
 type Lesson struct {
-	Key      string
-	Position rules.Position
-	// Accept lists the moves that complete the task, in notation; empty:
-	// any legal move does.
-	Accept []string
-	// Decoys are illegal moves offered beside the legal ones, so that the
-	// rule the lesson teaches can be run into with taps alone: the picker
-	// of a game offers only legal moves.
-	Decoys []string
+	Stage string
+	Key   string
+	Tasks []Task
 }
+
+// Task is a position and the move or moves that answer it, with the
+// plausible wrong move the course is built to refuse (TestEveryTask).
+type Task struct {
+	Position rules.Position
+	// Right lists the moves that answer the task, in notation.
+	Right []string
+	// Wrong is a plausible wrong move, and Why the reason it is refused:
+	// a cause name of WhyCauses, WhyRefuted or WhyStillMoves.
+	Wrong, Why string
+	// Prompt is the key of the task's text: its lesson's
+	// ("lesson_<key>_task") unless the line names its own after a fourth
+	// "|".
+	Prompt string
+}
+
+// The reasons a legal wrong move is refused: the engine answers it with a
+// capture, or it leaves Black a move where the task is to leave none.
+const (
+	WhyRefuted    = "refuted"
+	WhyStillMoves = "still_moves"
+)
+
+// WhyCauses names the rules' causes the data may give for an illegal
+// wrong move.
+var WhyCauses = map[string]rules.Cause{
+	"must_capture":       rules.CauseMustCapture,
+	"capture_unfinished": rules.CauseCaptureUnfinished,
+	"cannot_go":          rules.CauseCannotGo,
+	"not_yours":          rules.CauseNotYours,
+}
+
+//go:embed lessons.txt
+var lessonsText string
 
 // Lessons is the course, in order: each lesson uses only what the ones
-// before it taught. TestLessons checks every position and accepted move.
-var Lessons = []Lesson{
-	// A man steps one square diagonally forward.
-	{Key: "move", Position: rules.MustParsePosition("w:c3w,f6b")},
-	// Capturing is compulsory: the quiet move g3-h4 is refused.
-	{Key: "must_capture", Position: rules.MustParsePosition("w:c3w,d4b,g3w,h8b"), Accept: []string{"c3:e5"}, Decoys: []string{"g3-h4"}},
-	// The jumped man goes under the capturer: e5 becomes a tower.
-	{Key: "prisoner", Position: rules.MustParsePosition("w:e3w,f4b,c7b")},
-	// Jumping a tower takes only its top: the white man under it is freed.
-	{Key: "tower_top", Position: rules.MustParsePosition("w:c3w,d4bw,h8b"), Accept: []string{"c3:e5"}},
-	// A man crowned mid-capture goes on capturing as a king.
-	{Key: "crown", Position: rules.MustParsePosition("w:d6w,e7b,g7b,a1w,h4b"), Accept: []string{"d6:f8:h6"}, Decoys: []string{"d6:f8"}},
-	// A king flies: it captures from afar and lands anywhere beyond.
-	{Key: "king", Position: rules.MustParsePosition("w:a1W,f6b,c7b")},
-	// A tower moves as its top piece: this one, a king on two prisoners,
-	// flies the whole diagonal.
-	{Key: "tower_moves", Position: rules.MustParsePosition("w:c3Wbb,a7b"), Accept: []string{"c3-h8"}},
-	// You win when the opponent cannot move: a5-b6 walls in the man on a7.
-	{Key: "win", Position: rules.MustParsePosition("w:a5w,b4w,c5w,a7b"), Accept: []string{"a5-b6"}},
+// before it taught.
+var Lessons = mustParseLessons(lessonsText)
+
+// Stages lists the course's stages in order, each with the indexes of its
+// lessons.
+func Stages() []StageLessons {
+	var out []StageLessons
+	for i, l := range Lessons {
+		if len(out) == 0 || out[len(out)-1].Key != l.Stage {
+			out = append(out, StageLessons{Key: l.Stage})
+		}
+		out[len(out)-1].Lessons = append(out[len(out)-1].Lessons, i)
+	}
+	return out
 }
 
-// Course keeps each player's place in the lessons. It is safe for
-// concurrent use.
-type Course struct {
-	store CourseStore
+// StageLessons is a stage and its lessons' indexes.
+type StageLessons struct {
+	Key     string
+	Lessons []int
 }
 
-// NewCourse makes a course on store.
-func NewCourse(store CourseStore) *Course { return &Course{store: store} }
+// Tasks counts the tasks of the whole course.
+func Tasks() int {
+	n := 0
+	for _, l := range Lessons {
+		n += len(l.Tasks)
+	}
+	return n
+}
 
-// Lesson returns userID's current lesson and its index, or ErrCourseDone.
-func (c *Course) Lesson(ctx context.Context, userID int64) (int, *Lesson, error) {
-	u, err := c.user(ctx, userID)
+func mustParseLessons(text string) []Lesson {
+	ls, err := parseLessons(text)
 	if err != nil {
-		return 0, nil, err
+		panic(err)
 	}
-	i := u.Training.Lesson
-	if i < 0 || i >= len(Lessons) {
-		return len(Lessons), nil, ErrCourseDone
-	}
-	return i, &Lessons[i], nil
+	return ls
 }
 
-// LessonResult is what a correct move did.
-type LessonResult struct {
-	Index int // the lesson completed
-	Move  rules.Move
-	// After is the board after the move, to show what it did.
-	After rules.Position
-	// Next is the index of the next lesson; len(Lessons) when the course
-	// is complete.
-	Next int
+// parseLessons reads lessons.txt.
+func parseLessons(text string) ([]Lesson, error) {
+	var out []Lesson
+	stage := ""
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "stage "):
+			stage = strings.TrimPrefix(line, "stage ")
+		case strings.HasPrefix(line, "lesson "):
+			out = append(out, Lesson{Stage: stage, Key: strings.TrimPrefix(line, "lesson ")})
+		default:
+			t, err := parseTask(line)
+			if err == nil && len(out) == 0 {
+				err = fmt.Errorf("a task before any lesson")
+			}
+			if err != nil {
+				return nil, fmt.Errorf("training: lessons.txt line %d: %q: %w", n+1, line, err)
+			}
+			if t.Prompt == "" {
+				t.Prompt = "lesson_" + out[len(out)-1].Key + "_task"
+			}
+			out[len(out)-1].Tasks = append(out[len(out)-1].Tasks, t)
+		}
+	}
+	return out, nil
 }
 
-// Try plays text in userID's lesson index. An illegal move is the rules'
-// own error (the player tries again); a legal move that is not the task is
-// ErrNotTheTask; the right one completes the lesson and stores the
-// player's progress.
-func (c *Course) Try(ctx context.Context, userID int64, index int, text string) (*LessonResult, error) {
-	var res *LessonResult
-	_, err := play.ChangeUser(ctx, c.store, userID, func(u *storage.User) error {
-		cur := u.Training.Lesson
-		if cur >= len(Lessons) {
-			return ErrCourseDone
-		}
-		if cur != index {
-			return ErrStaleLesson
-		}
-		l := &Lessons[index]
-		pos := l.Position
-		m, err := rules.ParseMove(&pos, text)
-		if err != nil {
-			return err
-		}
-		if len(l.Accept) > 0 && !slices.Contains(l.Accept, m.String()) {
-			return ErrNotTheTask
-		}
-		u.Training.Lesson = index + 1
-		res = &LessonResult{Index: index, Move: m, After: pos.Play(m), Next: index + 1}
-		return nil
-	})
+func parseTask(line string) (Task, error) {
+	f := strings.Split(line, "|")
+	if len(f) != 3 && len(f) != 4 {
+		return Task{}, fmt.Errorf("want position | right | wrong why [| prompt]")
+	}
+	p, err := rules.ParsePosition(strings.TrimSpace(f[0]))
 	if err != nil {
-		return nil, err
+		return Task{}, err
 	}
-	return res, nil
-}
-
-// Restart puts userID back at the first lesson.
-func (c *Course) Restart(ctx context.Context, userID int64) error {
-	_, err := play.ChangeUser(ctx, c.store, userID, func(u *storage.User) error {
-		u.Training.Lesson = 0
-		return nil
-	})
-	return err
-}
-
-// Started reports whether userID has begun the course or played a game:
-// the challenge card offers the course to someone who has done neither.
-func (c *Course) Started(ctx context.Context, userID int64) (bool, error) {
-	u, err := c.store.User(ctx, userID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return false, nil
+	w := strings.Fields(f[2])
+	if len(w) != 2 {
+		return Task{}, fmt.Errorf("want a wrong move and its reason")
 	}
-	if err != nil {
-		return false, err
+	t := Task{Position: p, Right: strings.Fields(f[1]), Wrong: w[0], Why: w[1]}
+	if len(f) == 4 {
+		t.Prompt = strings.TrimSpace(f[3])
 	}
-	return u.Training.Lesson > 0 || u.Stats.Games > 0, nil
-}
-
-func (c *Course) user(ctx context.Context, id int64) (*storage.User, error) {
-	u, err := c.store.User(ctx, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return play.Newcomer(id), nil
-	}
-	return u, err
+	return t, nil
 }

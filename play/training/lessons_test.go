@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
-	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,103 +13,136 @@ import (
 	"github.com/bashni/bashni/storage/bolt"
 )
 
-// TestLessons: every lesson's position is White to move with a choice the
-// task names, and each accepted move is legal there; the lessons that
-// teach a result show it.
-func TestLessons(t *testing.T) {
-	if len(Lessons) < 8 {
-		t.Errorf("%d lessons, want the eight of the course", len(Lessons))
+// TestEveryTask: the course has at least 20 lessons in stages, each of 3
+// to 5 tasks; in every task the right moves are legal and answer it, and
+// the wrong one is refused with the reason the data names: the rules'
+// cause for an illegal one, the engine's capture (or Black's move left)
+// for a legal one.
+func TestEveryTask(t *testing.T) {
+	if len(Lessons) < 20 || len(Stages()) < 6 {
+		t.Errorf("%d lessons in %d stages, want at least 20 in 6", len(Lessons), len(Stages()))
 	}
 	for _, l := range Lessons {
-		legal := l.Position.Legal()
-		if len(legal) == 0 || l.Position.SideToMove() != rules.White {
-			t.Errorf("lesson %s: %d legal moves, %v to move", l.Key, len(legal), l.Position.SideToMove())
+		if len(l.Tasks) < 3 || len(l.Tasks) > 5 {
+			t.Errorf("lesson %s: %d tasks, want 3 to 5", l.Key, len(l.Tasks))
 		}
-		for _, d := range l.Decoys {
-			if _, err := rules.ParseMove(&l.Position, d); err == nil {
-				t.Errorf("lesson %s: decoy %s is legal", l.Key, d)
+		for i, task := range l.Tasks {
+			name := l.Key + "/" + task.Position.String()
+			if task.Position.SideToMove() != rules.White || len(task.Right) == 0 {
+				t.Errorf("%s (task %d): not White to move with a right move", name, i)
+			}
+			for _, r := range task.Right {
+				if m, err := task.Answer(r); err != nil || m.String() != r {
+					t.Errorf("%s: right move %s refused: %v", name, r, err)
+				}
+			}
+			_, err := task.Answer(task.Wrong)
+			if cause, ok := WhyCauses[task.Why]; ok {
+				if me, ok := errors.AsType[*rules.MoveError](err); !ok || me.Cause != cause {
+					t.Errorf("%s: wrong move %s: %v, want the rules' cause %s", name, task.Wrong, err, task.Why)
+				}
+				continue
+			}
+			w, ok := errors.AsType[*WrongMove](err)
+			switch {
+			case !ok || !errors.Is(err, ErrNotTheTask):
+				t.Errorf("%s: wrong move %s: %v, want a legal wrong move refuted", name, task.Wrong, err)
+			case task.Why == WhyRefuted && (w.Taken == 0 || !w.Reply.IsCapture()):
+				t.Errorf("%s: wrong move %s answered by %s, want a capture", name, task.Wrong, w.Reply)
+			case task.Why == WhyStillMoves && !w.StillMoves && w.Taken == 0:
+				t.Errorf("%s: wrong move %s leaves Black no move", name, task.Wrong)
+			case task.Why != WhyRefuted && task.Why != WhyStillMoves:
+				t.Errorf("%s: unknown reason %q", name, task.Why)
 			}
 		}
-		for _, a := range l.Accept {
-			m, err := rules.ParseMove(&l.Position, a)
-			if err != nil || m.String() != a {
-				t.Errorf("lesson %s: accepted move %s: %v", l.Key, a, err)
-			}
-		}
-	}
-	// What each lesson shows, checked on its board.
-	after := func(key string) rules.Position {
-		i := slices.IndexFunc(Lessons, func(l Lesson) bool { return l.Key == key })
-		l := Lessons[i]
-		m, err := rules.ParseMove(&l.Position, l.Accept[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return l.Position.Play(m)
-	}
-	if p := after("tower_top"); p.String() != "b:d4w,e5wb,h8b" {
-		t.Errorf("after the tower lesson: %s, want the white man on d4 freed", p)
-	}
-	h6, _ := rules.ParseSquare("h6")
-	if p := after("crown"); p.Tower(h6).String() != "Wbb" {
-		t.Errorf("after the crowning lesson: %s, want a king with two prisoners on h6", p)
-	}
-	if p := after("win"); len(p.Legal()) != 0 {
-		t.Errorf("after the winning lesson Black can still move: %s", p)
-	}
-	must := Lessons[1]
-	if _, err := rules.ParseMove(&must.Position, "g3-h4"); err == nil {
-		t.Error("the compulsory-capture lesson allows the quiet move")
 	}
 }
 
-// TestCourse: a wrong try gets the rules' error and changes nothing; a
-// legal move that is not the task is refused; the right one moves the
-// player on, and their place is kept.
-func TestCourse(t *testing.T) {
-	ctx := context.Background()
+// TestCaptureUnfinishedTask: the task whose wrong answer stops a capture
+// early is refused as unfinished, not as "capturing is compulsory" (issue
+// 41: the old course answered its decoy so).
+func TestCaptureUnfinishedTask(t *testing.T) {
+	p := rules.MustParsePosition("w:d6w,e7b,g7b,a1w,h4b")
+	task := Task{Position: p, Right: []string{"d6:f8:h6"}, Wrong: "d6:f8", Why: "capture_unfinished"}
+	_, err := task.Answer("d6:f8")
+	if me, ok := errors.AsType[*rules.MoveError](err); !ok || me.Cause != rules.CauseCaptureUnfinished {
+		t.Errorf("d6:f8: %v, want CauseCaptureUnfinished", err)
+	}
+}
+
+// TestRefuteIsTheEngines: a legal wrong move is answered by the engine's
+// capture, the same every time.
+func TestRefuteIsTheEngines(t *testing.T) {
+	p := rules.MustParsePosition("w:a1w,b2b,d6b,f6b,e7w,g7w")
+	task := Task{Position: p, Right: []string{"e7:g5"}}
+	var first string
+	for range 2 {
+		_, err := task.Answer("a1:c3")
+		w, ok := errors.AsType[*WrongMove](err)
+		if !ok || !w.Reply.IsCapture() || w.Taken < 1 {
+			t.Fatalf("a1:c3: %v, want the engine's capture", err)
+		}
+		if first == "" {
+			first = w.Reply.String()
+		} else if w.Reply.String() != first {
+			t.Errorf("the reply changed: %s then %s", first, w.Reply)
+		}
+	}
+}
+
+func openCourse(t *testing.T) (*Course, *bolt.Store) {
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "bashni.db"), time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	c := NewCourse(st)
+	t.Cleanup(func() { st.Close() })
+	return NewCourse(st), st
+}
+
+// TestCourseStars: a task answered at the first try earns a star, one
+// answered after a wrong try does not; a wrong try changes nothing else,
+// a stale board is refused, and the place and stars are kept to the end.
+func TestCourseStars(t *testing.T) {
+	ctx := context.Background()
+	c, st := openCourse(t)
 	const user = 11
 	if started, err := c.Started(ctx, user); err != nil || started {
 		t.Errorf("Started before anything: %v, %v", started, err)
 	}
-	if _, err := c.Try(ctx, user, 0, "c3-d4"); err != nil {
-		t.Fatal(err)
+	first := Lessons[0]
+	// Task 0: a wrong try, then right: no star.
+	if _, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Wrong); err == nil {
+		t.Fatal("the wrong move was accepted")
 	}
-	i, l, err := c.Lesson(ctx, user)
-	if err != nil || i != 1 || l.Key != "must_capture" {
-		t.Fatalf("after lesson 1: %d %v %v", i, l, err)
+	if _, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Wrong); err == nil {
+		t.Fatal("the wrong move was accepted the second time")
 	}
-	_, err = c.Try(ctx, user, 1, "g3-h4")
-	if me, ok := errors.AsType[*rules.MoveError](err); !ok || me.Cause != rules.CauseMustCapture {
-		t.Fatalf("quiet move in the capture lesson: %v, want the rules' compulsory-capture error", err)
+	res, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Right[0])
+	if err != nil || res.Star || res.Next.Lesson != 0 || res.Next.Task != 1 {
+		t.Fatalf("right after wrong: %+v, %v", res, err)
 	}
-	if _, err := c.Try(ctx, user, 0, "c3-d4"); !errors.Is(err, ErrStaleLesson) {
-		t.Errorf("tap on the first lesson's board: %v, want ErrStaleLesson", err)
+	if _, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Right[0]); !errors.Is(err, ErrStaleLesson) {
+		t.Errorf("the answered task's board again: %v, want ErrStaleLesson", err)
 	}
-	for i := 1; i < len(Lessons); i++ {
-		l := Lessons[i]
-		text := l.Position.Legal()[0].String()
-		if len(l.Accept) > 0 {
-			text = l.Accept[0]
-			for _, m := range l.Position.Legal() {
-				if !slices.Contains(l.Accept, m.String()) {
-					if _, err := c.Try(ctx, user, i, m.String()); !errors.Is(err, ErrNotTheTask) {
-						t.Errorf("lesson %s, %s: %v, want ErrNotTheTask", l.Key, m, err)
-					}
-					break
-				}
+	stars := 0
+	for li, l := range Lessons {
+		for ti, task := range l.Tasks {
+			if li == 0 && ti == 0 {
+				continue
 			}
+			res, err := c.Try(ctx, user, li, ti, task.Right[0])
+			if err != nil || !res.Star {
+				t.Fatalf("%s task %d: %+v, %v", l.Key, ti, res, err)
+			}
+			stars++
 		}
-		res, err := c.Try(ctx, user, i, text)
-		if err != nil || res.Next != i+1 {
-			t.Fatalf("lesson %s, %s: %+v, %v", l.Key, text, res, err)
-		}
+	}
+	if stars != Tasks()-1 {
+		t.Errorf("%d stars counted, want %d", stars, Tasks()-1)
+	}
+	p, err := c.Place(ctx, user)
+	if err != nil || p.Lesson != len(Lessons) || p.StarsIn(first.Key) != len(first.Tasks)-1 || p.StarsIn(Lessons[1].Key) != len(Lessons[1].Tasks) {
+		t.Errorf("place after the course: %+v, %v", p, err)
 	}
 	if _, _, err := c.Lesson(ctx, user); !errors.Is(err, ErrCourseDone) {
 		t.Errorf("after the last lesson: %v, want ErrCourseDone", err)
@@ -117,7 +150,6 @@ func TestCourse(t *testing.T) {
 	if started, _ := c.Started(ctx, user); !started {
 		t.Error("Started is false after the course")
 	}
-	// A player who has finished a game is no newcomer either.
 	if err := st.PutUser(ctx, &storage.User{ID: 12, Stats: storage.Stats{Games: 1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +159,35 @@ func TestCourse(t *testing.T) {
 	if err := c.Restart(ctx, user); err != nil {
 		t.Fatal(err)
 	}
-	if i, _, err := c.Lesson(ctx, user); i != 0 || err != nil {
-		t.Errorf("after Restart: lesson %d, %v", i, err)
+	if p, err := c.Place(ctx, user); p.Lesson != 0 || p.Task != 0 || p.StarsIn(first.Key) != len(first.Tasks)-1 || err != nil {
+		t.Errorf("after Restart: %+v, %v; want the first lesson, the stars kept", p, err)
+	}
+	// Again: the first task answered at the first try now earns its star;
+	// the second, missed this time, keeps the one it earned before.
+	if res, err := c.Try(ctx, user, 0, 0, first.Tasks[0].Right[0]); err != nil || !res.Star {
+		t.Fatalf("the first task again: %+v, %v", res, err)
+	}
+	if _, err := c.Try(ctx, user, 0, 1, first.Tasks[1].Wrong); err == nil {
+		t.Fatal("the wrong move was accepted")
+	}
+	if res, err := c.Try(ctx, user, 0, 1, first.Tasks[1].Right[0]); err != nil || res.Star {
+		t.Fatalf("the second task after a miss: %+v, %v", res, err)
+	}
+	if p, _ := c.Place(ctx, user); p.StarsIn(first.Key) != len(first.Tasks) {
+		t.Errorf("stars in the first lesson after the second run: %d, want all %d", p.StarsIn(first.Key), len(first.Tasks))
+	}
+}
+
+// TestParseLessons: a task may name its own prompt; a line that is not a
+// task is an error naming it.
+func TestParseLessons(t *testing.T) {
+	ls, err := parseLessons("stage s\nlesson l\nw:c3w,f6b | c3-d4 | c3-b2 cannot_go\nw:c3w,f6b | c3-d4 | c3-b2 cannot_go | own_prompt\n")
+	if err != nil || len(ls) != 1 || ls[0].Tasks[0].Prompt != "lesson_l_task" || ls[0].Tasks[1].Prompt != "own_prompt" {
+		t.Errorf("parsed %+v, %v", ls, err)
+	}
+	for _, bad := range []string{"w:c3w | c3-d4 | c3-b2 cannot_go", "lesson l\nw:c3w | c3-d4", "lesson l\nw:z9w | c3-d4 | c3-b2 x", "lesson l\nw:c3w | c3-d4 | c3-b2"} {
+		if _, err := parseLessons(bad); err == nil || !strings.Contains(err.Error(), "line") {
+			t.Errorf("parseLessons(%q): %v, want an error naming the line", bad, err)
+		}
 	}
 }

@@ -184,14 +184,14 @@ func checkSolved(t *testing.T, u *storage.User, st storage.Store) {
 
 func takeLesson(t *testing.T, on replica) {
 	t.Helper()
-	if _, err := on.c.Try(t.Context(), alice.UserID, 0, "c3-d4"); err != nil {
+	if _, err := on.c.Try(t.Context(), alice.UserID, 0, 0, Lessons[0].Tasks[0].Right[0]); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func checkLesson(t *testing.T, u *storage.User, _ storage.Store) {
 	t.Helper()
-	if u.Training.Lesson != 1 {
-		t.Errorf("Alice's lesson %d, want 1: the lesson was lost", u.Training.Lesson)
+	if u.Training.Task != 1 || u.Training.Stars[Lessons[0].Key] != 1<<0 {
+		t.Errorf("Alice's training %+v, want task 1 and a star: the answer was lost", u.Training)
 	}
 }

@@ -8,14 +8,17 @@ import (
 	"github.com/bashni/bashni/storage"
 )
 
-// testTraining: a user's course and puzzle progress round-trips with the
-// user, and puzzle stats are written only from the version read.
+// testTraining: a user's course (place and stars) and puzzle progress
+// round-trips with the user, and puzzle stats are written only from the version read.
 func testTraining(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	t.Run("UserProgress", func(t *testing.T) {
 		s := newStore(t)
 		u := user(3, "tess")
 		u.Training = storage.Training{
 			Lesson: 4,
+			Task:   2,
+			Missed: true,
+			Stars:  map[string]int{"move": 0b111, "occupied": 0b010},
 			Rating: storage.Glicko{R: 1623.25, RD: 71.5, Vol: 0.0599},
 			Solved: []string{"abc12345", "zz"},
 			Failed: []string{"q9"},
