@@ -51,7 +51,7 @@ func (b *Bot) showSettings(ctx context.Context, chat *tgbotapi.Chat, u *play.Use
 	if !u.Notify {
 		notify = b.texts.T(lang, "off")
 	}
-	theme = b.themeName(lang, theme)
+	theme = themeName(b.texts, lang, theme)
 	text := b.texts.T(lang, "settings", "Theme", theme, "View", view, "Notify", notify)
 	kb := tgbotapi.NewInlineKeyboardMarkup(
 		tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_theme", "Theme", theme), Callback{Kind: KindSetting, Ply: -1, Arg: "theme"}.Encode())),
@@ -111,9 +111,9 @@ func (b *Bot) onSetting(ctx context.Context, t tap) error {
 
 // themeName is a board theme's name in lang, or its own name when the
 // texts do not know it.
-func (b *Bot) themeName(lang, theme string) string {
+func themeName(words *texts.Catalog, lang, theme string) string {
 	id := "theme_" + theme
-	if s := b.texts.T(lang, id); s != id {
+	if s := words.T(lang, id); s != id {
 		return s
 	}
 	return theme

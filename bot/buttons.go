@@ -11,6 +11,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // onDrawAnswer accepts or declines a draw offer from its buttons.
@@ -56,7 +57,7 @@ func (b *Bot) onLevel(_ context.Context, t tap) error {
 		return nil
 	}
 	b.toast(q, "")
-	b.editText(q.Message, b.colorQuestion(lang, level, rules.Bashni), b.colorKeyboard(lang, level, rules.Bashni))
+	b.editText(q.Message, colorQuestion(b.texts, lang, level, rules.Bashni), colorKeyboard(b.texts, lang, level, rules.Bashni))
 	return nil
 }
 
@@ -71,7 +72,7 @@ func (b *Bot) onVariant(_ context.Context, t tap) error {
 	}
 	v := variantOfCode(t.cb.Arg)
 	b.toast(q, b.texts.VariantName(lang, v))
-	b.editText(q.Message, b.colorQuestion(lang, level, v), b.colorKeyboard(lang, level, v))
+	b.editText(q.Message, colorQuestion(b.texts, lang, level, v), colorKeyboard(b.texts, lang, level, v))
 	return nil
 }
 
@@ -90,7 +91,7 @@ func (b *Bot) onColor(ctx context.Context, t tap) error {
 	v := variantOfCode(code)
 	if colour != "" {
 		text := b.texts.T(lang, "color_chosen", "Level", level, "Name", b.texts.LevelName(lang, level), "Colour", b.texts.T(lang, colour))
-		if line := b.rulesLine(lang, v); line != "" {
+		if line := rulesLine(b.texts, lang, v); line != "" {
 			text += "\n" + line
 		}
 		b.editText(q.Message, text, nil)
@@ -240,26 +241,26 @@ func (b *Bot) levelBandKeyboard(lang string, first int) *tgbotapi.InlineKeyboard
 
 // colorKeyboard asks for the colour of a game against the AI at level
 // under ruleset v; a second row changes the ruleset.
-func (b *Bot) colorKeyboard(lang string, level int, v rules.Variant) *tgbotapi.InlineKeyboardMarkup {
+func colorKeyboard(words *texts.Catalog, lang string, level int, v rules.Variant) *tgbotapi.InlineKeyboardMarkup {
 	id := strconv.Itoa(level)
 	if v != rules.Bashni {
 		id += "." + variantCode[v]
 	}
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_white"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_black"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_random"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
-	), b.variantRow(lang, strconv.Itoa(level), v))
+		tgbotapi.NewInlineKeyboardButtonData(words.T(lang, "btn_white"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorWhite}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(words.T(lang, "btn_black"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorBlack}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(words.T(lang, "btn_random"), Callback{Kind: KindColor, ID: id, Ply: -1, Arg: play.ColorRandom}.Encode()),
+	), variantRow(words, lang, strconv.Itoa(level), v))
 	return &kb
 }
 
 // colorQuestion is the text above colorKeyboard.
-func (b *Bot) colorQuestion(lang string, level int, v rules.Variant) string {
-	text := b.texts.T(lang, "choose_color", "Level", level, "Name", b.texts.LevelName(lang, level))
-	if line := b.rulesLine(lang, v); line != "" {
+func colorQuestion(words *texts.Catalog, lang string, level int, v rules.Variant) string {
+	text := words.T(lang, "choose_color", "Level", level, "Name", words.LevelName(lang, level))
+	if line := rulesLine(words, lang, v); line != "" {
 		return text + "\n" + line
 	}
-	return text + "\n" + b.texts.T(lang, "choose_rules")
+	return text + "\n" + words.T(lang, "choose_rules")
 }
 
 // sendPDN sends the game record as a PDN file to the chat of the tap.

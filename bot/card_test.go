@@ -92,7 +92,7 @@ func TestTowerLine(t *testing.T) {
 	} {
 		p := rules.MustParsePosition(tc.pos)
 		s, _ := rules.ParseSquare("c3")
-		if got := b.towerLine(tc.lang, s, p.Tower(s)); got != tc.want {
+		if got := towerLine(b.texts, tc.lang, s, p.Tower(s)); got != tc.want {
 			t.Errorf("%s in %s: %q, want %q", tc.pos, tc.lang, got, tc.want)
 		}
 	}

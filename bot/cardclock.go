@@ -6,6 +6,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // Live play on the card: a challenge says its time control, and a live
@@ -13,11 +14,11 @@ import (
 // card is edited on moves only; the Mini App's clock ticks).
 
 // timeControlLine is the challenge card's line naming its time control.
-func (b *Bot) timeControlLine(lang, control string) string {
+func timeControlLine(words *texts.Catalog, lang, control string) string {
 	if control == "" {
 		return ""
 	}
-	return "\n" + b.texts.T(lang, "challenge_time_control", "Control", control)
+	return "\n" + words.T(lang, "challenge_time_control", "Control", control)
 }
 
 // clockLine is "⏱ White 4:32 · Black 5:00 (5+3)", or "" for

@@ -9,7 +9,7 @@ import (
 // them when the Mini App is configured.
 func (b *Bot) keyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMarkup {
 	kb := b.gameKeyboard(g, v)
-	if row := b.towersRow(v.lang, g); row != nil {
+	if row := towersRow(b.texts, v.lang, g); row != nil {
 		kb.InlineKeyboard = append(kb.InlineKeyboard, row)
 	}
 	return b.withBoardLink(g, v.lang, kb)
@@ -24,7 +24,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_pdn"), Callback{Kind: KindPDN, ID: g.ID(), Ply: -1}.Encode()),
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_replay"), Callback{Kind: KindReplay, ID: g.ID(), Ply: -1}.Encode()),
 		}
-		analyse := tgbotapi.NewInlineKeyboardRow(b.analyseButton(lang, g.ID()))
+		analyse := tgbotapi.NewInlineKeyboardRow(analyseButton(b.texts, lang, g.ID()))
 		switch {
 		case g.RematchID() != "", g.Link() != nil: // started, or a feature pairs them: nothing more to offer
 			return tgbotapi.NewInlineKeyboardMarkup(files, analyse)

@@ -14,7 +14,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 	lang := v.lang
 	lines := []string{b.texts.T(lang, "caption_players", "White", b.texts.PlayerName(lang, g.White()), "Black", b.texts.PlayerName(lang, g.Black()))}
 	if p := g.Rules().StartPosition(); p.Variant() != rules.Bashni {
-		lines = append(lines, b.rulesLine(lang, p.Variant()))
+		lines = append(lines, rulesLine(b.texts, lang, p.Variant()))
 	}
 	if g.Active() {
 		c, p := g.ToMove()
@@ -57,7 +57,7 @@ func (b *Bot) caption(g *play.Game, v cardView) string {
 		// The picture draws a tower of up to 8 piece by piece, a taller
 		// one's top five; the caption spells out the picked one whole.
 		pos := g.Position()
-		lines = append(lines, b.towerLine(lang, *v.selected, pos.Tower(*v.selected)))
+		lines = append(lines, towerLine(b.texts, lang, *v.selected, pos.Tower(*v.selected)))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -68,8 +68,8 @@ const captionTail = 200
 
 // towerLine lists the tower on s top first, a run of equal pieces as one
 // entry: "🔎 c3, top first: ⚪♛ ⚪×2 ⚫×5 (8 pieces)".
-func (b *Bot) towerLine(lang string, s rules.Square, t rules.Tower) string {
-	return b.texts.T(lang, "caption_tower", "Square", s.String(), "Pieces", towerRuns(t), "Count", b.texts.N(lang, "tower_pieces", t.Height()))
+func towerLine(words *texts.Catalog, lang string, s rules.Square, t rules.Tower) string {
+	return words.T(lang, "caption_tower", "Square", s.String(), "Pieces", towerRuns(t), "Count", words.N(lang, "tower_pieces", t.Height()))
 }
 
 // pieceRun writes n equal pieces: a disc of their colour, a crown for

@@ -9,6 +9,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // Any tower on a live card, the opponent's too, can be read in words: a
@@ -27,12 +28,12 @@ const maxAlert = 200
 
 // towersRow is the "Towers" button row of a live card, or nil when no
 // square holds two pieces or more.
-func (b *Bot) towersRow(lang string, g *play.Game) []tgbotapi.InlineKeyboardButton {
+func towersRow(words *texts.Catalog, lang string, g *play.Game) []tgbotapi.InlineKeyboardButton {
 	if !g.Active() || len(towerSquares(g.Position())) == 0 {
 		return nil
 	}
 	return tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonData(
-		b.texts.T(lang, "btn_towers"), Callback{Kind: KindTowers, ID: g.ID(), Ply: -1}.Encode()))
+		words.T(lang, "btn_towers"), Callback{Kind: KindTowers, ID: g.ID(), Ply: -1}.Encode()))
 }
 
 // towerSquares are the squares holding two pieces or more, a1 first.

@@ -166,7 +166,7 @@ func (b *Bot) cmdPlay(ctx context.Context, c command) error {
 		return nil
 	}
 	if len(fields) == 1 {
-		b.html(msg.Chat, b.colorQuestion(lang, level, variant), b.colorKeyboard(lang, level, variant))
+		b.html(msg.Chat, colorQuestion(b.texts, lang, level, variant), colorKeyboard(b.texts, lang, level, variant))
 		return nil
 	}
 	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant)
@@ -262,9 +262,9 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 	default:
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
-	text += b.timeControlLine(lang, c.TimeControl)
+	text += timeControlLine(b.texts, lang, c.TimeControl)
 	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
-		text += "\n" + b.rulesLine(lang, v)
+		text += "\n" + rulesLine(b.texts, lang, v)
 	}
 	row := []tgbotapi.InlineKeyboardButton{
 		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_accept"), Callback{Kind: KindAccept, ID: c.ID, Ply: -1}.Encode()),

@@ -74,7 +74,7 @@ func (b *Bot) drawOfferDM(ctx context.Context, g *play.Game, from string, to pla
 // drawOfferLine is a line of p's turn mention in a group when the
 // opponent's draw offer waits for p's answer: the offer itself mentioned
 // nobody (drawOfferNotice), and this message is sent anyway.
-func (b *Bot) drawOfferLine(lang string, g *play.Game, p play.Player) string {
+func drawOfferLine(words *texts.Catalog, lang string, g *play.Game, p play.Player) string {
 	by := g.DrawOfferBy()
 	if by == 0 || by == p.UserID {
 		return ""
@@ -83,5 +83,5 @@ func (b *Bot) drawOfferLine(lang string, g *play.Game, p play.Player) string {
 	if g.Black().UserID == by {
 		name = g.Black().Name
 	}
-	return "\n" + b.texts.T(lang, "caption_draw_offer", "Player", htmlName(name))
+	return "\n" + words.T(lang, "caption_draw_offer", "Player", htmlName(name))
 }

@@ -107,7 +107,7 @@ func (b *Bot) mentionTurn(g *play.Game, p play.Player, last string) {
 	if last == "" {
 		text = b.texts.T(lang, "game_started_mention", "Player", mention(p), "Side", b.texts.SideName(lang, c))
 	}
-	text += b.drawOfferLine(lang, g, p)
+	text += drawOfferLine(b.texts, lang, g, p)
 	m := outMessage{chatID: g.ChatID(), text: text, parseMode: tgbotapi.ModeHTML, replyTo: g.MessageID()}
 	b.sendNotice(g, p.UserID, m.reply(), false, nil)
 }

@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
 )
 
 // /resign asks first: a resignation is the one command that ends a game
@@ -54,10 +55,10 @@ func parseResignAsk(arg string) (resignAsk, bool) {
 
 // resignRow is the question's buttons for game g, in lang, the
 // confirmation naming the asker.
-func (b *Bot) resignRow(g *play.Game, a resignAsk, lang, asker string) []tgbotapi.InlineKeyboardButton {
+func resignRow(words *texts.Catalog, g *play.Game, a resignAsk, lang, asker string) []tgbotapi.InlineKeyboardButton {
 	return tgbotapi.NewInlineKeyboardRow(
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_resign_confirm_by", "Player", asker), Callback{Kind: KindResign, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
-		tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_resign_cancel"), Callback{Kind: KindResignNo, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(words.T(lang, "btn_resign_confirm_by", "Player", asker), Callback{Kind: KindResign, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
+		tgbotapi.NewInlineKeyboardButtonData(words.T(lang, "btn_resign_cancel"), Callback{Kind: KindResignNo, ID: g.ID(), Ply: g.Ply(), Arg: a.encode()}.Encode()),
 	)
 }
 
@@ -75,7 +76,7 @@ func (b *Bot) cmdResign(ctx context.Context, cm command) error {
 	}
 	a := resignAsk{by: msg.From.ID, until: b.svc.Now().Add(resignWindow)}
 	asker := displayName(msg.From)
-	kb := tgbotapi.NewInlineKeyboardMarkup(b.resignRow(g, a, lang, asker))
+	kb := tgbotapi.NewInlineKeyboardMarkup(resignRow(b.texts, g, a, lang, asker))
 	text := b.texts.T(lang, "resign_ask_by", "Player", asker, "Opponent", b.texts.PlayerName(lang, g.Player(c.Opponent())),
 		"Seconds", int(resignWindow.Seconds()))
 	r := outMessage{chatID: msg.Chat.ID, text: text, replyTo: msg.MessageID, markup: &kb}.reply()

@@ -46,7 +46,7 @@ func TestVariantWords(t *testing.T) {
 func TestTogetherButtonsFit(t *testing.T) {
 	b := New(context.Background(), nil, nil, discardSender{}, &optionsRecorder{}, Config{})
 	for _, lang := range texts.Languages {
-		kb := b.colorKeyboard(lang, 18, rules.BashniMP)
+		kb := colorKeyboard(b.texts, lang, 18, rules.BashniMP)
 		for _, row := range kb.InlineKeyboard {
 			for _, btn := range row {
 				if _, err := ParseCallback(*btn.CallbackData); err != nil || len(*btn.CallbackData) > 64 {

@@ -6,6 +6,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // Every game is played under one ruleset, chosen when it starts: Bashni
@@ -51,19 +52,19 @@ func variantOfCode(code string) rules.Variant {
 
 // rulesLine is the line a card, a challenge or the AI menu adds for rules
 // other than the default: "" for Bashni.
-func (b *Bot) rulesLine(lang string, v rules.Variant) string {
+func rulesLine(words *texts.Catalog, lang string, v rules.Variant) string {
 	if v == rules.Bashni {
 		return ""
 	}
-	return b.texts.T(lang, "caption_rules", "Rules", b.texts.VariantName(lang, v))
+	return words.T(lang, "caption_rules", "Rules", words.VariantName(lang, v))
 }
 
 // variantRow is the AI menu's row of rulesets for level, the chosen one
 // ticked; a tap redraws the colour question under that ruleset.
-func (b *Bot) variantRow(lang string, level string, chosen rules.Variant) []tgbotapi.InlineKeyboardButton {
+func variantRow(words *texts.Catalog, lang string, level string, chosen rules.Variant) []tgbotapi.InlineKeyboardButton {
 	var row []tgbotapi.InlineKeyboardButton
 	for _, v := range rules.Variants {
-		label := b.texts.T(lang, "btn_rules_"+v.String())
+		label := words.T(lang, "btn_rules_"+v.String())
 		if v == chosen {
 			label = "✓ " + label
 		}
