@@ -162,7 +162,15 @@ func (b *Bot) editIfMoved(g *play.Game, c *sentCard) {
 	if g == nil || g.Ply() == c.Ply && (c.Over || g.Active()) && g.DrawOfferBy() == c.Offer {
 		return
 	}
-	b.editCard(g, cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}, "", nil)
+	v := cardView{lang: cardLang(g), thinking: g.Active() && g.IsAITurn()}
+	if v.thinking {
+		// This edit replaces, in the chat's lane, the held board that says
+		// "thinking" (moves.go), whose sending starts "typing" (typing.go):
+		// so this one starts it, or "typing" never shows while the AI
+		// thinks.
+		v.sent = func() { b.typingIfThinking(g) }
+	}
+	b.editCard(g, v, "", nil)
 }
 
 // recordMirror records messageID, a second card sent for game
