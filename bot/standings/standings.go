@@ -7,16 +7,46 @@ package standings
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/bashni/bashni/bot"
 )
 
-// Module is /stats and /top.
-func Module() bot.Module {
+// Options are what other features add to /stats and /top, named where
+// the modules are wired (cmd/bashni's Main.Open), so that this package
+// names none of them.
+type Options struct {
+	// Lines add lines about the sender to /stats ("" for none): a
+	// feature's own record, such as the puzzle rating.
+	Lines []func(k *bot.Kit, c bot.Command) string
+	// Boards are /top's other boards, by the word after it (/top streak).
+	Boards map[string]bot.CommandFunc
+}
+
+// Module is /stats and /top, with what opts add.
+func Module(opts ...Options) bot.Module {
+	var o Options
+	for _, x := range opts {
+		o.Lines = append(o.Lines, x.Lines...)
+		for word, board := range x.Boards {
+			if o.Boards == nil {
+				o.Boards = map[string]bot.CommandFunc{}
+			}
+			o.Boards[word] = board
+		}
+	}
 	return bot.Module{
-		Name:     "standings",
-		Commands: map[string]bot.CommandFunc{"stats": stats, "top": top},
-		Menu:     []string{"stats", "top"},
+		Name: "standings",
+		Commands: map[string]bot.CommandFunc{
+			"stats": func(ctx context.Context, k *bot.Kit, c bot.Command) error { return stats(ctx, k, c, o.Lines) },
+			"top": func(ctx context.Context, k *bot.Kit, c bot.Command) error {
+				if board, ok := o.Boards[strings.ToLower(strings.TrimSpace(c.Args))]; ok {
+					return board(ctx, k, c)
+				}
+				return top(ctx, k, c)
+			},
+		},
+		Menu: []string{"stats", "top"},
 	}
 }
 
@@ -25,7 +55,7 @@ func Module() bot.Module {
 const newcomerRating = 1500
 
 // stats is the sender's rating, games, results and streak.
-func stats(_ context.Context, k *bot.Kit, c bot.Command) error {
+func stats(_ context.Context, k *bot.Kit, c bot.Command, lines []func(k *bot.Kit, c bot.Command) string) error {
 	t, lang, u := k.Texts(), c.Lang, c.User
 	st := u.Stats
 	streak := ""
@@ -39,8 +69,14 @@ func stats(_ context.Context, k *bot.Kit, c bot.Command) error {
 	if rating == 0 {
 		rating = newcomerRating
 	}
-	k.Text(c.Msg.Chat, t.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
-		"Games", t.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak), c.Msg.MessageID)
+	text := t.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
+		"Games", t.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak)
+	for _, line := range lines {
+		if l := line(k, c); l != "" {
+			text += "\n" + l
+		}
+	}
+	k.Text(c.Msg.Chat, text, c.Msg.MessageID)
 	return nil
 }
 

@@ -25,6 +25,10 @@ type Puzzles struct {
 	byID  map[string]int
 	now   func() time.Time
 	log   *slog.Logger
+	// idx is the set's themes and order by rating (themes.go), lines the
+	// lines after the solutions (line.go).
+	idx   index
+	lines lines
 }
 
 // PuzzleStartRD is a puzzle's deviation before anyone tried it: its
@@ -42,7 +46,7 @@ func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, now func() time.Time, lo
 	for i, p := range set {
 		byID[p.ID] = i
 	}
-	return &Puzzles{store: store, set: set, byID: byID, now: now, log: log}
+	return &Puzzles{store: store, set: set, byID: byID, now: now, log: log, idx: newIndex(set)}
 }
 
 // PuzzleState is a puzzle as the player sees it now.
@@ -55,6 +59,9 @@ type PuzzleState struct {
 	// PlayerRating is the player's puzzle rating (before the attempt while
 	// it goes on, after it once Done).
 	PlayerRating float64
+	// Streak is the run of a Puzzle Streak this puzzle is in, if it is
+	// one: the puzzles solved in a row before it.
+	Streak *int
 }
 
 // PuzzleResult is what a move did.
@@ -71,6 +78,14 @@ type PuzzleResult struct {
 	// ratings. Change is the player's rating change.
 	Rated  bool
 	Change float64
+	// Line is the play after the solution that realises its gain, once
+	// Done (line.go): shown after the last move, or after a miss.
+	Line []rules.Move
+	// In a Puzzle Streak (Streak set): Run is the puzzles solved in a row
+	// with this one, Best the player's best run, NewBest whether this
+	// solve made it.
+	Run, Best int
+	NewBest   bool
 }
 
 // playerRating is the user's puzzle rating, a newcomer's if none yet.
@@ -89,7 +104,7 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 	}
 	var st *PuzzleState
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) error {
-		pz := p.pick(u)
+		pz := p.pick(u, nil)
 		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
 		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
 		return nil
@@ -100,8 +115,9 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 	return st, nil
 }
 
-// pick is u's next puzzle: one not tried before, rated nearest to theirs.
-func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
+// pick is u's next puzzle among those ok allows (nil: all): one not
+// tried before, rated nearest to theirs.
+func (p *Puzzles) pick(u *storage.User, ok func(i int) bool) *puzzle.Puzzle {
 	r := playerRating(u)
 	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
 	for _, id := range u.Training.Solved {
@@ -112,7 +128,7 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 	}
 	pick, best := -1, math.Inf(1)
 	for i := range p.set {
-		if tried[p.set[i].ID] {
+		if tried[p.set[i].ID] || ok != nil && !ok(i) {
 			continue
 		}
 		if d := math.Abs(float64(p.set[i].Rating) - r.R); d < best {
@@ -122,10 +138,7 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 	if pick < 0 {
 		// Every puzzle tried: start again with the one failed longest ago,
 		// else the first; unrated from now on.
-		pick = 0
-		if len(u.Training.Failed) > 0 {
-			pick = p.byID[u.Training.Failed[0]]
-		}
+		pick = p.again(u, ok)
 	}
 	return &p.set[pick]
 }
@@ -156,7 +169,12 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 	for _, m := range pz.Solution[:a.Moves] {
 		pos = pos.Play(m)
 	}
-	return a, &PuzzleState{Puzzle: pz, Moves: a.Moves, Position: pos, PlayerRating: playerRating(u).R}, nil
+	st := &PuzzleState{Puzzle: pz, Moves: a.Moves, Position: pos, PlayerRating: playerRating(u).R}
+	if a.Streak {
+		run := u.Training.Streak
+		st.Streak = &run
+	}
+	return a, st, nil
 }
 
 // Move plays text (a move in notation) in userID's puzzle id at move
@@ -175,6 +193,13 @@ func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if res.Done {
+		// Searched after the write, never inside its retries; a line
+		// that cannot be found leaves the result as it is.
+		if res.Line, err = p.Line(ctx, res.Puzzle); err != nil {
+			p.log.Warn("training: the line after a puzzle", "puzzle", res.Puzzle.ID, "err", err)
+		}
 	}
 	return res, nil
 }
@@ -225,6 +250,11 @@ func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves in
 func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **puzzle.Rating) error {
 	pz := res.Puzzle
 	tr := &u.Training
+	if tr.Puzzle.Streak {
+		tr.Puzzle = nil
+		endStreakPuzzle(tr, res)
+		return nil
+	}
 	tr.Puzzle = nil
 	res.Rated = !slices.Contains(tr.Solved, pz.ID) && !slices.Contains(tr.Failed, pz.ID)
 	tried(tr, pz.ID, res.Solved)
@@ -243,6 +273,7 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 		}
 		after := before.Update(puzzle.Result{Opponent: **rated, Score: score})
 		tr.Rating = storage.Glicko(after)
+		tr.History = appendHistory(tr.History, after.R)
 		res.Change = after.R - before.R
 		res.PlayerRating = after.R
 	}
