@@ -111,8 +111,11 @@ func (s *Server) puzzleState(cur *training.PuzzleState, res *training.PuzzleResu
 	default:
 		st.Status = s.texts.T(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
 	}
+	if done {
+		s.withLine(&st, res, lang)
+	}
 	st.Texts = textsOfApp{}
-	for _, id := range append(pageTexts, "btn_next_puzzle") {
+	for _, id := range append(pageTexts, "btn_next_puzzle", "btn_play_line") {
 		st.Texts[id] = s.texts.T(lang, id)
 	}
 	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")

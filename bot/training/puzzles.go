@@ -207,11 +207,11 @@ func puzzleAnswer(tx *texts.Catalog, lang string, st *training.PuzzleState, res 
 	case res.Solved:
 		caption := tx.T(lang, "puzzle_solved", "Solution", line) + explained(tx, lang, res) + "\n" + resultLine(tx, lang, res, st.PlayerRating)
 		// The board shows where the line leads: the gain the move made.
-		pos, last := res.Position, res.Played
-		for _, m := range res.Line {
-			pos, last = pos.Play(m), m
+		last := res.Played
+		if len(res.Line) > 0 {
+			last = res.Line[len(res.Line)-1]
 		}
-		return pos, caption, last
+		return lineEnd(res.Puzzle, res.Line), caption, last
 	}
 	right := res.Puzzle.Solution[st.Moves]
 	caption := tx.T(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line) + explained(tx, lang, res) + "\n" + resultLine(tx, lang, res, st.PlayerRating)

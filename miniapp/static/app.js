@@ -575,6 +575,9 @@ function drawActions() {
   const t = game.texts;
   if (puzzleMode) {
     if (!game.active) box.append(button(t.btn_next_puzzle, "", nextPuzzle, "next-puzzle"));
+    if (!game.active && game.line && game.line.length) {
+      box.append(button(t.btn_play_line, "secondary", playLine, "play-line"));
+    }
     return;
   }
   if (!game.active) {
@@ -857,6 +860,24 @@ async function nextPuzzle() {
     toast(String(e));
   } finally {
     busy = false;
+  }
+}
+
+// playLine plays an ended puzzle's line through on the board, move by
+// move, from the end of its solution: each move animated, then the
+// position the server sent after it drawn. data-line-step counts the
+// moves shown (tests wait on it).
+async function playLine() {
+  if (!game || !game.line || !game.line.length || animating) return;
+  const steps = game.line;
+  let view = Object.assign({}, game, { position: game.line_from, last: undefined });
+  document.body.dataset.lineStep = "0";
+  render(view);
+  for (let i = 0; i < steps.length; i++) {
+    await animate(steps[i].move);
+    view = Object.assign({}, view, { position: steps[i].position, last: steps[i].move });
+    render(view);
+    document.body.dataset.lineStep = String(i + 1);
   }
 }
 
