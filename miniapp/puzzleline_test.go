@@ -71,3 +71,47 @@ func TestBrowserPuzzleLine(t *testing.T) {
 		t.Errorf("the board after the line shows %s, want %s", shown, end.String())
 	}
 }
+
+// Puzzle Streak on the board: a run begun there says its length on the
+// status, a solve's next puzzle goes on with the run, a miss ends it and
+// offers a new one.
+func TestStreakThroughTheAPI(t *testing.T) {
+	var set []puzzle.Puzzle
+	for _, l := range []string{twoMovePuzzle, "c2uv8191\tw:a1w,c1Bww,e1w,g1w,h2w,b4ww,h4bw,a5bww,g5b,a7wbb,c7b,g7b,b8b,d8b,f8b,h8b\tg1-f2\t1000"} {
+		pz, err := puzzle.ParseLine(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set = append(set, pz)
+	}
+	h := newHarnessWith(t, gameSpec{puzzles: set}, nil)
+	r := h.reps[0]
+	auth := h.initData(h.alice)
+	var st state
+	if code := h.call(r, "POST", "/api/puzzle/next?streak=start", auth, "", &st); code != http.StatusOK {
+		t.Fatalf("start: %d", code)
+	}
+	if st.Streak == nil || *st.Streak != 0 || !strings.Contains(st.Status, "solved in a row: 0") {
+		t.Fatalf("a run's first puzzle: streak %v status %q", st.Streak, st.Status)
+	}
+	// The run climbs: the easier puzzle (1000) first.
+	if code := h.call(r, "POST", "/api/puzzle/move", auth, `{"ply":0,"move":"g1-f2"}`, &st); code != http.StatusOK {
+		t.Fatalf("the solve: %d", code)
+	}
+	if st.Active || st.StreakNext != "next" || st.StreakOffer || !strings.Contains(st.Status, "1 in a row") {
+		t.Errorf("after a run's solve: active %v next %q offer %v status %q", st.Active, st.StreakNext, st.StreakOffer, st.Status)
+	}
+	if code := h.call(r, "POST", "/api/puzzle/next?streak=next", auth, "", &st); code != http.StatusOK {
+		t.Fatalf("next: %d", code)
+	}
+	if st.Streak == nil || *st.Streak != 1 || !strings.Contains(st.Status, "solved in a row: 1") {
+		t.Fatalf("the run's second puzzle: streak %v status %q", st.Streak, st.Status)
+	}
+	st = state{} // the fields the answer leaves out are zero
+	if code := h.call(r, "POST", "/api/puzzle/move", auth, `{"ply":0,"move":"a3-b4"}`, &st); code != http.StatusOK {
+		t.Fatalf("the miss: %d", code)
+	}
+	if st.StreakNext != "" || !st.StreakOffer || !strings.Contains(st.Status, "The streak ends at 1. Your best: 1.") {
+		t.Errorf("after the miss: next %q offer %v status %q", st.StreakNext, st.StreakOffer, st.Status)
+	}
+}

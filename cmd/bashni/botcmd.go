@@ -225,6 +225,7 @@ func (m *Main) newBot() error {
 	course := training.NewCourse(m.store)
 	m.live.course = course // the lobby shows the course's progress
 	streak := training.NewStreak(m.store, trainer)
+	m.live.streak = streak
 	// /stats tells the puzzle rating, /top streak the best runs.
 	ranks := standings.Options{Lines: []func(*bot.Kit, bot.Command) string{bottraining.StatsLine},
 		Boards: map[string]bot.CommandFunc{"streak": bottraining.StreakBoard(streak)}}

@@ -574,7 +574,12 @@ function drawActions() {
   box.textContent = "";
   const t = game.texts;
   if (puzzleMode) {
-    if (!game.active) box.append(button(t.btn_next_puzzle, "", nextPuzzle, "next-puzzle"));
+    // Puzzle Streak: a run's solve goes on with the run; any other end
+    // offers a new run beside the next puzzle.
+    if (!game.active) box.append(button(t.btn_next_puzzle, "", () => nextPuzzle(game.streak_next), "next-puzzle"));
+    if (!game.active && game.streak_offer) {
+      box.append(button(game.streak != null ? t.btn_streak_again : t.btn_streak, "secondary", () => nextPuzzle("start"), "new-streak"));
+    }
     if (!game.active && game.line && game.line.length) {
       box.append(button(t.btn_play_line, "secondary", playLine, "play-line"));
     }
@@ -845,11 +850,11 @@ function toast(text) {
 
 // nextPuzzle asks for a new puzzle; its board starts over at ply 0, so the
 // old one is dropped first (show keeps a newer ply over an older one).
-async function nextPuzzle() {
+async function nextPuzzle(streak) {
   if (busy) return;
   busy = true;
   try {
-    const { status, data } = await api("POST", "/next");
+    const { status, data } = await api("POST", "/next" + (streak ? "?streak=" + streak : ""));
     if (status === 200) {
       game = null;
       show(data);
