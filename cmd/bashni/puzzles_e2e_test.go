@@ -121,11 +121,10 @@ func TestE2EPuzzleStreakOfThreeEndedByAMiss(t *testing.T) {
 			t.Errorf("puzzle %d of the run is rated %d, after %d", run, pz.Rating, last)
 		}
 		last = pz.Rating
-		var end telegramtest.Msg
 		for i := 0; i < len(pz.Solution); i += 2 {
-			end = pickPuzzleMove(t, srv, ed.chat, ed, cur.ID, pz.Solution[i])
+			pickPuzzleMove(t, srv, ed.chat, ed, cur.ID, pz.Solution[i])
 		}
-		end = waitMessage(t, srv, ed.chat.ID, "the solve", func(m telegramtest.Msg) bool {
+		end := waitMessage(t, srv, ed.chat.ID, "the solve", func(m telegramtest.Msg) bool {
 			return m.ID == cur.ID && strings.Contains(m.Text, fmt.Sprintf("%d in a row!", run))
 		})
 		if len(buttons(end)) != 0 {
