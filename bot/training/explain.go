@@ -97,7 +97,7 @@ func (m *module) endKeyboard(tx *texts.Catalog, lang string, res *training.Puzzl
 
 // themeButton asks for a puzzle of theme t.
 func themeButton(tx *texts.Catalog, lang string, t puzzle.Theme) tgbotapi.InlineKeyboardButton {
-	return tgbotapi.NewInlineKeyboardButtonData(tx.T(lang, "btn_theme", "Name", themeName(tx, lang, t)), bot.Callback{Kind: KindPuzzleTheme, Ply: -1, Arg: string(t)}.Encode())
+	return tgbotapi.NewInlineKeyboardButtonData(tx.T(lang, "btn_puzzle_theme", "Name", themeName(tx, lang, t)), bot.Callback{Kind: KindPuzzleTheme, Ply: -1, Arg: string(t)}.Encode())
 }
 
 // twoToARow lays buttons out two to a row: a theme's name is long.
