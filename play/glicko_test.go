@@ -107,6 +107,53 @@ func TestEloCarriedOverOnce(t *testing.T) {
 	}
 }
 
+// Two replicas carry Alice's Elo rating over at once: one's Touch and the
+// other's count of a game she won, each landing between the other's read
+// and write. Whichever comes first, she is carried over once and the
+// game counted once, on the carried rating.
+func TestEloCarriedOverOnceByTwoReplicas(t *testing.T) {
+	touch := func(t *testing.T, on replica) {
+		if _, err := on.s.Touch(t.Context(), Profile{ID: alice.UserID, Name: "Alice", Username: "alice_b"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _ := rating.Game(rating.FromElo(1620, StartRating), rating.New(StartRating), 1)
+	for name, open := range replicaStores {
+		for _, row := range []struct {
+			name          string
+			first, second raceStep // second lands between first's read and write
+		}{
+			{"a count during Touch", touch, countAlices(0)},
+			{"Touch during a count", countAlices(0), touch},
+		} {
+			t.Run(name+"/"+row.name, func(t *testing.T) {
+				clock := testkit.NewClock(time.Now())
+				st := open(t, clock.Now).(storage.Store)
+				ctx := t.Context()
+				r := &userRace{st: st}
+				on := &overtaken{Store: st, user: alice.UserID, overtake: func() { row.second(t, r.b) }}
+				r.a = replica{New(on, nil, DefaultConfig, clock.Now), r}
+				r.b = replica{New(st, nil, DefaultConfig, clock.Now), r}
+				if err := st.PutUser(ctx, &storage.User{ID: alice.UserID, Name: "Alice", Rating: 1620, UpdatedAt: clock.Now()}); err != nil {
+					t.Fatal(err)
+				}
+				r.games[0] = owedGame(t, r.b.s, st, clock.Now, alice, bob, 401)
+				row.first(t, r.a)
+				if !on.came {
+					t.Fatal("the second change never came between the first's read and write")
+				}
+				u, err := st.User(ctx, alice.UserID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := UserRating(u); !sameRating(got, want) || u.Stats.Games != 1 || u.Username != "alice_b" {
+					t.Errorf("Alice's rating %+v, %+v, username %q; want %+v, one game, alice_b", got, u.Stats, u.Username, want)
+				}
+			})
+		}
+	}
+}
+
 func sameRating(a, b rating.Rating) bool {
 	return math.Abs(a.R-b.R) < 1e-9 && math.Abs(a.RD-b.RD) < 1e-9 && math.Abs(a.Vol-b.Vol) < 1e-9
 }
