@@ -84,7 +84,7 @@ func TestE2EAwayStopsTheClockOfAOneDayGame(t *testing.T) {
 	}
 	say(srv, alice.chat, alice, "/away")
 	waitMessage(t, srv, alice.chat.ID, "the absence over", func(m telegramtest.Msg) bool {
-		return m.FromBot && strings.Contains(m.Text, "Not away: 28 days of absence left")
+		return m.FromBot && strings.Contains(m.Text, "Not away: days of absence left this year: 28")
 	})
 }
 
