@@ -28,14 +28,16 @@ func Module(svc *slowplay.Service) bot.Module {
 	return bot.Module{
 		Name:     "slow",
 		Commands: map[string]bot.CommandFunc{"away": m.cmdAway},
+		Taps:     map[string]bot.TapRoute{KindPace: {Scope: bot.InGroup, Handle: onPace}},
 		Menu:     []string{"away"},
 		Settings: map[string]bot.Setting{
 			"away":    {Show: m.showAway, Toggle: m.toggleAway},
 			"confirm": {Show: m.showConfirm, Toggle: m.toggleConfirm},
 		},
-		CardLine:    m.cardLine,
-		Moved:       m.moved,
-		ConfirmMove: m.confirmMove,
+		CardLine:     m.cardLine,
+		Moved:        m.moved,
+		ConfirmMove:  m.confirmMove,
+		ChallengeRow: paceRow,
 	}
 }
 

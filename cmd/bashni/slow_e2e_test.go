@@ -98,7 +98,23 @@ func TestE2EConfirmedMoveTakesTwoTaps(t *testing.T) {
 	startClockedWithLogs(t, srv, clock, vars)
 	group := telegramtest.GroupChat(-1004200000003, "Careful club")
 	alice, bob := newUser(4211, "Alice", "en"), newUser(4212, "Bob", "en")
-	c := startPacedGame(t, srv, group, alice, bob, "1d")
+	// The pace chosen by its button under the challenge, the challenger's
+	// alone.
+	say(srv, group, alice, "/challenge white")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return m.FromBot && buttonData(m, "sp|") != "" })
+	oneDay := buttonData(ch, "sp|")
+	if toast := tap(t, srv, group, bob, ch.ID, oneDay); !strings.Contains(toast, "Only the one who challenged") {
+		t.Errorf("Bob's tap on the pace: toast %q", toast)
+	}
+	tap(t, srv, group, alice, ch.ID, oneDay)
+	ch = waitMessage(t, srv, group.ID, "the challenge at a day a move", func(m telegramtest.Msg) bool {
+		return m.ID == ch.ID && strings.Contains(m.Text, "Correspondence, 1 day a move")
+	})
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
+	if !strings.Contains(c.Text, "1 day a move") {
+		t.Errorf("the game is not at the pace chosen:\n%s", c.Text)
+	}
 	c = waitTurn(t, srv, group.ID, c.ID)
 	before, keyboards := groupPosts(srv, group.ID), len(srv.CallsTo("editMessageReplyMarkup"))
 
