@@ -20,6 +20,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	botreview "github.com/bashni/bashni/bot/review"
+	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
@@ -30,6 +31,7 @@ import (
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
+	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
@@ -243,7 +245,8 @@ func (m *Main) newBot() error {
 		Modules: []bot.Module{assist.Module(), standings.Module(ranks),
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now), streak),
 			teambot.Module(m.teams),
-			botreview.Module(m.reviews), tourbot.Module(tours)},
+			botreview.Module(m.reviews), tourbot.Module(tours),
+			slowbot.Module(slow.New(m.svc, m.store, m.now))},
 	})
 	return nil
 }
