@@ -17,7 +17,7 @@ const AnyPly = -1
 
 // Outcome is what an operation did to a game, for the bot to show.
 type Outcome struct {
-	Game  *Game
+	Game *Game
 	// Move is the move played, if any: the last of them where a
 	// feature's MoveHook played an answer within the same write.
 	Move  rules.Move

@@ -52,7 +52,7 @@ func (s *Service) SetLine(ctx context.Context, id string, userID int64, moves []
 	var line []string
 	g, err := s.core.ChangeGame(ctx, id, func(g *play.Game) error {
 		var err error
-		if line, err = checkLine(g, userID, moves); err != nil {
+		if line, err = CheckLine(g, userID, moves); err != nil {
 			return err
 		}
 		st, err := load(g)
@@ -68,10 +68,10 @@ func (s *Service) SetLine(ctx context.Context, id string, userID int64, moves []
 	return &Line{Game: g, Moves: line}, nil
 }
 
-// checkLine is moves as the rules write them, if userID may leave them as
-// a line in g.
-func checkLine(g *play.Game, userID int64, moves []string) ([]string, error) {
-	if err := maySetLine(g, userID); err != nil {
+// CheckLine is moves as the rules write them, if userID may leave them as
+// a line in g as it is (SetLine checks it again on the game as stored).
+func CheckLine(g *play.Game, userID int64, moves []string) ([]string, error) {
+	if err := MaySetLine(g, userID); err != nil {
 		return nil, err
 	}
 	r := g.Rules().Clone()
@@ -89,8 +89,8 @@ func checkLine(g *play.Game, userID int64, moves []string) ([]string, error) {
 	return line, nil
 }
 
-// maySetLine checks that userID may leave a line in g now.
-func maySetLine(g *play.Game, userID int64) error {
+// MaySetLine checks that userID may leave a line in g now.
+func MaySetLine(g *play.Game, userID int64) error {
 	if !g.Active() {
 		return play.ErrGameOver
 	}
