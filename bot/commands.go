@@ -240,6 +240,8 @@ func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRe
 			req.Color = lf
 		case play.IsTimeControl(lf):
 			req.TimeControl = lf
+		case lf == "casual" || lf == "товарищеская":
+			req.Casual = true
 		default:
 			if v, ok := variantWord(lf); ok {
 				req.Variant = v
@@ -263,6 +265,9 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
 	text += timeControlLine(b.texts, lang, c.TimeControl)
+	if c.Casual {
+		text += "\n" + b.texts.T(lang, "challenge_casual")
+	}
 	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
 		text += "\n" + rulesLine(b.texts, lang, v)
 	}

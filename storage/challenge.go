@@ -19,6 +19,8 @@ type Challenge struct {
 	AILevel   int    `json:"ai_level,omitzero"`
 	// TimeControl makes the game a live one ("5+3"); empty: correspondence.
 	TimeControl string `json:"time_control,omitzero"`
+	// Casual: the game it makes is not rated.
+	Casual bool `json:"casual,omitzero"`
 	// Lang is the challenger's language, the game's if its group chose
 	// none.
 	Lang string `json:"lang,omitzero"`
