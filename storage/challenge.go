@@ -21,6 +21,9 @@ type Challenge struct {
 	TimeControl string `json:"time_control,omitzero"`
 	// Casual: the game it makes is not rated.
 	Casual bool `json:"casual,omitzero"`
+	// DaysPerMove makes it a correspondence game at that pace (days for
+	// each move); zero: the server's one timeout.
+	DaysPerMove int `json:"days_per_move,omitzero"`
 	// Lang is the challenger's language, the game's if its group chose
 	// none.
 	Lang string `json:"lang,omitzero"`

@@ -17,7 +17,10 @@ func TestE2EConditionalLineAcrossRestart(t *testing.T) {
 	p := startBot(t, srv, nil)
 	group := telegramtest.GroupChat(-1004242424201, "Slow club")
 	alice, bob := newUser(4201, "Alice", "en"), newUser(4202, "Bob", "en")
-	c := startGroupGame(t, srv, group, alice, bob)
+	say(srv, group, alice, "/challenge white 1d")
+	ch := waitMessage(t, srv, group.ID, "challenge", func(m telegramtest.Msg) bool { return m.FromBot && len(buttons(m)) > 0 })
+	tap(t, srv, group, bob, ch.ID, buttons(ch)[0][1])
+	c := waitMessage(t, srv, group.ID, "board card", func(m telegramtest.Msg) bool { return m.Kind == "photo" })
 	say(srv, group, alice, "/move c3-d4")
 	waitMessage(t, srv, group.ID, "the card after c3-d4", func(m telegramtest.Msg) bool {
 		return m.ID == c.ID && strings.Contains(m.Text, "c3-d4")

@@ -21,7 +21,7 @@ func TestLinePlayedOutAcrossReplicas(t *testing.T) {
 			st := open(t, r1.core.Now)
 			a, b := newReplica(st, r1.core.Now), newReplica(st, r1.core.Now)
 			ctx := context.Background()
-			g := a.start(t, alice, bob, nil)
+			g := a.start(t, alice, bob, func(s *play.GameSpec) { s.DaysPerMove = 1 })
 			a.move(t, g.ID(), alice.UserID, "c3-d4")
 			moves, err := ParseLine("b6-a5 G3-H4, a7-b6 h2-g3")
 			if err != nil {

@@ -53,10 +53,14 @@ func betweenPeople(g *play.Game) bool {
 	return w.Human() && b.Human() && w.UserID != b.UserID && g.Team() == nil
 }
 
-// slow reports whether g is played by correspondence: between people,
-// with no live clock, so that a conditional move costs no one time on a
-// clock.
-func slow(g *play.Game) bool { return betweenPeople(g) && g.TimeControl() == "" }
+// slow reports whether g is played by correspondence: between people, at
+// a pace of days per move (play/pace.go) or, with none chosen, by the
+// server's one timeout; never on a live clock, where an answer played at
+// once would cost the opponent's time nothing and a line would be a
+// premove.
+func slow(g *play.Game) bool {
+	return betweenPeople(g) && (g.DaysPerMove() > 0 || g.TimeControl() == "")
+}
 
 // isPlayer reports whether userID plays g.
 func isPlayer(g *play.Game, userID int64) bool {
