@@ -86,14 +86,15 @@ func TestE2EAbortLeavesRatingsUnchanged(t *testing.T) {
 	}
 
 	// Once both have moved, /abort is refused and the game goes on.
-	c2 := startGroupGame(t, srv, group, alice, bob)
-	say(srv, group, alice, "/move c3-d4")
-	say(srv, group, bob, "/move b6-a5")
-	waitMessage(t, srv, group.ID, "the card after b6-a5", func(m telegramtest.Msg) bool {
+	other := telegramtest.GroupChat(-1004242424204, "Abort club 2")
+	c2 := startGroupGame(t, srv, other, alice, bob)
+	say(srv, other, alice, "/move c3-d4")
+	say(srv, other, bob, "/move b6-a5")
+	waitMessage(t, srv, other.ID, "the card after b6-a5", func(m telegramtest.Msg) bool {
 		return m.ID == c2.ID && strings.Contains(m.Text, "b6-a5")
 	})
-	say(srv, group, alice, "/abort")
-	waitMessage(t, srv, group.ID, "the refusal", func(m telegramtest.Msg) bool {
+	say(srv, other, alice, "/abort")
+	waitMessage(t, srv, other.ID, "the refusal", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "can no longer be aborted")
 	})
 }
