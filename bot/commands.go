@@ -223,7 +223,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 }
 
 // challengeArgs reads /challenge's words into req: an @name, a colour, a
-// time control, a ruleset. It reports false for an @word that no Telegram
+// time control or a pace of days per move ("3d"), a ruleset. It reports false for an @word that no Telegram
 // username can be.
 func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRequest, args string) bool {
 	for _, f := range strings.Fields(args) {
@@ -242,6 +242,8 @@ func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRe
 			req.TimeControl = lf
 		case lf == "casual" || lf == "товарищеская":
 			req.Casual = true
+		case play.IsPace(lf):
+			req.DaysPerMove, _ = play.ParsePace(lf)
 		default:
 			if v, ok := variantWord(lf); ok {
 				req.Variant = v
@@ -268,6 +270,7 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 	if c.Casual {
 		text += "\n" + b.texts.T(lang, "challenge_casual")
 	}
+	text += paceChallengeLine(b.texts, lang, c.DaysPerMove)
 	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
 		text += "\n" + rulesLine(b.texts, lang, v)
 	}

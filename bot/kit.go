@@ -261,3 +261,11 @@ func EncodeSquares(sq []rules.Square) string { return encodeSquares(sq) }
 
 // DecodeSquares reads what EncodeSquares wrote.
 func DecodeSquares(s string) ([]rules.Square, error) { return decodeSquares(s) }
+
+// ChallengeCard is challenge c's card as the core draws it, in lang, with
+// the modules' rows under it (a module redrawing it after changing c).
+func (k *Kit) ChallengeCard(ctx context.Context, c *play.Challenge, lang string) (string, tgbotapi.InlineKeyboardMarkup) {
+	text, kb := k.b.challengeCard(lang, c)
+	kb.InlineKeyboard = append(kb.InlineKeyboard, k.b.mods.challengeRows(ctx, k, c, lang)...)
+	return text, kb
+}

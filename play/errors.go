@@ -140,7 +140,6 @@ var (
 	ErrBadVariant     = refusal(Invalid, "play: no such rules (bashni, bashni-mp or russian)")
 	ErrTooManyGames   = refusal(TooMany, "play: you have as many games in progress as allowed")
 	ErrBadTimeControl = refusal(Invalid, "play: a time control is minutes+seconds, e.g. 5+3")
-	ErrBadPace        = Refusal(Invalid, "err_bad_pace", "play: a pace is days per move, 1d to 14d, and not with a live clock")
 	ErrBusy           = refusal(Busy, "play: the game is busy; try again")
 )
 

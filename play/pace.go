@@ -1,12 +1,14 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/storage"
 )
 
 // Correspondence at a pace chosen per game ("days per move", as lichess's
@@ -16,6 +18,12 @@ import (
 // correspondence game. A game without a pace keeps the server's one
 // timeout (Config.TimeoutAfter). A side's clock may be held (Hold): a
 // player away; the turn's deadlines then run from the hold's end.
+
+// The refusals of a pace.
+var (
+	ErrBadPace          = Refusal(Invalid, "err_bad_pace", "play: a pace is days per move, 1d to 14d, and not with a live clock")
+	ErrNotYourChallenge = Refusal(Forbidden, "err_not_your_challenge", "play: only the challenger sets the challenge's terms")
+)
 
 // Paces are the days per move the doors offer as buttons; ParsePace reads
 // any number of days from 1 to MaxDaysPerMove.
@@ -146,4 +154,28 @@ func paceReminder(g *Game, now time.Time) time.Time {
 		return timeZero
 	}
 	return next
+}
+
+// PaceChallenge sets the pace of open challenge id (days per move, 0 for
+// the server's timeout), as its challenger by chose on its card: not on a
+// live one. The challenge is rewritten as AttachChallenge does.
+func (s *Service) PaceChallenge(ctx context.Context, id string, by int64, days int) (*storage.Challenge, error) {
+	c, err := s.ChallengeByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.From.UserID != by {
+		return nil, ErrNotYourChallenge
+	}
+	if c.TimeControl != "" {
+		return nil, ErrBadPace // a live clock or a pace, not both
+	}
+	if err := checkPace(days); err != nil {
+		return nil, err
+	}
+	c.DaysPerMove = days
+	if err := s.store.PutChallenge(ctx, c); err != nil {
+		return nil, err
+	}
+	return c, nil
 }

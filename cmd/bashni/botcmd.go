@@ -21,6 +21,7 @@ import (
 	"github.com/bashni/bashni/bot/assist"
 	mannersbot "github.com/bashni/bashni/bot/manners"
 	botreview "github.com/bashni/bashni/bot/review"
+	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
@@ -32,6 +33,7 @@ import (
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/review"
+	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
@@ -244,7 +246,8 @@ func (m *Main) newBot() error {
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
-			botreview.Module(m.reviews), tourbot.Module(tours), mannersbot.Module(m.manners)},
+			botreview.Module(m.reviews), tourbot.Module(tours),
+			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners)},
 	})
 	return nil
 }
