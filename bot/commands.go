@@ -147,10 +147,14 @@ func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
 func (b *Bot) cmdPlay(ctx context.Context, c command) error {
 	msg, lang, args := c.msg, c.lang, c.args
 	var fields []string
-	variant := rules.Bashni
+	variant, days := rules.Bashni, 0
 	for i, f := range strings.Fields(args) {
 		if v, ok := variantWord(f); ok && i > 0 {
 			variant = v
+			continue
+		}
+		if d, err := play.ParsePace(f); err == nil && i > 0 {
+			days = d // "/play 3 white 1d": days per move
 			continue
 		}
 		fields = append(fields, f)
@@ -169,11 +173,12 @@ func (b *Bot) cmdPlay(ctx context.Context, c command) error {
 		b.html(msg.Chat, colorQuestion(b.texts, lang, level, variant), colorKeyboard(b.texts, lang, level, variant))
 		return nil
 	}
-	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant)
+	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant, days)
 }
 
-func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant) error {
-	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang})
+func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant, days int) error {
+	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang,
+		DaysPerMove: days})
 	if err != nil {
 		b.text(chat, b.texts.Error(lang, err, false), 0)
 		return err
