@@ -65,6 +65,7 @@ func (b *Bot) gameKeyboard(g *play.Game, v cardView) tgbotapi.InlineKeyboardMark
 			tgbotapi.NewInlineKeyboardButtonData(b.texts.T(lang, "btn_draw_decline"), Callback{Kind: KindDrawNo, ID: g.ID(), Ply: -1}.Encode()),
 		))
 	}
+	kb.InlineKeyboard = append(kb.InlineKeyboard, b.cardRows(lang, g)...)
 	return kb
 }
 

@@ -245,6 +245,8 @@ func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRe
 			req.Color = lf
 		case play.IsTimeControl(lf):
 			req.TimeControl = lf
+		case lf == "casual" || lf == "товарищеская":
+			req.Casual = true
 		case play.IsPace(lf):
 			req.DaysPerMove, _ = play.ParsePace(lf)
 		default:
@@ -270,6 +272,9 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
 	text += timeControlLine(b.texts, lang, c.TimeControl)
+	if c.Casual {
+		text += "\n" + b.texts.T(lang, "challenge_casual")
+	}
 	text += paceChallengeLine(b.texts, lang, c.DaysPerMove)
 	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
 		text += "\n" + rulesLine(b.texts, lang, v)

@@ -45,6 +45,11 @@ type Module struct {
 	// CardLine is a line the module adds to a game's card ("" for none),
 	// drawn with the card, at send time too: it reads only g and k.
 	CardLine func(k *Kit, lang string, g *play.Game) string
+	// CardRow is a row of buttons the module adds to the card of a game
+	// in progress that no module runs (none: nil), below the core's: an
+	// offer between its players answered on the card. It reads only g and
+	// k, as CardLine.
+	CardRow func(k *Kit, lang string, g *play.Game) []tgbotapi.InlineKeyboardButton
 	// Settings are the module's rows in a chat's /settings, by name: the
 	// name is the Arg of the row's button (KindSetting), as the core's
 	// own settings are named.
@@ -300,6 +305,20 @@ func (b *Bot) cardLines(lang string, g *play.Game) []string {
 		}
 	}
 	return lines
+}
+
+// cardRows are the rows the modules add to g's card (Module.CardRow).
+func (b *Bot) cardRows(lang string, g *play.Game) [][]tgbotapi.InlineKeyboardButton {
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for _, m := range b.mods.list {
+		if m.CardRow == nil {
+			continue
+		}
+		if row := m.CardRow(b.kit(), lang, g); len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }
 
 // moved tells the modules of a move by a person, once it is shown

@@ -29,6 +29,8 @@ type ChallengeRequest struct {
 	// TimeControl makes it a live game, e.g. "5+3" (see ParseTimeControl);
 	// empty for correspondence.
 	TimeControl string
+	// Casual makes a game that moves no rating.
+	Casual bool
 	// DaysPerMove makes it a correspondence game at that pace (pace.go);
 	// zero: the server's one timeout. Not with a TimeControl.
 	DaysPerMove int
@@ -64,7 +66,7 @@ func (s *Service) Challenge(ctx context.Context, r ChallengeRequest) (*storage.C
 	c := &storage.Challenge{
 		ID: s.newID(), ChatID: r.ChatID, From: r.From, To: r.To, ToName: storage.UsernameKey(r.ToName),
 		Variant: r.Variant.String(), FromColor: r.Color, CreatedAt: now, ExpiresAt: now.Add(s.cfg.ChallengeTTL),
-		TimeControl: r.TimeControl, DaysPerMove: r.DaysPerMove, Lang: r.Lang,
+		TimeControl: r.TimeControl, DaysPerMove: r.DaysPerMove, Lang: r.Lang, Casual: r.Casual,
 	}
 	if err := s.store.PutChallenge(ctx, c); err != nil {
 		return nil, err
@@ -165,7 +167,7 @@ func (s *Service) accept(ctx context.Context, id string, by storage.Player, user
 	// challenge's message only says it was accepted.
 	// The game takes the challenge's id, so that an accept Telegram
 	// delivers again after a crash finds the game it made (acceptedAlready).
-	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl,
+	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: !c.Casual, timeControl: c.TimeControl,
 		daysPerMove: c.DaysPerMove, lang: s.groupLang(ctx, c.ChatID, c.Lang), inline: inline, owesCard: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.

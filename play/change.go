@@ -41,10 +41,14 @@ func (s *Service) ChangeGame(ctx context.Context, id string, decide func(g *Game
 	return g, err
 }
 
-// Resign is the move a feature chooses (PlayFor) for a side that gives up.
-const Resign = "resign"
+// Resign is the move a feature chooses (PlayFor) for a side that gives up;
+// Abort ends a game no side has moved in yet with no result (abort.go).
+const (
+	Resign = "resign"
+	Abort  = "abort"
+)
 
-// PlayFor plays move (in notation, or Resign) for the side to move of g,
+// PlayFor plays move (in notation, Resign or Abort) for the side to move of g,
 // within a ChangeGame decide or a Deadline: a move a feature chose for a
 // side no one player moves (a chat's vote). The record and the deadlines
 // follow as for any move, and a pending draw offer lapses.
@@ -52,9 +56,12 @@ func (s *Service) PlayFor(g *Game, move string) (*Outcome, error) {
 	side, _ := g.ToMove()
 	var m rules.Move
 	var err error
-	if move == Resign {
+	switch move {
+	case Resign:
 		err = g.rules.Resign(side)
-	} else {
+	case Abort:
+		err = abortFor(g)
+	default:
 		m, err = g.rules.PlayText(move)
 	}
 	if err != nil {

@@ -17,8 +17,10 @@ const AnyPly = -1
 
 // Outcome is what an operation did to a game, for the bot to show.
 type Outcome struct {
-	Game  *Game
-	Move  rules.Move     // the move played, if any
+	Game *Game
+	// Move is the move played, if any: the last of them where a
+	// feature's MoveHook played an answer within the same write.
+	Move  rules.Move
 	Mover storage.Player // who made it
 	Ended bool           // the operation ended the game
 	// MoverNotice is the mover's turn notice (see SetNotice), taken off
@@ -73,7 +75,7 @@ func (s *Service) move(ctx context.Context, id string, seen *Game, userID int64,
 		// declined one.
 		g.rec.DrawOfferBy, g.rec.DrawDeclinedBy = 0, 0
 		s.syncRecord(g)
-		return nil
+		return s.moved(g, &out)
 	})
 	if err != nil {
 		return nil, err

@@ -97,6 +97,8 @@ type Service struct {
 	wake func(ctx context.Context, gameID string)
 	// deadlines are the features' own deadlines (change.go).
 	deadlines []Deadline
+	// moveHooks run within a player's move's write (feature.go).
+	moveHooks []MoveHook
 }
 
 // Hooks are told about game events, for metrics. Either may be nil.

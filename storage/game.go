@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"time"
@@ -162,6 +163,12 @@ type GameRecord struct {
 	// so that every try writes the same.
 	RateAt  time.Time `json:"rate_at,omitzero"`
 	RateDue *RateDue  `json:"rate_due,omitempty"`
+
+	// Features are the parts of the record that features own, by the
+	// feature's name (a player's conditional moves, a takeback asked for):
+	// kept with the game, so that they change in the game's own
+	// compare-and-set, while the core reads none of them.
+	Features map[string]json.RawMessage `json:"features,omitempty"`
 }
 
 // RateDue is what a finished game adds to each human player's record: a
@@ -302,6 +309,12 @@ func (g *GameRecord) Clone() *GameRecord {
 		w := *g.ReviewWork
 		w.Points = slices.Clone(g.ReviewWork.Points)
 		c.ReviewWork = &w
+	}
+	if g.Features != nil {
+		c.Features = make(map[string]json.RawMessage, len(g.Features))
+		for k, v := range g.Features {
+			c.Features[k] = slices.Clone(v)
+		}
 	}
 	return &c
 }

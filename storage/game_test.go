@@ -137,3 +137,23 @@ func TestTeamGameDeadlineAndClone(t *testing.T) {
 		t.Errorf("team state does not round-trip: %+v, %v", back.Team, err)
 	}
 }
+
+// A feature's part of the record round-trips and a clone shares none of
+// it.
+func TestFeaturesCloneAndRoundTrip(t *testing.T) {
+	g := GameRecord{Features: map[string]json.RawMessage{"manners": json.RawMessage(`{"by":1}`)}}
+	c := g.Clone()
+	c.Features["manners"][2] = 'X'
+	c.Features["other"] = json.RawMessage(`1`)
+	if string(g.Features["manners"]) != `{"by":1}` || len(g.Features) != 1 {
+		t.Errorf("changing the clone changed the original: %s", g.Features)
+	}
+	data, err := json.Marshal(&g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back GameRecord
+	if err := json.Unmarshal(data, &back); err != nil || string(back.Features["manners"]) != `{"by":1}` {
+		t.Errorf("features do not round-trip: %s, %v", back.Features, err)
+	}
+}

@@ -1,6 +1,6 @@
 // Package assist is the engine helping a player in a game against the AI:
-// /hint draws the engine's move on the board, /takeback undoes the
-// player's last move. Both are bounded per game (package play).
+// /hint draws the engine's move on the board, bounded per game (package
+// play). /takeback, against the AI and between people, is bot/manners'.
 package assist
 
 import (
@@ -13,12 +13,12 @@ import (
 	"github.com/bashni/bashni/render"
 )
 
-// Module is /hint and /takeback.
+// Module is /hint.
 func Module() bot.Module {
 	return bot.Module{
 		Name:     "assist",
-		Commands: map[string]bot.CommandFunc{"hint": hint, "takeback": takeback},
-		Menu:     []string{"hint", "takeback"},
+		Commands: map[string]bot.CommandFunc{"hint": hint},
+		Menu:     []string{"hint"},
 	}
 }
 
@@ -73,21 +73,4 @@ func hintOptions(h *play.Hint, from int64) render.Options {
 		o.Perspective = c
 	}
 	return o
-}
-
-// takeback undoes the sender's last full move against the AI and redraws
-// the card.
-func takeback(ctx context.Context, k *bot.Kit, c bot.Command) error {
-	g, err := k.GameForCommand(ctx, c.Msg, c.Lang)
-	if err != nil || g == nil {
-		return err
-	}
-	out, err := k.Service().Takeback(ctx, g.ID(), c.Msg.From.ID, play.AnyPly)
-	if err != nil {
-		k.Text(c.Msg.Chat, k.RefusalText(c.Lang, err), c.Msg.MessageID)
-		return err
-	}
-	k.RedrawCard(out.Game)
-	k.Text(c.Msg.Chat, k.Texts().T(c.Lang, "takeback_done", "Left", play.TakebacksPerGame-out.Game.Takebacks()), c.Msg.MessageID)
-	return nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
+	mannersbot "github.com/bashni/bashni/bot/manners"
 	botreview "github.com/bashni/bashni/bot/review"
 	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
@@ -30,6 +31,7 @@ import (
 	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
@@ -88,6 +90,7 @@ type Main struct {
 	live                 *liveBoard
 	svc                  *play.Service
 	teams                *team.Service
+	manners              *manners.Service
 	reviews              *review.Service
 	out                  *outbox.Outbox
 	bot                  *bot.Bot
@@ -131,6 +134,9 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	// time is up.
 	m.teams = team.New(m.svc, m.store, m.log)
 	m.svc.AddDeadline(m.teams.CloseDue)
+	// Conditional moves are answered within the opponent's move's write.
+	m.manners = manners.New(m.svc)
+	m.svc.AfterMove(m.manners.Answer)
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {
@@ -246,7 +252,7 @@ func (m *Main) newBot() error {
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now), streak),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours),
-			slowbot.Module(slow.New(m.svc, m.store, m.now))},
+			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners)},
 	})
 	return nil
 }

@@ -1,6 +1,7 @@
 package storagetest
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/bashni/bashni/storage"
@@ -20,6 +21,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		full.Rated, full.Lang = true, "ru"
 		full.DaysPerMove, full.HoldBlack = 3, at(5*24*60) // a pace, Black away
 		full.Review = &storage.GameReview{Scores: []int{0, 15, -40, 300}, Best: []string{"c3-d4", "f6-g5", "d4:f6"}, Loss: []int{0, 55, 0}}
+		full.Features = map[string]json.RawMessage{"manners": json.RawMessage(`{"by":11,"line":["f6-e5","d4:f6"]}`)}
 
 		ai := game("ai", 11, 11, 0)
 		ai.Black = storage.Player{Name: "Bot", AILevel: 3}
