@@ -2,8 +2,8 @@ package bolt
 
 import (
 	"bytes"
-	"encoding/binary"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"time"
 
