@@ -27,12 +27,18 @@ func (m *module) sendPuzzle(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat
 		k.Text(chat, k.RefusalText(lang, err), replyTo)
 		return err
 	}
+	return m.showPuzzle(k, chat, lang, st)
+}
+
+// showPuzzle sends a puzzle's first board, saying which game here it came
+// from if it came from one (opened.go).
+func (m *module) showPuzzle(k *bot.Kit, chat *tgbotapi.Chat, lang string, st *training.PuzzleState) error {
 	png, err := k.Renderer().PNG(st.Position, render.Options{Perspective: st.Puzzle.Solver()})
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing puzzle %s: %w", st.Puzzle.ID, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "puzzle.png", Bytes: png})
-	photo.Caption = puzzleCaption(k.Texts(), lang, st)
+	photo.Caption = puzzleCaption(k.Texts(), lang, st) + m.originLine(k, lang, st.Puzzle.ID)
 	photo.ReplyMarkup = puzzleKeyboard(k, lang, st, nil)
 	k.Send(bot.ChatReply(chat, photo))
 	return nil

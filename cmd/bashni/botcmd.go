@@ -19,6 +19,7 @@ import (
 
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
+	botmining "github.com/bashni/bashni/bot/mining"
 	botreview "github.com/bashni/bashni/bot/review"
 	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
@@ -29,6 +30,7 @@ import (
 	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/mining"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
@@ -238,7 +240,10 @@ func (m *Main) newBot() error {
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
-			botreview.Module(m.reviews), tourbot.Module(tours)},
+			botreview.Module(m.reviews), tourbot.Module(tours),
+			// The puzzles found in the games played here join the
+			// trainer's pool, and their players are told.
+			botmining.Module(mining.NewFeed(m.store, addFound(trainer), m.log))},
 	})
 	return nil
 }
@@ -412,6 +417,7 @@ type Store interface {
 	storage.Tournaments
 	team.Store
 	storage.ReviewQueue
+	storage.Mining
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/bashni/bashni/play"
@@ -21,10 +22,14 @@ import (
 // first attempt, as lichess does. It is safe for concurrent use.
 type Puzzles struct {
 	store PuzzleStore
-	set   []puzzle.Puzzle
-	byID  map[string]int
 	now   func() time.Time
 	log   *slog.Logger
+
+	// The set grows with the puzzles found here (pool.go).
+	mu      sync.RWMutex
+	set     []puzzle.Puzzle
+	byID    map[string]int
+	origins map[string]Origin
 }
 
 // PuzzleStartRD is a puzzle's deviation before anyone tried it: its
@@ -84,7 +89,7 @@ func playerRating(u *storage.User) puzzle.Rating {
 // Next gives userID a new puzzle (one not tried before, rated nearest to
 // their rating) and remembers it as under way.
 func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) {
-	if len(p.set) == 0 {
+	if set, _ := p.pool(); len(set) == 0 {
 		return nil, ErrNoPuzzlesSet
 	}
 	var st *PuzzleState
@@ -102,6 +107,7 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 
 // pick is u's next puzzle: one not tried before, rated nearest to theirs.
 func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
+	set, byID := p.pool()
 	r := playerRating(u)
 	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
 	for _, id := range u.Training.Solved {
@@ -111,11 +117,11 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 		tried[id] = true
 	}
 	pick, best := -1, math.Inf(1)
-	for i := range p.set {
-		if tried[p.set[i].ID] {
+	for i := range set {
+		if tried[set[i].ID] {
 			continue
 		}
-		if d := math.Abs(float64(p.set[i].Rating) - r.R); d < best {
+		if d := math.Abs(float64(set[i].Rating) - r.R); d < best {
 			pick, best = i, d
 		}
 	}
@@ -124,10 +130,10 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 		// else the first; unrated from now on.
 		pick = 0
 		if len(u.Training.Failed) > 0 {
-			pick = p.byID[u.Training.Failed[0]]
+			pick = byID[u.Training.Failed[0]]
 		}
 	}
-	return &p.set[pick]
+	return &set[pick]
 }
 
 // Current is userID's puzzle under way, or ErrNoPuzzle.
@@ -146,12 +152,13 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 	if a == nil {
 		return nil, nil, ErrNoPuzzle
 	}
-	i, ok := p.byID[a.ID]
-	if !ok || a.Moves < 0 || a.Moves >= len(p.set[i].Solution) {
+	set, byID := p.pool()
+	i, ok := byID[a.ID]
+	if !ok || a.Moves < 0 || a.Moves >= len(set[i].Solution) {
 		// A puzzle dropped from the set, or a corrupt record: nothing to go on with.
 		return nil, nil, ErrNoPuzzle
 	}
-	pz := &p.set[i]
+	pz := &set[i]
 	pos := pz.Position
 	for _, m := range pz.Solution[:a.Moves] {
 		pos = pos.Play(m)
