@@ -54,6 +54,31 @@ func testMining(t *testing.T, newStore clockedStore) {
 		checkIDs(t, "after the last entry", finishedIDs(got), err)
 	})
 
+	// A finishing write refused by compare-and-set may leave an entry (a
+	// store that logs before its write), but the game's finish that
+	// lands later is where the log has it, once.
+	t.Run("FinishRefusedThenMade", func(t *testing.T) {
+		s, clock := newStore(t)
+		g := game("mr", -1, 1, 2)
+		mustCreate(t, s, g)
+		stale := *g
+		g.Moves = []string{"c3-d4"}
+		mustUpdate(t, s, g)
+		clock.Advance(time.Second)
+		stale.Status, stale.Result, stale.Reason = storage.GameFinished, "1-0", "resign"
+		checkErr(t, "a finishing write from a stale version", s.UpdateGame(ctxFor(t), &stale), storage.ErrConflict)
+		clock.Advance(time.Second)
+		mark := storage.FinishedGame{ID: "mr", At: clock.Now()}
+		clock.Advance(time.Second)
+		g.Status, g.Result, g.Reason = storage.GameFinished, "0-1", "resign"
+		mustUpdate(t, s, g)
+		far := clock.Now().Add(time.Hour)
+		all, err := s.FinishedGames(ctxFor(t), storage.FinishedGame{}, far, 10)
+		checkIDs(t, "the log", finishedIDs(all), err, "mr")
+		after, err := s.FinishedGames(ctxFor(t), mark, far, 10)
+		checkIDs(t, "the log after the refused write", finishedIDs(after), err, "mr")
+	})
+
 	t.Run("MineMark", func(t *testing.T) {
 		s, clock := newStore(t)
 		m, err := s.MineMark(ctxFor(t))
