@@ -30,11 +30,12 @@ func cmdPuzzles(ctx context.Context, e env) error {
 // it (docs/hosting.md). Two runs at once are safe: the second finds the
 // mark held and ends at once, successfully.
 func cmdMine(ctx context.Context, e env) error {
-	fs := newFlags(e, "puzzles -mine", "[-config FILE] [-games N] [-time D] [-nodes N] [-nice N]")
+	fs := newFlags(e, "puzzles -mine", "[-config FILE] [-games N] [-time D] [-nodes N] [-nice N] [-check]")
 	configPath := fs.String("config", e.getenv("BASHNI_CONFIG"), "YAML config file (env BASHNI_CONFIG): the bot's store is read from it and the environment")
 	games := fs.Int("games", 0, "mine at most this many finished games (0: every game since the mark)")
 	limit := fs.Duration("time", 0, "stop after this long, keeping what was found (0: no limit)")
 	nodes := fs.Uint64("nodes", 10000, "the judge's budget a move, as the shipped set's (uniqueness is confirmed at twice it)")
+	check := fs.Bool("check", false, "check every puzzle kept again, as the shipped set's test does with -all-puzzles, instead of mining")
 	nice := fs.Int("nice", 19, "the process's CPU niceness (19: the lowest priority, so the bot and the AI go first; 0: left as it is)")
 	if err := parseFlags(fs, e.args); err != nil {
 		return err
@@ -73,6 +74,9 @@ func cmdMine(ctx context.Context, e env) error {
 		ctx, cancel = context.WithTimeout(ctx, *limit)
 		defer cancel()
 	}
+	if *check {
+		return checkMined(ctx, e, store, *nodes)
+	}
 	miner := mining.New(store, shipped, e.now, logger, mining.Options{Nodes: *nodes, Holder: processName()})
 	start, cpu := e.now(), processCPU()
 	rep, err := miner.Run(ctx, *games)
@@ -82,6 +86,20 @@ func cmdMine(ctx context.Context, e env) error {
 	}
 	fmt.Fprintf(e.stdout, "puzzles: %d games gone through (%d mined), %d puzzles found, %d kept; %s wall, %s CPU; %d games since the first run\n",
 		rep.Games, rep.Mined, rep.Found, rep.Kept, e.now().Sub(start).Round(time.Millisecond), (processCPU() - cpu).Round(time.Millisecond), rep.Mark.Games)
+	return err
+}
+
+// checkMined is `bashni puzzles -mine -check`: every puzzle kept checked
+// again; an error if any fails, naming each.
+func checkMined(ctx context.Context, e env, store Store, nodes uint64) error {
+	n, failed, err := mining.CheckAll(ctx, store, nodes)
+	for _, f := range failed {
+		fmt.Fprintln(e.stderr, "puzzles:", f)
+	}
+	fmt.Fprintf(e.stdout, "puzzles: %d mined puzzles checked at %d nodes, %d failed\n", n, 2*nodes, len(failed))
+	if err == nil && len(failed) > 0 {
+		err = fmt.Errorf("puzzles: %d of %d mined puzzles fail the check", len(failed), n)
+	}
 	return err
 }
 

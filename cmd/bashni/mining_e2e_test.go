@@ -21,10 +21,10 @@ var minedGame = strings.Fields("g3-h4 b6-a5 a3-b4 h6-g5 c3-d4 a5:c3:e5 b2-a3 e5-
 
 // mine runs `bashni puzzles -mine` over the bot's store, on the bot's
 // clock, and returns what it printed.
-func mine(t *testing.T, env map[string]string, clock *testkit.Clock) string {
+func mine(t *testing.T, env map[string]string, clock *testkit.Clock, flags ...string) string {
 	t.Helper()
 	var out, errs bytes.Buffer
-	err := runAt(context.Background(), []string{"puzzles", "-mine", "-nice", "0"}, environ(env), strings.NewReader(""), &out, &errs, clock.Now)
+	err := runAt(context.Background(), append([]string{"puzzles", "-mine", "-nice", "0"}, flags...), environ(env), strings.NewReader(""), &out, &errs, clock.Now)
 	if err != nil {
 		t.Fatalf("bashni puzzles -mine: %v\n%s", err, errs.String())
 	}
@@ -126,6 +126,9 @@ func TestE2EAGamePlayedHereBecomesAPuzzle(t *testing.T) {
 			// Nothing new for a second run; each was told once.
 			if out := mine(t, full, clock); !strings.Contains(out, "0 games gone through") {
 				t.Errorf("a second run says %q: want nothing new", out)
+			}
+			if out := mine(t, full, clock, "-check"); !strings.Contains(out, "1 mined puzzles checked at 20000 nodes, 0 failed") {
+				t.Errorf("the check of the puzzles kept says %q", out)
 			}
 			for _, u := range []user{alice, bob} {
 				if got := countMessages(srv, u.chat.ID, isNotice); got != 1 {
