@@ -3,6 +3,7 @@ package training
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/bashni/bashni/puzzle"
@@ -47,5 +48,43 @@ func TestMinedPuzzlesJoinThePool(t *testing.T) {
 	}
 	if _, err := p.Open(ctx, 8, "nosuchid"); !errors.Is(err, ErrNoPuzzle) {
 		t.Errorf("Open of an id the pool lacks: %v, want ErrNoPuzzle", err)
+	}
+}
+
+// Puzzles join the pool while players draw from it: no reader sees a
+// half-added set (run with -race).
+func TestPoolGrowsWhilePlayersDraw(t *testing.T) {
+	ctx := context.Background()
+	p, _ := newTestPuzzles(t)
+	shipped, err := puzzle.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range 40 {
+			p.Add(shipped[i:i+1], []Origin{{Game: "g"}})
+		}
+	})
+	for u := range int64(4) {
+		wg.Go(func() {
+			for range 10 {
+				st, err := p.Next(ctx, 100+u)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := p.Current(ctx, 100+u); err != nil {
+					t.Error(err)
+				}
+				p.Origin(st.Puzzle.ID)
+			}
+		})
+	}
+	wg.Wait()
+	// The test set's two puzzles are the shipped set's first two: added
+	// again, they are not doubled.
+	if set, _ := p.pool(); len(set) != 40 {
+		t.Errorf("%d puzzles in the pool, want 40", len(set))
 	}
 }
