@@ -12,6 +12,7 @@ import (
 	"github.com/bashni/bashni/play/mining"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/storage"
+	"github.com/bashni/bashni/texts"
 )
 
 // perTick bounds the games whose players one tick tells: each is a
@@ -59,22 +60,23 @@ func tell(ctx context.Context, k *bot.Kit, n mining.Notice) {
 		if err != nil || !u.CanDM || u.Blocked {
 			continue // never started the bot, or blocked it: no DM
 		}
-		k.Send(bot.Message{ChatID: id, Text: noticeText(k, u.Lang, n), Keyboard: noticeKeyboard(k, u.Lang, n.Puzzles)}.Reply())
+		k.Send(bot.Message{ChatID: id, Text: noticeText(k.Texts(), u.Lang, n), Keyboard: noticeKeyboard(k.Texts(), k.Username(), u.Lang, n.Puzzles)}.Reply())
 	}
 }
 
-func noticeText(k *bot.Kit, lang string, n mining.Notice) string {
+// noticeText says the game became puzzles. Names are Telegram's (at most
+// 129 characters each), so it stays far below a message's 4,096.
+func noticeText(tx *texts.Catalog, lang string, n mining.Notice) string {
 	first := n.Puzzles[0]
-	return k.Texts().N(lang, "mined_notice", len(n.Puzzles), "White", first.White, "Black", first.Black)
+	return tx.N(lang, "mined_notice", len(n.Puzzles), "White", first.White, "Black", first.Black)
 }
 
 // noticeKeyboard has a row for each puzzle: solve it here, or share its
 // link to a chat (Telegram's share page picks the chat).
-func noticeKeyboard(k *bot.Kit, lang string, ps []storage.MinedPuzzle) *tgbotapi.InlineKeyboardMarkup {
-	tx := k.Texts()
+func noticeKeyboard(tx *texts.Catalog, username, lang string, ps []storage.MinedPuzzle) *tgbotapi.InlineKeyboardMarkup {
 	var rows [][]tgbotapi.InlineKeyboardButton
 	for _, p := range ps[:min(len(ps), maxButtons)] {
-		link := PuzzleLink(k.Username(), p.ID)
+		link := PuzzleLink(username, p.ID)
 		share := "https://t.me/share/url?url=" + url.QueryEscape(link) + "&text=" + url.QueryEscape(tx.T(lang, "mined_share_text"))
 		rows = append(rows, tgbotapi.NewInlineKeyboardRow(
 			tgbotapi.NewInlineKeyboardButtonURL(tx.T(lang, "btn_mined_solve", "ID", p.ID, "Rating", rating(p)), link),

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/play/training"
+	"github.com/bashni/bashni/texts"
 )
 
 // OpenPrefix starts the payload of a link to one puzzle, /start pz<id>:
@@ -34,5 +36,11 @@ func (m *module) originLine(k *bot.Kit, lang, id string) string {
 	if !ok {
 		return ""
 	}
-	return "\n" + k.Texts().T(lang, "mined_origin", "White", o.White, "Black", o.Black)
+	return originText(k.Texts(), lang, o)
+}
+
+// originText is the line itself: two of Telegram's names at most, so a
+// caption keeps room for it (TestOriginFitsTheCaption).
+func originText(tx *texts.Catalog, lang string, o training.Origin) string {
+	return "\n" + tx.T(lang, "mined_origin", "White", o.White, "Black", o.Black)
 }
