@@ -56,7 +56,7 @@ func cmdMine(ctx context.Context, e env) error {
 	}
 	logger := newLogger(cfg, e.stderr)
 	if *nice > 0 {
-		if err := syscall.Setpriority(syscall.PRIO_PROCESS, 0, *nice); err != nil {
+		if err := lowerPriority(*nice); err != nil {
 			logger.Warn("puzzles: could not lower the CPU priority", "nice", *nice, "err", err)
 		}
 	}
