@@ -56,7 +56,7 @@ func (b *Bot) onMessage(ctx context.Context, msg *tgbotapi.Message) error {
 	if !private && !b.isOwnMessage(msg.ReplyToMessage) {
 		return nil // chatter: privacy mode hides it, but a bot with it off sees it
 	}
-	g, err := b.gameForMove(ctx, msg, lang)
+	g, err := b.gameForMove(ctx, msg, lang, Command{Msg: msg, User: user, Lang: lang, Args: text})
 	if err != nil || g == nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (b *Bot) cmdMove(ctx context.Context, c command) error {
 		b.text(c.msg.Chat, b.texts.T(c.lang, "move_usage"), c.msg.MessageID)
 		return nil
 	}
-	g, err := b.gameForMove(ctx, c.msg, c.lang)
+	g, err := b.gameForMove(ctx, c.msg, c.lang, Command{Msg: c.msg, User: c.user, Lang: c.lang, Args: c.args})
 	if err != nil || g == nil {
 		return err
 	}
@@ -367,16 +367,20 @@ func (b *Bot) gameByCard(ctx context.Context, chatID int64, messageID int) (*pla
 // replies to, else the user's only game in that chat (in a private chat,
 // the only game played there, else the user's only game anywhere).
 func (b *Bot) gameForCommand(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
-	return b.findGame(ctx, msg, lang, false)
+	return b.findGame(ctx, msg, lang, nil)
 }
 
 // gameForMove is gameForCommand preferring, among several games, the one
-// where it is the user's move.
-func (b *Bot) gameForMove(ctx context.Context, msg *tgbotapi.Message, lang string) (*play.Game, error) {
-	return b.findGame(ctx, msg, lang, true)
+// where it is the user's move; where the user has no game, the move typed
+// is offered to the modules (Module.Typed) before "no game here".
+func (b *Bot) gameForMove(ctx context.Context, msg *tgbotapi.Message, lang string, typed Command) (*play.Game, error) {
+	return b.findGame(ctx, msg, lang, &typed)
 }
 
-func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, forMove bool) (*play.Game, error) {
+// findGame is the game msg is about; typed is the move it carries, nil
+// for a command that is not a move.
+func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, typed *Command) (*play.Game, error) {
+	forMove := typed != nil
 	if msg.ReplyToMessage != nil {
 		if g, err := b.gameByCard(ctx, msg.Chat.ID, msg.ReplyToMessage.MessageID); err != nil || g != nil {
 			if err != nil {
@@ -422,6 +426,9 @@ func (b *Bot) findGame(ctx context.Context, msg *tgbotapi.Message, lang string, 
 	case forMove && len(myTurn) == 1:
 		return myTurn[0], nil
 	case len(mine) == 0:
+		if handled, err := b.mods.typed(ctx, b.kit(), typed); handled {
+			return nil, err
+		}
 		b.text(msg.Chat, b.texts.T(lang, "no_game_here"), msg.MessageID)
 	default:
 		b.text(msg.Chat, b.texts.T(lang, "which_game"), msg.MessageID)

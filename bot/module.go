@@ -62,6 +62,11 @@ type Module struct {
 	// the answer to a request sent with one, in whichever process sent it
 	// (kinds are unique across the core and every module).
 	Records map[string]RecordFunc
+	// Typed, if set, is offered a move typed in a private chat by a user
+	// with no game there (its Command.Args is the move, as typed); it
+	// reports whether the move was its own (a puzzle under way), else the
+	// user is told they have no game.
+	Typed func(ctx context.Context, k *Kit, c Command) (handled bool, err error)
 }
 
 // Setting is a module's row in /settings.
@@ -229,6 +234,23 @@ func (r modules) challengeRows(ctx context.Context, k *Kit, c *play.Challenge, l
 		}
 	}
 	return rows
+}
+
+// typed offers a typed move (nil: none) in a private chat to the
+// modules, in their order, until one takes it.
+func (r modules) typed(ctx context.Context, k *Kit, c *Command) (bool, error) {
+	if c == nil || !c.Msg.Chat.IsPrivate() {
+		return false, nil
+	}
+	for _, m := range r.list {
+		if m.Typed == nil {
+			continue
+		}
+		if handled, err := m.Typed(ctx, k, *c); handled {
+			return true, err
+		}
+	}
+	return false, nil
 }
 
 // start finds the module a /start payload leads to.

@@ -240,6 +240,7 @@ func (h *harness) newReplica(bus Bus) *replica {
 		Course: training.NewCourse(st.(training.CourseStore))}
 	if h.spec.puzzles != nil {
 		opts.Puzzles = training.NewPuzzles(st.(training.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
+		opts.Streak = training.NewStreak(st.(training.StreakStore), opts.Puzzles)
 	}
 	app := New(svc, b.Texts(), broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))

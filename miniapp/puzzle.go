@@ -49,7 +49,7 @@ func (s *Server) handlePuzzleMove(w http.ResponseWriter, r *http.Request, v view
 		s.puzzleFail(w, r, v, err)
 		return
 	}
-	res, err := s.opts.Puzzles.Move(r.Context(), v.user.ID, cur.Puzzle.ID, req.Ply, req.Move)
+	res, err := s.move(r.Context(), v.user.ID, cur.Puzzle.ID, req.Ply, req.Move)
 	if err != nil {
 		s.puzzleFail(w, r, v, err)
 		return
@@ -58,7 +58,7 @@ func (s *Server) handlePuzzleMove(w http.ResponseWriter, r *http.Request, v view
 }
 
 func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request, v viewer) {
-	next, err := s.opts.Puzzles.Next(r.Context(), v.user.ID)
+	next, err := s.nextPuzzle(r.Context(), v.user.ID, r.URL.Query().Get("streak"))
 	if err != nil {
 		s.puzzleFail(w, r, v, err)
 		return
@@ -111,8 +111,12 @@ func (s *Server) puzzleState(cur *training.PuzzleState, res *training.PuzzleResu
 	default:
 		st.Status = s.texts.T(lang, "puzzle_failed", "Move", res.Played.String(), "Solution", line)
 	}
+	if done {
+		s.withLine(&st, res, lang)
+	}
+	s.withStreak(&st, cur, res, lang)
 	st.Texts = textsOfApp{}
-	for _, id := range append(pageTexts, "btn_next_puzzle") {
+	for _, id := range append(pageTexts, "btn_next_puzzle", "btn_play_line", "btn_streak", "btn_streak_again") {
 		st.Texts[id] = s.texts.T(lang, id)
 	}
 	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")

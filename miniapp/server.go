@@ -48,6 +48,9 @@ type Options struct {
 	// Puzzles, if set, serves the viewer's puzzle on the board
 	// (puzzle.go).
 	Puzzles *training.Puzzles
+	// Streak, if set with Puzzles, has the board play Puzzle Streak too
+	// (puzzlestreak.go).
+	Streak *training.Streak
 	// Course, if set, has the lobby show the viewer's progress in the
 	// course (lobbycourse.go).
 	Course *training.Course

@@ -31,6 +31,18 @@ type state struct {
 	// Towers is false in Russian draughts, where pieces never stack: a
 	// held piece then opens no "tower" sheet, which would list one piece.
 	Towers bool `json:"towers"`
+	// Line is an ended puzzle's line after its solution (puzzleline.go),
+	// which the page plays through move by move.
+	Line []lineStep `json:"line,omitempty"`
+	// LineFrom is the position the line starts from: the end of the
+	// solution (after a miss, not the board shown).
+	LineFrom string `json:"line_from,omitempty"`
+	// Streak is the run so far when the puzzle is a Puzzle Streak's;
+	// StreakNext what the page's next puzzle is once it ended: "next" in
+	// the run, or "" (then a button may start a run: StreakOffer).
+	Streak      *int   `json:"streak,omitempty"`
+	StreakNext  string `json:"streak_next,omitempty"`
+	StreakOffer bool   `json:"streak_offer,omitempty"`
 }
 
 // clock is a live game's clocks at the moment the state was made: the

@@ -28,7 +28,29 @@ type Training struct {
 	// answer would be due had every answer come at the pace allowed
 	// (play/training/puzzlepace.go).
 	Paced time.Time `json:"paced,omitzero"`
+	// History is the user's puzzle rating after each of their last rated
+	// attempts (at most HistoryLen, oldest first), for /stats.
+	History []int `json:"history,omitzero"`
+	// Streak is the user's Puzzle Streak under way: the puzzles solved in
+	// a row so far; StreakRuns counts the runs begun (it varies the
+	// puzzles of the next one); StreakBest is their longest run.
+	Streak     int `json:"streak,omitzero"`
+	StreakRuns int `json:"streak_runs,omitzero"`
+	StreakBest int `json:"streak_best,omitzero"`
+	// StreakGroups are the groups whose streak board the user's best is
+	// entered on (those they asked for /streak in), newest last.
+	StreakGroups []int64 `json:"streak_groups,omitzero"`
 }
+
+// HistoryLen is how many ratings Training.History keeps: a sparkline of
+// them fits a line of /stats on a phone.
+const HistoryLen = 20
+
+// StreakScope is the scope of chat's board of Puzzle Streak bests (0:
+// everyone's), kept by SetStanding and Top like a leaderboard of ratings,
+// a line's Rating being the best run. Telegram's chat ids have at most 52
+// significant bits, so a scope 2^53 above the chat's id is no chat's.
+func StreakScope(chat int64) int64 { return chat + 1<<53 }
 
 // Glicko is a Glicko-2 rating: rating, deviation, volatility.
 type Glicko struct {
@@ -42,6 +64,9 @@ type Glicko struct {
 type PuzzleAttempt struct {
 	ID    string `json:"id"`
 	Moves int    `json:"moves,omitzero"`
+	// Streak says the puzzle is one of a Puzzle Streak: unrated, and its
+	// end goes on with the run or ends it.
+	Streak bool `json:"streak,omitzero"`
 }
 
 // PuzzleStats is what the bot keeps about one puzzle: its rating, which

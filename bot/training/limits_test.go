@@ -98,6 +98,9 @@ func TestPuzzleTextsFitTelegramsLimits(t *testing.T) {
 		if len(pz.Solution) > 1 {
 			res.Reply, res.HasReply, res.Moves = pz.Solution[1], true, 2
 		}
+		// The longest line after the solution: legal moves, the longest
+		// of each position, up to MaxLinePlies.
+		res.Line = longLine(pz)
 		for _, lang := range texts.Languages {
 			checkFits(t, lang+" puzzle "+pz.ID, puzzleCaption(tx, lang, &st), texts.CaptionLimit)
 			for _, end := range []struct {
@@ -111,12 +114,42 @@ func TestPuzzleTextsFitTelegramsLimits(t *testing.T) {
 				r.Done, r.Solved = end.done, end.solved
 				_, caption, _ := puzzleAnswer(tx, lang, &st, &r)
 				checkFits(t, lang+" puzzle "+pz.ID+" "+end.name, caption, texts.CaptionLimit)
+				// And as a Puzzle Streak's, a new best of a long run.
+				run := 9999
+				r.PuzzleState.Streak, r.Run, r.Best, r.NewBest = &run, run, run, true
+				_, caption, _ = puzzleAnswer(tx, lang, &st, &r)
+				checkFits(t, lang+" streak puzzle "+pz.ID+" "+end.name, caption, texts.CaptionLimit)
 			}
 			checkFits(t, lang+" too fast", tx.Error(lang, training.ErrPuzzleTooFast, false), toastLimit)
 			checkFits(t, lang+" stale puzzle", tx.T(lang, "err_stale_puzzle"), toastLimit)
 		}
 	}
 	t.Logf("%d puzzles, the longest solution %d moves", len(set), longest)
+}
+
+// longLine is a legal line after pz's solution of MaxLinePlies moves (or
+// to the game's end), each the longest in notation where it is played.
+func longLine(pz *puzzle.Puzzle) []rules.Move {
+	pos := pz.Position
+	for _, m := range pz.Solution {
+		pos = pos.Play(m)
+	}
+	var line []rules.Move
+	for len(line) < puzzle.MaxLinePlies {
+		legal := pos.Legal()
+		if len(legal) == 0 {
+			break
+		}
+		best := legal[0]
+		for _, m := range legal {
+			if len(m.String()) > len(best.String()) {
+				best = m
+			}
+		}
+		line = append(line, best)
+		pos = pos.Play(best)
+	}
+	return line
 }
 
 // The daily card at its worst fits a caption in every language: the most

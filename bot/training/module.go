@@ -16,7 +16,11 @@ const (
 	KindLessonNext = "kn" // show the current lesson
 	KindPuzzle     = "z"  // puzzle picker: ID = puzzle id, Ply = moves played, Arg = squares
 	KindPuzzleNext = "zn" // a new puzzle
-	KindDaily      = "dz" // a daily card's move: ID = the card's day, Arg = the move's squares
+	// KindPuzzleTheme: a puzzle of a theme, Arg = its word (none: the list
+	// of themes); KindStreak: a new Puzzle Streak.
+	KindPuzzleTheme = "zt"
+	KindStreak      = "zs"
+	KindDaily       = "dz" // a daily card's move: ID = the card's day, Arg = the move's squares
 )
 
 // settingDaily names the daily puzzle's row in /settings (its button's
@@ -32,13 +36,15 @@ type module struct {
 	Course  *training.Course
 	Puzzles *training.Puzzles
 	Daily   *training.Daily
+	Streak  *training.Streak
 }
 
 // Module is the module the bot plugs in (cmd/bashni's Main.Open): the
-// course, the puzzles and the daily puzzle over their services; any may
-// be nil, which leaves its part out.
-func Module(course *training.Course, puzzles *training.Puzzles, daily *training.Daily) bot.Module {
-	m := &module{Course: course, Puzzles: puzzles, Daily: daily}
+// course, the puzzles, the daily puzzle and Puzzle Streak over their
+// services; any may be nil, which leaves its part out (a streak needs the
+// puzzles).
+func Module(course *training.Course, puzzles *training.Puzzles, daily *training.Daily, streak *training.Streak) bot.Module {
+	m := &module{Course: course, Puzzles: puzzles, Daily: daily, Streak: streak}
 	bm := bot.Module{Name: "training", Taps: map[string]bot.TapRoute{}, Commands: map[string]bot.CommandFunc{}, Starts: map[string]bot.CommandFunc{}}
 	if m.Course != nil {
 		// The course and the puzzles are private (/learn and /puzzle send
@@ -53,14 +59,24 @@ func Module(course *training.Course, puzzles *training.Puzzles, daily *training.
 	if m.Puzzles != nil {
 		bm.Taps[KindPuzzle] = bot.TapRoute{Scope: bot.InPrivate, Handle: m.onPuzzlePick}
 		bm.Taps[KindPuzzleNext] = bot.TapRoute{Scope: bot.InPrivate, Handle: m.onPuzzleNext}
+		bm.Taps[KindPuzzleTheme] = bot.TapRoute{Scope: bot.InPrivate, Handle: m.onPuzzleTheme}
 		bm.Commands["puzzle"] = func(ctx context.Context, k *bot.Kit, c bot.Command) error {
-			return m.sendPuzzle(ctx, k, c.Msg.Chat, c.Msg.From, c.Lang, c.Msg.MessageID)
+			return m.sendPuzzle(ctx, k, c.Msg.Chat, c.Msg.From, c.Lang, c.Msg.MessageID, c.Args)
 		}
 		bm.Starts["puzzle"] = func(ctx context.Context, k *bot.Kit, c bot.Command) error {
-			return m.sendPuzzle(ctx, k, c.Msg.Chat, c.Msg.From, c.Lang, 0)
+			return m.sendPuzzle(ctx, k, c.Msg.Chat, c.Msg.From, c.Lang, 0, "")
 		}
 		bm.Menu = append(bm.Menu, "puzzle")
 		bm.Starts[OpenPrefix] = m.openPuzzle // a link to one puzzle (opened.go)
+		bm.Typed = m.typed
+	}
+	if m.Puzzles != nil && m.Streak != nil {
+		bm.Taps[KindStreak] = bot.TapRoute{Scope: bot.InPrivate, Handle: m.onStreak}
+		bm.Commands["streak"] = m.cmdStreak
+		bm.Starts["streak"] = func(ctx context.Context, k *bot.Kit, c bot.Command) error {
+			return m.startStreak(ctx, k, c.Msg.Chat, c.Msg.From.ID, c.Lang, 0)
+		}
+		bm.Menu = append(bm.Menu, "streak")
 	}
 	if m.Daily != nil {
 		// A group's own: its daily card.

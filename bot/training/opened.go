@@ -26,7 +26,7 @@ func (m *module) openPuzzle(ctx context.Context, k *bot.Kit, c bot.Command) erro
 		k.Text(c.Msg.Chat, k.RefusalText(c.Lang, err), 0)
 		return err
 	}
-	return m.showPuzzle(k, c.Msg.Chat, c.Lang, st)
+	return m.showPuzzle(k, c.Msg.Chat, c.Lang, 0, st)
 }
 
 // originLine says which game played here a puzzle came from ("" for a

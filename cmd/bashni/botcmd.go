@@ -226,6 +226,11 @@ func (m *Main) newBot() error {
 	tours := tournament.New(m.svc, m.store, m.log)
 	course := training.NewCourse(m.store)
 	m.live.course = course // the lobby shows the course's progress
+	streak := training.NewStreak(m.store, trainer)
+	m.live.streak = streak
+	// /stats tells the puzzle rating, /top streak the best runs.
+	ranks := standings.Options{Lines: []func(*bot.Kit, bot.Command) string{bottraining.StatsLine},
+		Boards: map[string]bot.CommandFunc{"streak": bottraining.StreakBoard(streak)}}
 	name := m.api.Self.UserName
 	m.bot = bot.New(m.bgCtx, m.svc, m.store, m.out, render.New(), bot.Config{
 		Username: name, Logger: m.log, OnHandled: m.metrics.onHandled,
@@ -237,8 +242,8 @@ func (m *Main) newBot() error {
 		Members:     members.New(m.api, 10000, 10*time.Minute),
 		DrawsAtSend: true, Door: m.out,
 		// The features, each a module (bot.Module) over its own service.
-		Modules: []bot.Module{assist.Module(), standings.Module(),
-			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
+		Modules: []bot.Module{assist.Module(), standings.Module(ranks),
+			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now), streak),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours),
 			// The puzzles found in the games played here join the
@@ -414,6 +419,7 @@ type Store interface {
 	storage.Outbox
 	training.PuzzleStore
 	training.DailyStore
+	training.StreakStore
 	storage.Tournaments
 	team.Store
 	storage.ReviewQueue

@@ -69,6 +69,7 @@ type liveBoard struct {
 	broker *miniapp.Broker
 	// puzzles, if set, are served on the board too.
 	puzzles *training.Puzzles
+	streak  *training.Streak // Puzzle Streak on the board too
 	// course, if set, has the lobby show each player's progress in it.
 	course *training.Course
 }
@@ -157,7 +158,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles, Course: l.course,
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles, Streak: l.streak, Course: l.course,
 		Reviews: reviews, Admit: b.Admit} // a chat with too many replies waiting refuses more work
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)

@@ -574,7 +574,15 @@ function drawActions() {
   box.textContent = "";
   const t = game.texts;
   if (puzzleMode) {
-    if (!game.active) box.append(button(t.btn_next_puzzle, "", nextPuzzle, "next-puzzle"));
+    // Puzzle Streak: a run's solve goes on with the run; any other end
+    // offers a new run beside the next puzzle.
+    if (!game.active) box.append(button(t.btn_next_puzzle, "", () => nextPuzzle(game.streak_next), "next-puzzle"));
+    if (!game.active && game.streak_offer) {
+      box.append(button(game.streak != null ? t.btn_streak_again : t.btn_streak, "secondary", () => nextPuzzle("start"), "new-streak"));
+    }
+    if (!game.active && game.line && game.line.length) {
+      box.append(button(t.btn_play_line, "secondary", playLine, "play-line"));
+    }
     return;
   }
   if (!game.active) {
@@ -842,11 +850,11 @@ function toast(text) {
 
 // nextPuzzle asks for a new puzzle; its board starts over at ply 0, so the
 // old one is dropped first (show keeps a newer ply over an older one).
-async function nextPuzzle() {
+async function nextPuzzle(streak) {
   if (busy) return;
   busy = true;
   try {
-    const { status, data } = await api("POST", "/next");
+    const { status, data } = await api("POST", "/next" + (streak ? "?streak=" + streak : ""));
     if (status === 200) {
       game = null;
       show(data);
@@ -857,6 +865,24 @@ async function nextPuzzle() {
     toast(String(e));
   } finally {
     busy = false;
+  }
+}
+
+// playLine plays an ended puzzle's line through on the board, move by
+// move, from the end of its solution: each move animated, then the
+// position the server sent after it drawn. data-line-step counts the
+// moves shown (tests wait on it).
+async function playLine() {
+  if (!game || !game.line || !game.line.length || animating) return;
+  const steps = game.line;
+  let view = Object.assign({}, game, { position: game.line_from, last: undefined });
+  document.body.dataset.lineStep = "0";
+  render(view);
+  for (let i = 0; i < steps.length; i++) {
+    await animate(steps[i].move);
+    view = Object.assign({}, view, { position: steps[i].position, last: steps[i].move });
+    render(view);
+    document.body.dataset.lineStep = String(i + 1);
   }
 }
 

@@ -21,6 +21,8 @@ var (
 	// ErrPuzzleTooFast: answers come faster than a person solves
 	// (puzzlepace.go); nothing is changed, and the answer may come again.
 	ErrPuzzleTooFast = play.Refusal(play.TooMany, "err_puzzle_too_fast", "training: puzzle answers are coming faster than anyone solves; wait a few seconds")
+	// ErrNoTheme: /puzzle named a theme no puzzle has.
+	ErrNoTheme = play.Refusal(play.Invalid, "err_puzzle_theme", "training: no puzzle has that theme")
 )
 
 // maxAttempts bounds the compare-and-set retries of a shared record (a

@@ -24,6 +24,7 @@ var sentinels = map[string]struct {
 	"ErrStalePuzzle":   {ErrStalePuzzle, play.Conflict},
 	"ErrPuzzleTooFast": {ErrPuzzleTooFast, play.TooMany},
 	"ErrNoPuzzlesSet":  {ErrNoPuzzlesSet, play.NotFound},
+	"ErrNoTheme":       {ErrNoTheme, play.Invalid},
 	"ErrDailyClosed":   {ErrDailyClosed, play.Conflict},
 	"ErrDailyTried":    {ErrDailyTried, play.TooMany},
 	"ErrNoDaily":       {ErrNoDaily, play.NotFound},

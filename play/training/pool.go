@@ -23,11 +23,11 @@ type Origin struct {
 	White, Black string
 }
 
-// pool is the set and its index as of now.
-func (p *Puzzles) pool() ([]puzzle.Puzzle, map[string]int) {
+// pool is the set, its ids and its themes as of now, one view.
+func (p *Puzzles) pool() ([]puzzle.Puzzle, map[string]int, index) {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	return p.set, p.byID
+	return p.set, p.byID, p.idx
 }
 
 // Add puts the puzzles of ps not in the pool yet into it, each with its
@@ -52,6 +52,9 @@ func (p *Puzzles) Add(ps []puzzle.Puzzle, from []Origin) int {
 		added++
 	}
 	p.byID = byID
+	if added > 0 {
+		p.idx = newIndex(p.set) // new slices: a reader's view keeps its own
+	}
 	return added
 }
 
@@ -67,7 +70,7 @@ func (p *Puzzles) Origin(id string) (Origin, bool) {
 // in place of any other: ErrNoPuzzle if the pool has no such puzzle.
 // Tried before, it is unrated, as any puzzle tried again.
 func (p *Puzzles) Open(ctx context.Context, userID int64, id string) (*PuzzleState, error) {
-	set, byID := p.pool()
+	set, byID, _ := p.pool()
 	i, ok := byID[id]
 	if !ok {
 		return nil, ErrNoPuzzle

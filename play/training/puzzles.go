@@ -12,6 +12,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -24,11 +25,14 @@ type Puzzles struct {
 	store PuzzleStore
 	now   func() time.Time
 	log   *slog.Logger
+	lines lines // the lines after the solutions (line.go)
 
-	// The set grows with the puzzles found here (pool.go).
+	// The set grows with the puzzles found here (pool.go); idx is its
+	// themes and order by rating (themes.go), rebuilt as it grows.
 	mu      sync.RWMutex
 	set     []puzzle.Puzzle
 	byID    map[string]int
+	idx     index
 	origins map[string]Origin
 }
 
@@ -47,7 +51,7 @@ func NewPuzzles(store PuzzleStore, set []puzzle.Puzzle, now func() time.Time, lo
 	for i, p := range set {
 		byID[p.ID] = i
 	}
-	return &Puzzles{store: store, set: set, byID: byID, now: now, log: log}
+	return &Puzzles{store: store, set: set, byID: byID, now: now, log: log, idx: newIndex(set)}
 }
 
 // PuzzleState is a puzzle as the player sees it now.
@@ -60,6 +64,9 @@ type PuzzleState struct {
 	// PlayerRating is the player's puzzle rating (before the attempt while
 	// it goes on, after it once Done).
 	PlayerRating float64
+	// Streak is the run of a Puzzle Streak this puzzle is in, if it is
+	// one: the puzzles solved in a row before it.
+	Streak *int
 }
 
 // PuzzleResult is what a move did.
@@ -76,25 +83,34 @@ type PuzzleResult struct {
 	// ratings. Change is the player's rating change.
 	Rated  bool
 	Change float64
+	// Line is the play after the solution that realises its gain, once
+	// Done (line.go): shown after the last move, or after a miss.
+	Line []rules.Move
+	// In a Puzzle Streak (Streak set): Run is the puzzles solved in a row
+	// with this one, Best the player's best run, NewBest whether this
+	// solve made it.
+	Run, Best int
+	NewBest   bool
 }
 
 // playerRating is the user's puzzle rating, a newcomer's if none yet.
-func playerRating(u *storage.User) puzzle.Rating {
+func playerRating(u *storage.User) rating.Rating {
 	if u.Training.Rating == (storage.Glicko{}) {
-		return puzzle.NewRating(play.StartRating)
+		return rating.New(play.StartRating)
 	}
-	return puzzle.Rating(u.Training.Rating)
+	return rating.Rating(u.Training.Rating)
 }
 
 // Next gives userID a new puzzle (one not tried before, rated nearest to
 // their rating) and remembers it as under way.
 func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) {
-	if set, _ := p.pool(); len(set) == 0 {
+	set, byID, _ := p.pool()
+	if len(set) == 0 {
 		return nil, ErrNoPuzzlesSet
 	}
 	var st *PuzzleState
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) error {
-		pz := p.pick(u)
+		pz := p.pick(u, set, byID, nil)
 		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
 		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
 		return nil
@@ -105,9 +121,9 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 	return st, nil
 }
 
-// pick is u's next puzzle: one not tried before, rated nearest to theirs.
-func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
-	set, byID := p.pool()
+// pick is u's next puzzle among those ok allows (nil: all) in set (a
+// view of the pool): one not tried before, rated nearest to theirs.
+func (p *Puzzles) pick(u *storage.User, set []puzzle.Puzzle, byID map[string]int, ok func(i int) bool) *puzzle.Puzzle {
 	r := playerRating(u)
 	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
 	for _, id := range u.Training.Solved {
@@ -118,7 +134,7 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 	}
 	pick, best := -1, math.Inf(1)
 	for i := range set {
-		if tried[set[i].ID] {
+		if tried[set[i].ID] || ok != nil && !ok(i) {
 			continue
 		}
 		if d := math.Abs(float64(set[i].Rating) - r.R); d < best {
@@ -128,10 +144,7 @@ func (p *Puzzles) pick(u *storage.User) *puzzle.Puzzle {
 	if pick < 0 {
 		// Every puzzle tried: start again with the one failed longest ago,
 		// else the first; unrated from now on.
-		pick = 0
-		if len(u.Training.Failed) > 0 {
-			pick = byID[u.Training.Failed[0]]
-		}
+		pick = again(u, set, byID, ok)
 	}
 	return &set[pick]
 }
@@ -152,7 +165,7 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 	if a == nil {
 		return nil, nil, ErrNoPuzzle
 	}
-	set, byID := p.pool()
+	set, byID, _ := p.pool()
 	i, ok := byID[a.ID]
 	if !ok || a.Moves < 0 || a.Moves >= len(set[i].Solution) {
 		// A puzzle dropped from the set, or a corrupt record: nothing to go on with.
@@ -163,7 +176,12 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 	for _, m := range pz.Solution[:a.Moves] {
 		pos = pos.Play(m)
 	}
-	return a, &PuzzleState{Puzzle: pz, Moves: a.Moves, Position: pos, PlayerRating: playerRating(u).R}, nil
+	st := &PuzzleState{Puzzle: pz, Moves: a.Moves, Position: pos, PlayerRating: playerRating(u).R}
+	if a.Streak {
+		run := u.Training.Streak
+		st.Streak = &run
+	}
+	return a, st, nil
 }
 
 // Move plays text (a move in notation) in userID's puzzle id at move
@@ -174,7 +192,7 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, text string) (*PuzzleResult, error) {
 	var (
 		res   *PuzzleResult
-		rated *puzzle.Rating // the puzzle's rating before the attempt, once its own is written
+		rated *rating.Rating // the puzzle's rating before the attempt, once its own is written
 	)
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) (err error) {
 		res, err = p.move(ctx, u, id, moves, text, &rated)
@@ -183,11 +201,18 @@ func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, 
 	if err != nil {
 		return nil, err
 	}
+	if res.Done {
+		// Searched after the write, never inside its retries; a line
+		// that cannot be found leaves the result as it is.
+		if res.Line, err = p.Line(ctx, res.Puzzle); err != nil {
+			p.log.Warn("training: the line after a puzzle", "puzzle", res.Puzzle.ID, "err", err)
+		}
+	}
 	return res, nil
 }
 
 // move is Move on the record u as read; rated as finish's.
-func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves int, text string, rated **puzzle.Rating) (*PuzzleResult, error) {
+func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves int, text string, rated **rating.Rating) (*PuzzleResult, error) {
 	a, st, err := p.current(u)
 	if err != nil {
 		return nil, err
@@ -229,9 +254,14 @@ func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves in
 // the user's write loses to another writer (a game of theirs counted at
 // that instant) and finish runs again on the user as read anew, only the
 // user's change is made again.
-func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **puzzle.Rating) error {
+func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **rating.Rating) error {
 	pz := res.Puzzle
 	tr := &u.Training
+	if tr.Puzzle.Streak {
+		tr.Puzzle = nil
+		endStreakPuzzle(tr, res)
+		return nil
+	}
 	tr.Puzzle = nil
 	res.Rated = !slices.Contains(tr.Solved, pz.ID) && !slices.Contains(tr.Failed, pz.ID)
 	tried(tr, pz.ID, res.Solved)
@@ -248,8 +278,9 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 			}
 			*rated = &pzRating
 		}
-		after := before.Update(puzzle.Result{Opponent: **rated, Score: score})
+		after := before.Update(rating.Result{Opponent: **rated, Score: score})
 		tr.Rating = storage.Glicko(after)
+		tr.History = appendHistory(tr.History, after.R)
 		res.Change = after.R - before.R
 		res.PlayerRating = after.R
 	}
@@ -259,17 +290,17 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 // ratePuzzle records an attempt on pz by a player rated player, the
 // puzzle scoring score, and returns the puzzle's rating before it (the
 // player is rated against that).
-func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzzle.Rating, score float64) (puzzle.Rating, error) {
+func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player rating.Rating, score float64) (rating.Rating, error) {
 	for range maxAttempts {
 		st, err := p.store.PuzzleStats(ctx, pz.ID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			st = &storage.PuzzleStats{ID: pz.ID, Rating: storage.Glicko{R: float64(pz.Rating), RD: PuzzleStartRD, Vol: 0.06}}
 		case err != nil:
-			return puzzle.Rating{}, err
+			return rating.Rating{}, err
 		}
-		before := puzzle.Rating(st.Rating)
-		st.Rating = storage.Glicko(before.Update(puzzle.Result{Opponent: player, Score: score}))
+		before := rating.Rating(st.Rating)
+		st.Rating = storage.Glicko(before.Update(rating.Result{Opponent: player, Score: score}))
 		st.Attempts++
 		if score == 0 {
 			st.Solves++
@@ -279,10 +310,10 @@ func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzz
 			return before, nil
 		}
 		if !errors.Is(err, storage.ErrConflict) {
-			return puzzle.Rating{}, err
+			return rating.Rating{}, err
 		}
 	}
-	return puzzle.Rating{}, fmt.Errorf("training: puzzle %s: %w", pz.ID, play.ErrBusy)
+	return rating.Rating{}, fmt.Errorf("training: puzzle %s: %w", pz.ID, play.ErrBusy)
 }
 
 // user reads a user, a new one if they never wrote before.

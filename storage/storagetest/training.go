@@ -30,6 +30,45 @@ func testTraining(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		checkDeep(t, "user with training", got, u)
 	})
 
+	// The puzzle rating's history and the Puzzle Streak (the run under
+	// way, the best, the groups it is entered in) round-trip too.
+	t.Run("StreakAndHistory", func(t *testing.T) {
+		s := newStore(t)
+		u := user(4, "sam")
+		u.Training = storage.Training{
+			History:      []int{1500, 1523, 1511},
+			Streak:       3,
+			StreakRuns:   2,
+			StreakBest:   7,
+			StreakGroups: []int64{-1001234567890, -42},
+			Puzzle:       &storage.PuzzleAttempt{ID: "s1", Moves: 2, Streak: true},
+		}
+		checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
+		got, err := s.User(ctxFor(t), 4)
+		checkErr(t, "User", err, nil)
+		checkDeep(t, "user with a streak and a history", got, u)
+	})
+
+	// A group's board of streak bests is its own: a line there is not on
+	// the group's board of ratings, nor the other way round.
+	t.Run("StreakBoard", func(t *testing.T) {
+		s := newStore(t)
+		const chat = -1001234567890
+		board := storage.StreakScope(chat)
+		checkErr(t, "SetStanding streak", s.SetStanding(ctxFor(t), board, &storage.Standing{UserID: 4, Name: "sam", Rating: 7}), nil)
+		checkErr(t, "SetStanding rating", s.SetStanding(ctxFor(t), chat, &storage.Standing{UserID: 5, Name: "kim", Rating: 1600}), nil)
+		top, err := s.Top(ctxFor(t), board, 10)
+		checkErr(t, "Top streak", err, nil)
+		if len(top) != 1 || top[0].UserID != 4 || top[0].Rating != 7 {
+			t.Errorf("the streak board = %+v, want sam's 7 alone", top)
+		}
+		top, err = s.Top(ctxFor(t), chat, 10)
+		checkErr(t, "Top ratings", err, nil)
+		if len(top) != 1 || top[0].UserID != 5 {
+			t.Errorf("the rating board = %+v, want kim alone", top)
+		}
+	})
+
 	t.Run("PuzzleStats", func(t *testing.T) {
 		s := newStore(t)
 		_, err := s.PuzzleStats(ctxFor(t), "p1")
