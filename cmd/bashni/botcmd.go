@@ -20,6 +20,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	mannersbot "github.com/bashni/bashni/bot/manners"
+	botmining "github.com/bashni/bashni/bot/mining"
 	botreview "github.com/bashni/bashni/bot/review"
 	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
@@ -32,6 +33,7 @@ import (
 	bottraining "github.com/bashni/bashni/bot/training"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/manners"
+	"github.com/bashni/bashni/play/mining"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
@@ -252,7 +254,10 @@ func (m *Main) newBot() error {
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now), streak),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours),
-			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners)},
+			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners),
+			// The puzzles found in the games played here join the
+			// trainer's pool, and their players are told.
+			botmining.Module(mining.NewFeed(m.store, addFound(trainer), m.log))},
 	})
 	return nil
 }
@@ -427,6 +432,7 @@ type Store interface {
 	storage.Tournaments
 	team.Store
 	storage.ReviewQueue
+	storage.Mining
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

@@ -51,6 +51,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"ReviewQueue", func(t *testing.T) { testReviewQueue(t, plain) }},
 		{"Polls", func(t *testing.T) { testPolls(t, plain) }},
 		{"Capped", func(t *testing.T) { testCapped(t, plain) }},
+		{"Mining", func(t *testing.T) { testMining(t, clocked) }},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
