@@ -261,3 +261,18 @@ func EncodeSquares(sq []rules.Square) string { return encodeSquares(sq) }
 
 // DecodeSquares reads what EncodeSquares wrote.
 func DecodeSquares(s string) ([]rules.Square, error) { return decodeSquares(s) }
+
+// IsAdmin asks Telegram whether user administers group chat (a module's
+// choice only its administrators make); false with no way to ask.
+func (k *Kit) IsAdmin(ctx context.Context, chat, user int64) (bool, error) {
+	if k.b.cfg.ChatAdmin == nil {
+		return false, nil
+	}
+	return k.b.cfg.ChatAdmin(ctx, chat, user)
+}
+
+// EditText edits a text message the bot sent (a module's offer once it
+// is taken), with kb (nil: no buttons).
+func (k *Kit) EditText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	k.b.editText(msg, text, kb)
+}

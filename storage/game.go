@@ -348,6 +348,9 @@ func (g *GameRecord) Active() bool { return g.Status != GameFinished }
 type GameLink struct {
 	ChatID int64  `json:"chat"` // the feature's chat (a tournament's group)
 	ID     string `json:"id"`
+	// Feature names the feature whose game it is ("": a tournament's,
+	// as every link made before others had any).
+	Feature string `json:"feature,omitzero"`
 	// MirrorChat and MirrorMessage are Black's card; MirrorLang is the
 	// language it is written in.
 	MirrorChat    int64  `json:"mirror_chat,omitzero"`

@@ -119,6 +119,9 @@ type Store interface {
 	// Tournaments keeps the groups' arena tournaments (tournament.go).
 	Tournaments
 
+	// Versus keeps the matches between groups (versus.go).
+	Versus
+
 	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
 	// puzzle was never attempted.
 	PuzzleStats(ctx context.Context, id string) (*PuzzleStats, error)

@@ -28,11 +28,13 @@ import (
 	"github.com/bashni/bashni/bot/telegram/updates"
 	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
+	versusbot "github.com/bashni/bashni/bot/versus"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
+	"github.com/bashni/bashni/play/versus"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -238,7 +240,10 @@ func (m *Main) newBot() error {
 		Modules: []bot.Module{assist.Module(), standings.Module(),
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
-			botreview.Module(m.reviews), tourbot.Module(tours)},
+			botreview.Module(m.reviews), tourbot.Module(tours),
+			// Matches between groups: their games are votes on both
+			// sides (the team module draws and takes them).
+			versusbot.Module(versus.New(m.svc, m.store, versus.DefaultConfig, m.log))},
 	})
 	return nil
 }
@@ -411,6 +416,7 @@ type Store interface {
 	training.DailyStore
 	storage.Tournaments
 	team.Store
+	versus.Store
 	storage.ReviewQueue
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
