@@ -291,15 +291,18 @@ func (g *GameRecord) Clone() *GameRecord {
 }
 
 // Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt,
-// AIAt and a team game's vote closing: the moment the game next needs
+// AIAt, a team game's vote closing and a side's leaving: the moment the game next needs
 // attention without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
-	var closes time.Time
+	times := []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt}
 	if g.Team != nil {
-		closes = g.Team.ClosesAt
+		times = append(times, g.Team.ClosesAt)
+		for _, s := range g.Team.Sides {
+			times = append(times, s.LeavesAt) // a side that leaves resigns then
+		}
 	}
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, closes} {
+	for _, t := range times {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}

@@ -45,6 +45,9 @@ type TeamSide struct {
 	// Quorum is how many votes close the side's vote before its time runs
 	// out (0: only the time closes it).
 	Quorum int `json:"quorum,omitzero"`
+	// LeavesAt is when the side resigns, having said it leaves (zero:
+	// it stays).
+	LeavesAt time.Time `json:"leaves_at,omitzero"`
 }
 
 // TeamPoll is the native poll a turn is voted in: claimed for the board

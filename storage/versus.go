@@ -59,6 +59,8 @@ type VersusChat struct {
 	// Waiting is since when the group waits for another to be paired
 	// with (zero: it does not).
 	Waiting time.Time `json:"waiting,omitzero"`
+	// Playing are the group's matches under way (game ids).
+	Playing []string `json:"playing,omitempty"`
 	// History is the group's latest matches, newest last.
 	History []VersusMatch `json:"history,omitempty"`
 	// Counted are the last games counted in the record (Counted).
@@ -90,6 +92,7 @@ func (c *VersusChat) Clone() *VersusChat {
 		l := *c.Last
 		d.Last = &l
 	}
+	d.Playing = slices.Clone(c.Playing)
 	d.History = slices.Clone(c.History)
 	d.Counted = slices.Clone(c.Counted)
 	return &d

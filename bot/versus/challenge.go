@@ -38,6 +38,10 @@ func (m *module) cmdVersus(ctx context.Context, k *bot.Kit, c bot.Command) error
 		return m.turn(ctx, k, c, true)
 	case "on", "вкл":
 		return m.turn(ctx, k, c, false)
+	case "leave", "уйти":
+		return m.leave(ctx, k, c, false)
+	case "stay", "остаться":
+		return m.leave(ctx, k, c, true)
 	}
 	k.Text(msg.Chat, k.Texts().T(lang, "versus_usage"), msg.MessageID)
 	return nil

@@ -4,8 +4,10 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/play/versus"
 )
 
 // What a group's administrators choose: the quorum that closes its vote
@@ -62,5 +64,26 @@ func (m *module) turn(ctx context.Context, k *bot.Kit, c bot.Command, off bool) 
 		key = "versus_off"
 	}
 	k.Text(msg.Chat, k.Texts().T(lang, key), msg.MessageID)
+	return nil
+}
+
+// leave is /versus leave (the group resigns its matches after a grace
+// the reply states) and /versus stay (it does not after all).
+func (m *module) leave(ctx context.Context, k *bot.Kit, c bot.Command, stay bool) error {
+	msg, lang := c.Msg, c.Lang
+	if !adminOnly(ctx, k, c) {
+		return nil
+	}
+	at, n, err := m.svc.Leave(ctx, msg.Chat.ID, stay)
+	if err != nil {
+		k.Text(msg.Chat, k.RefusalText(lang, err), msg.MessageID)
+		return nil
+	}
+	if stay {
+		k.Text(msg.Chat, k.Texts().N(lang, "versus_stays", n), msg.MessageID)
+		return nil
+	}
+	k.Text(msg.Chat, k.Texts().N(lang, "versus_leaves", n, "Hours", int(versus.LeaveGrace/time.Hour),
+		"When", at.UTC().Format("2006-01-02 15:04 UTC")), msg.MessageID)
 	return nil
 }

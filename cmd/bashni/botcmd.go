@@ -243,7 +243,7 @@ func (m *Main) newBot() error {
 			botreview.Module(m.reviews), tourbot.Module(tours),
 			// Matches between groups: their games are votes on both
 			// sides (the team module draws and takes them).
-			versusbot.Module(versus.New(m.svc, m.store, versus.DefaultConfig, m.log))},
+			versusbot.Module(versus.New(m.svc, m.teams, m.store, versus.DefaultConfig, m.log))},
 	})
 	return nil
 }

@@ -23,7 +23,7 @@ func TestE2EVersusMoveSurvivesACrash(t *testing.T) {
 	env := clock.env(withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms"}))
 	first := startChild(t, env)
 	r := newVersusRig(srv, -1004310000000)
-	r.challengeAccepted(t)
+	r.challengeAccepted(t, 0)
 
 	mover, moverCard, voters := r.club, r.clubCard, []user{r.alice, r.bob, r.carol}
 	waiter, waiterCard := r.office, r.officeCrd

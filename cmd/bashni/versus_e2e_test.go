@@ -41,7 +41,7 @@ var versusLink = regexp.MustCompile(`https://t\.me/[A-Za-z0-9_]+\?startgroup=vs(
 // challengeAccepted has the Club challenge, the Office set its quorum and
 // accept (a member who is not an administrator refused first), and
 // returns once both groups have their card.
-func (r *versusRig) challengeAccepted(t *testing.T) {
+func (r *versusRig) challengeAccepted(t *testing.T, pace int) {
 	t.Helper()
 	srv := r.srv
 	say(srv, r.office, r.olga, "/lang ru")
@@ -61,7 +61,7 @@ func (r *versusRig) challengeAccepted(t *testing.T) {
 	offer := waitMessage(t, srv, r.office.ID, "the offer in the Office, in Russian", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "вызывает этот чат на матч") && len(buttons(m)) == 9
 	})
-	accept := buttons(offer)[0] // Bashni, an hour a move
+	accept := buttons(offer)[pace] // Bashni: an hour, a day, three days a move
 	if toast := tap(t, srv, r.office, r.pavel, offer.ID, accept[1]); !strings.Contains(toast, "администраторы") {
 		t.Errorf("a member who does not administer the Office accepted: toast %q", toast)
 	}
@@ -112,7 +112,7 @@ func TestE2EVersusMatch(t *testing.T) {
 	clock := testkit.NewClock(time.Now())
 	startBotWithClock(t, srv, clock)
 	r := newVersusRig(srv, -1004300000000)
-	r.challengeAccepted(t)
+	r.challengeAccepted(t, 0)
 
 	// The colours were drawn by lot: the side to move has the buttons.
 	type side struct {
@@ -215,4 +215,55 @@ func onlyEdits(t *testing.T, srv *telegramtest.Server, chat int64, before map[st
 			t.Errorf("%s cost the group %d %s (before %v, after %v): want one or two edits of its card", what, d, kind, before, after)
 		}
 	}
+}
+
+// A group that leaves its match resigns it after the grace its
+// administrator is told, and a member who is not one cannot make it leave;
+// an administrator turns matches off, and the group's next challenge is
+// refused.
+func TestE2EVersusLeaveAndOff(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	startBotWithClock(t, srv, clock)
+	r := newVersusRig(srv, -1004320000000)
+	srv.SetChatMember(r.club.ID, r.alice.u.ID, "administrator")
+	r.challengeAccepted(t, 2) // three days a move: the leave's day comes first
+
+	say(srv, r.club, r.bob, "/versus leave")
+	waitMessage(t, srv, r.club.ID, "a member refused", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "Only the group's administrators")
+	})
+	say(srv, r.club, r.alice, "/versus leave")
+	waitMessage(t, srv, r.club.ID, "the grace stated", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "resigns it in 24 hours")
+	})
+	lost := "0-1" // the Club's result, as White
+	if len(voteButtons(r.clubCard)) == 0 && strings.Contains(r.clubCard.Text, "⚫ 👥 Club") {
+		lost = "1-0"
+	}
+	if strings.Index(r.clubCard.Text, "Office") < strings.Index(r.clubCard.Text, "Club") {
+		lost = "1-0" // the Office is White
+	}
+	clock.Advance(24*time.Hour + time.Minute)
+	for _, c := range []struct {
+		chat tgbotapi.Chat
+		card telegramtest.Msg
+	}{{r.club, r.clubCard}, {r.office, r.officeCrd}} {
+		waitMessage(t, srv, c.chat.ID, "the Club's resignation told", func(m telegramtest.Msg) bool {
+			return m.FromBot && m.ReplyTo == c.card.ID && strings.Contains(m.Text, lost)
+		})
+	}
+	say(srv, r.club, r.bob, "/versus history")
+	waitMessage(t, srv, r.club.ID, "the lost match in the Club's history", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "lost to 👥 Office")
+	})
+
+	say(srv, r.club, r.alice, "/versus off")
+	waitMessage(t, srv, r.club.ID, "matches off", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "Matches between groups are off here")
+	})
+	say(srv, r.club, r.bob, "/versus")
+	waitMessage(t, srv, r.club.ID, "a challenge refused while off", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "turned matches between groups off")
+	})
 }

@@ -1,9 +1,12 @@
 package team
 
 import (
+	"context"
+	"slices"
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -99,4 +102,57 @@ func (s *Service) forfeit(g *play.Game) (*play.Outcome, error) {
 	t := g.Team()
 	t.Ballots, t.ClosesAt = nil, time.Time{}
 	return o, nil
+}
+
+// SetLeave says that chat's side of game id leaves: it resigns at at,
+// unless it says it stays (a zero at) before then.
+func (s *Service) SetLeave(ctx context.Context, id string, chat int64, at time.Time) (*play.Game, error) {
+	return s.core.ChangeGame(ctx, id, func(g *play.Game) error {
+		t := g.Team()
+		if t == nil || len(t.Sides) == 0 {
+			return ErrNotTeamGame
+		}
+		if !g.Active() {
+			return play.ErrGameOver
+		}
+		i := slices.IndexFunc(t.Sides, func(s storage.TeamSide) bool { return s.Chat == chat })
+		if i < 0 {
+			return ErrNotTeamGame
+		}
+		if t.Sides[i].LeavesAt.Equal(at) {
+			return play.Unchanged
+		}
+		t.Sides[i].LeavesAt = at
+		return nil
+	})
+}
+
+// LeavesAt is when chat's side of g resigns, having said it leaves (zero:
+// it stays).
+func LeavesAt(g *play.Game, chat int64) time.Time {
+	if !Sided(g) {
+		return time.Time{}
+	}
+	for _, s := range g.Team().Sides {
+		if s.Chat == chat {
+			return s.LeavesAt
+		}
+	}
+	return time.Time{}
+}
+
+// leaveDue resigns the side of a game between two chats that said it
+// leaves, once its grace is over.
+func (s *Service) leaveDue(g *play.Game, now time.Time) (*play.Outcome, error) {
+	t := g.Team()
+	if t == nil || !g.Active() {
+		return nil, nil
+	}
+	for i, side := range t.Sides {
+		if !side.LeavesAt.IsZero() && !now.Before(side.LeavesAt) {
+			t.Ballots = nil
+			return s.core.ResignFor(g, rules.Color(i))
+		}
+	}
+	return nil, nil
 }

@@ -291,6 +291,9 @@ func tally(ballots []storage.Ballot) string {
 // Tick calls it within its write of g.
 func (s *Service) CloseDue(g *play.Game, now time.Time) (*play.Outcome, error) {
 	t := g.Team()
+	if o, err := s.leaveDue(g, now); o != nil || err != nil {
+		return o, err
+	}
 	if t == nil || t.ClosesAt.IsZero() || now.Before(t.ClosesAt) || !chatsTurn(g) {
 		return nil, nil
 	}

@@ -128,9 +128,33 @@ func (s *Service) start(ctx context.Context, c *storage.VersusChallenge) (*play.
 	}
 	g, err := s.core.StartGame(ctx, spec)
 	if errors.Is(err, storage.ErrConflict) {
-		return s.core.Game(ctx, c.Game) // made by the first try
+		g, err = s.core.Game(ctx, c.Game) // made by the first try
 	}
-	return g, err
+	if err != nil {
+		return nil, err
+	}
+	return g, s.playing(ctx, g, white.Chat, black.Chat)
+}
+
+// playing lists game g among both groups' matches under way (so that a
+// group that leaves finds it), and neither waits for a pairing any more.
+func (s *Service) playing(ctx context.Context, g *play.Game, chats ...int64) error {
+	for _, chat := range chats {
+		_, err := s.changeChat(ctx, chat, func(c *storage.VersusChat) error {
+			if slices.Contains(c.Playing, g.ID()) && c.Waiting.IsZero() {
+				return play.Unchanged
+			}
+			if !slices.Contains(c.Playing, g.ID()) {
+				c.Playing = append(c.Playing, g.ID())
+			}
+			c.Waiting = time.Time{}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // spec is the game between white's and black's groups: White's card in

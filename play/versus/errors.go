@@ -12,4 +12,5 @@ var (
 	ErrOff         = play.Refusal(play.Forbidden, "err_versus_off", "versus: an administrator has turned matches between groups off here")
 	ErrBadQuorum   = play.Refusal(play.Invalid, "err_versus_bad_quorum", "versus: a quorum is from 1 to 50 members")
 	ErrNotGroup    = play.Refusal(play.Invalid, "err_versus_not_group", "versus: matches are between group chats")
+	ErrNoMatch     = play.Refusal(play.NotFound, "err_versus_no_match", "versus: this group has no match under way")
 )

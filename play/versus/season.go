@@ -81,6 +81,7 @@ func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]st
 		if !storage.Counted(&c.Counted, g.ID()) {
 			return play.Unchanged
 		}
+		c.Playing = slices.DeleteFunc(c.Playing, func(id string) bool { return id == g.ID() })
 		if c.Season != season {
 			if c.Played > 0 {
 				c.Last = &storage.VersusSeason{Season: c.Season, Points: c.Points, Played: c.Played, Rating: c.Rating}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -47,21 +48,22 @@ var DefaultConfig = Config{Season: 28 * 24 * time.Hour, Epoch: time.Date(2026, t
 // safe for concurrent use.
 type Service struct {
 	core  *play.Service
+	votes *team.Service
 	store Store
 	cfg   Config
 	log   *slog.Logger
 }
 
-// New returns the matches' service over core and store. A nil log logs
-// nothing.
-func New(core *play.Service, store Store, cfg Config, log *slog.Logger) *Service {
+// New returns the matches' service over core, its votes and store. A nil
+// log logs nothing.
+func New(core *play.Service, votes *team.Service, store Store, cfg Config, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Season <= 0 {
 		cfg = DefaultConfig
 	}
-	return &Service{core: core, store: store, cfg: cfg, log: log}
+	return &Service{core: core, votes: votes, store: store, cfg: cfg, log: log}
 }
 
 // maxAttempts bounds the compare-and-set retries of one change.
