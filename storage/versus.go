@@ -40,6 +40,7 @@ type VersusSide struct {
 type VersusChat struct {
 	ID    int64  `json:"id"`
 	Title string `json:"title,omitzero"`
+	Lang  string `json:"lang,omitzero"` // the language the bot speaks there
 	// Off: an administrator turned the matches off (none made, none
 	// accepted).
 	Off bool `json:"off,omitempty"`

@@ -52,13 +52,25 @@ func side(chat *tgbotapi.Chat, lang string) storage.VersusSide {
 	return storage.VersusSide{Chat: chat.ID, Title: chat.Title, Lang: lang}
 }
 
-// challenge posts the group's challenge: a link that adds the bot to
-// another group (or finds it there) with the challenge's code.
+// challenge pairs the group with a waiting group of close rating, or
+// posts its challenge: a link that adds the bot to another group (or
+// finds it there) with the challenge's code, while the group waits.
 func (m *module) challenge(ctx context.Context, k *bot.Kit, c bot.Command) error {
 	msg, lang := c.Msg, c.Lang
 	var by int64
 	if msg.From != nil {
 		by = msg.From.ID
+	}
+	// A group of close rating waiting: paired at once (play/versus's
+	// pair.go); its card and this group's are the news.
+	g, err := m.svc.Seek(ctx, side(msg.Chat, lang))
+	if err != nil {
+		k.Text(msg.Chat, k.RefusalText(lang, err), msg.MessageID)
+		return err
+	}
+	if g != nil {
+		k.PostCards(g)
+		return nil
 	}
 	ch, err := m.svc.Challenge(ctx, side(msg.Chat, lang), by)
 	if err != nil {

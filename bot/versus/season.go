@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/play/versus"
 )
 
 // tableRows bounds the season's table: its top, which fits a message.
@@ -31,14 +32,14 @@ func (m *module) table(ctx context.Context, k *bot.Kit, c bot.Command) error {
 		b.WriteString("\n" + tx.T(lang, "versus_table_empty"))
 	}
 	for i, r := range rows {
-		b.WriteString("\n" + tx.T(lang, "versus_table_row", "Place", i+1, "Name", html.EscapeString(r.Title),
+		b.WriteString("\n" + tx.T(lang, "versus_table_row", "Place", i+1, "Name", html.EscapeString(versus.SideName(r.Title)),
 			"Rating", fmt.Sprintf("%.0f", r.Rating), "Points", points(r.Points), "Played", r.Played))
 	}
 	last, podium, err := m.svc.Podium(ctx)
 	if err == nil && len(podium) > 0 {
 		b.WriteString("\n\n" + tx.T(lang, "versus_podium_head", "Season", last))
 		for i, r := range podium {
-			b.WriteString("\n" + []string{"🥇", "🥈", "🥉"}[i] + " " + html.EscapeString(r.Title) + " · " + points(r.Points))
+			b.WriteString("\n" + []string{"🥇", "🥈", "🥉"}[i] + " " + html.EscapeString(versus.SideName(r.Title)) + " · " + points(r.Points))
 		}
 	}
 	k.HTML(msg.Chat, b.String(), nil)

@@ -267,3 +267,44 @@ func TestE2EVersusLeaveAndOff(t *testing.T) {
 		return m.FromBot && strings.Contains(m.Text, "turned matches between groups off")
 	})
 }
+
+// /versus in a group while another group of close rating waits pairs the
+// two at once: each gets its card, a day a move. The side to move lets its
+// day pass and loses; the season's table has both groups, the winner
+// first, and once the season is over its podium shows the winner first.
+func TestE2EVersusPairingAndSeason(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	startBotWithClock(t, srv, clock)
+	r := newVersusRig(srv, -1004330000000)
+
+	say(srv, r.club, r.alice, "/versus")
+	waitMessage(t, srv, r.club.ID, "the Club's link while it waits", func(m telegramtest.Msg) bool {
+		return m.FromBot && versusLink.MatchString(m.Text)
+	})
+	say(srv, r.office, r.pavel, "/versus")
+	club := waitMessage(t, srv, r.club.ID, "the Club's card", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.Kind == "photo" && strings.Contains(m.Text, "Office")
+	})
+	waitMessage(t, srv, r.office.ID, "the Office's card", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.Kind == "photo" && strings.Contains(m.Text, "Club")
+	})
+	winner, loser := "Club", "Office"
+	if len(voteButtons(club)) > 0 {
+		winner, loser = loser, winner // the Club is to move and lets its time run out
+	}
+	clock.Advance(24*time.Hour + time.Minute)
+	waitMessage(t, srv, r.club.ID, "the match's end", func(m telegramtest.Msg) bool {
+		return m.FromBot && m.ReplyTo == club.ID && (strings.Contains(m.Text, "1-0") || strings.Contains(m.Text, "0-1"))
+	})
+	say(srv, r.club, r.bob, "/versus table")
+	waitMessage(t, srv, r.club.ID, "the season's table", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "1. 👥 "+winner) && strings.Contains(m.Text, "2. 👥 "+loser)
+	})
+	clock.Advance(28 * 24 * time.Hour) // the season is over
+	say(srv, r.club, r.bob, "/versus table")
+	waitMessage(t, srv, r.club.ID, "the last season's podium", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "podium") && strings.Contains(m.Text, "🥇 👥 "+winner) &&
+			strings.Contains(m.Text, "🥈 👥 "+loser) && strings.Contains(m.Text, "No group has played this season yet")
+	})
+}

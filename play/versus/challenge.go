@@ -188,8 +188,11 @@ func SideName(title string) string {
 	if r := []rune(title); len(r) > sideNameMax {
 		title = string(r[:sideNameMax-1]) + "…"
 	}
-	return "👥 " + title
+	return sidePrefix + title
 }
+
+// sidePrefix marks a group's side on the cards.
+const sidePrefix = "👥 "
 
 // Is reports whether g is a match between two groups.
 func Is(g *play.Game) bool {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/bashni/bashni/play"
@@ -88,7 +89,7 @@ func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]st
 			}
 			c.Season, c.Points, c.Played = season, 0, 0
 		}
-		c.Title = names[0]
+		c.Title = strings.TrimPrefix(names[0], sidePrefix)
 		r := rating(c).Update(puzzle.Result{Opponent: opp, Score: score})
 		c.Rating, c.RD, c.Vol = r.R, r.RD, r.Vol
 		c.Points += score
