@@ -96,7 +96,7 @@ func (b *Bot) onColor(ctx context.Context, t tap) error {
 		}
 		b.editText(q.Message, text, nil)
 	}
-	return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, t.cb.Arg, v)
+	return b.startAIGame(ctx, q.Message.Chat, q.From, lang, level, t.cb.Arg, v, 0)
 }
 
 // chatOf is the chat a callback came from, or the chat with id.

@@ -79,7 +79,7 @@ func ParseCallback(data string) (Callback, error) {
 		return Callback{}, errors.New("bot: callback without kind")
 	}
 	if c.Kind == KindPick {
-		if _, err := decodeSquares(c.Arg); err != nil {
+		if _, err := decodeSquares(strings.TrimSuffix(c.Arg, confirmMark)); err != nil {
 			return Callback{}, err
 		}
 	}

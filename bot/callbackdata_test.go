@@ -15,6 +15,8 @@ func TestCallbackRoundTrip(t *testing.T) {
 	tests := []Callback{
 		{Kind: KindPick, ID: "abcdefghij", Ply: 0, Arg: ""},
 		{Kind: KindPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(longest)},
+		// The second tap on the longest move (pickconfirm.go).
+		{Kind: KindPick, ID: "abcdefghij", Ply: 9999, Arg: encodeSquares(longest) + confirmMark},
 		{Kind: KindAccept, ID: "zzzzzzzzzz", Ply: -1},
 		{Kind: KindColor, ID: "6", Ply: -1, Arg: "random"},
 	}
@@ -28,7 +30,7 @@ func TestCallbackRoundTrip(t *testing.T) {
 			t.Errorf("ParseCallback(%q) = %+v, %v; want %+v", data, got, err, c)
 		}
 	}
-	for _, bad := range []string{"", "p", "p|a|b|c", "p|id|1|!!", strings.Repeat("x", 65), "|id|1|", "p|id|-5|"} {
+	for _, bad := range []string{"", "p", "p|a|b|c", "p|id|1|!!", "p|id|1|a!a", strings.Repeat("x", 65), "|id|1|", "p|id|-5|"} {
 		if _, err := ParseCallback(bad); err == nil {
 			t.Errorf("ParseCallback(%q) accepted", bad)
 		}

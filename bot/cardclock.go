@@ -21,9 +21,12 @@ func timeControlLine(words *texts.Catalog, lang, control string) string {
 	return "\n" + words.T(lang, "challenge_time_control", "Control", control)
 }
 
-// clockLine is "⏱ White 4:32 · Black 5:00 (5+3)", or "" for
-// correspondence games.
+// clockLine is "⏱ White 4:32 · Black 5:00 (5+3)" in a live game, the
+// pace's line in a game at days per move, or "".
 func (b *Bot) clockLine(lang string, g *play.Game) string {
+	if g.DaysPerMove() > 0 {
+		return paceLine(b.texts, lang, g, b.svc.Now())
+	}
 	if g.TimeControl() == "" {
 		return ""
 	}
@@ -31,6 +34,34 @@ func (b *Bot) clockLine(lang string, g *play.Game) string {
 	return b.texts.T(lang, "caption_clock", "White", FormatClock(g.Left(rules.White, now)),
 		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl())
 }
+
+// paceLine is a game at days per move's line: the pace, and the time the
+// player to move has left as the card is drawn (and until when: the card
+// is edited on moves only), or that their clock is stopped.
+func paceLine(words *texts.Catalog, lang string, g *play.Game, now time.Time) string {
+	days := g.DaysPerMove()
+	c, _ := g.ToMove()
+	switch {
+	case !g.Active() || g.TimeoutAt().IsZero():
+		return words.N(lang, "caption_pace_over", days, "Days", days)
+	case g.Held(c, now):
+		return words.N(lang, "caption_pace_held", days, "Days", days, "Until", FormatWhen(g.HeldUntil(c)))
+	}
+	left := max(g.TimeoutAt().Sub(now), 0).Round(time.Minute)
+	return words.N(lang, "caption_pace", days, "Days", days, "Hours", int(left/time.Hour), "Minutes", int(left%time.Hour/time.Minute),
+		"Until", FormatWhen(g.TimeoutAt()))
+}
+
+// paceChallengeLine is a challenge card's line naming its pace.
+func paceChallengeLine(words *texts.Catalog, lang string, days int) string {
+	if days == 0 {
+		return ""
+	}
+	return "\n" + words.N(lang, "challenge_pace", days, "Days", days)
+}
+
+// FormatWhen writes a moment as the reminders do, in UTC.
+func FormatWhen(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
 
 // FormatClock writes a time left as m:ss (h:mm:ss from an hour up).
 func FormatClock(d time.Duration) string {

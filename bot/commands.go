@@ -147,10 +147,14 @@ func (b *Bot) cmdStart(msg *tgbotapi.Message, lang, args string) error {
 func (b *Bot) cmdPlay(ctx context.Context, c command) error {
 	msg, lang, args := c.msg, c.lang, c.args
 	var fields []string
-	variant := rules.Bashni
+	variant, days := rules.Bashni, 0
 	for i, f := range strings.Fields(args) {
 		if v, ok := variantWord(f); ok && i > 0 {
 			variant = v
+			continue
+		}
+		if d, err := play.ParsePace(f); err == nil && i > 0 {
+			days = d // "/play 3 white 1d": days per move
 			continue
 		}
 		fields = append(fields, f)
@@ -169,11 +173,12 @@ func (b *Bot) cmdPlay(ctx context.Context, c command) error {
 		b.html(msg.Chat, colorQuestion(b.texts, lang, level, variant), colorKeyboard(b.texts, lang, level, variant))
 		return nil
 	}
-	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant)
+	return b.startAIGame(ctx, msg.Chat, msg.From, lang, level, fields[1], variant, days)
 }
 
-func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant) error {
-	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang})
+func (b *Bot) startAIGame(ctx context.Context, chat *tgbotapi.Chat, from *tgbotapi.User, lang string, level int, color string, variant rules.Variant, days int) error {
+	g, err := b.svc.NewAIGame(ctx, play.AIGameRequest{ChatID: chat.ID, Human: player(from), Level: level, Color: color, Variant: variant, Lang: lang,
+		DaysPerMove: days})
 	if err != nil {
 		b.text(chat, b.texts.Error(lang, err, false), 0)
 		return err
@@ -223,7 +228,7 @@ func (b *Bot) cmdChallenge(ctx context.Context, cm command) error {
 }
 
 // challengeArgs reads /challenge's words into req: an @name, a colour, a
-// time control, a ruleset. It reports false for an @word that no Telegram
+// time control or a pace of days per move ("3d"), a ruleset. It reports false for an @word that no Telegram
 // username can be.
 func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRequest, args string) bool {
 	for _, f := range strings.Fields(args) {
@@ -240,6 +245,8 @@ func challengeArgs(ctx context.Context, svc *play.Service, req *play.ChallengeRe
 			req.Color = lf
 		case play.IsTimeControl(lf):
 			req.TimeControl = lf
+		case play.IsPace(lf):
+			req.DaysPerMove, _ = play.ParsePace(lf)
 		default:
 			if v, ok := variantWord(lf); ok {
 				req.Variant = v
@@ -263,6 +270,7 @@ func (b *Bot) challengeCard(lang string, c *play.Challenge) (string, tgbotapi.In
 		text = b.texts.T(lang, "challenge_open", "From", from, "Color", color)
 	}
 	text += timeControlLine(b.texts, lang, c.TimeControl)
+	text += paceChallengeLine(b.texts, lang, c.DaysPerMove)
 	if v, err := rules.ParseVariant(c.Variant); err == nil && v != rules.Bashni {
 		text += "\n" + rulesLine(b.texts, lang, v)
 	}

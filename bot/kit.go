@@ -276,3 +276,11 @@ func (k *Kit) IsAdmin(ctx context.Context, chat, user int64) (bool, error) {
 func (k *Kit) EditText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKeyboardMarkup) {
 	k.b.editText(msg, text, kb)
 }
+
+// ChallengeCard is challenge c's card as the core draws it, in lang, with
+// the modules' rows under it (a module redrawing it after changing c).
+func (k *Kit) ChallengeCard(ctx context.Context, c *play.Challenge, lang string) (string, tgbotapi.InlineKeyboardMarkup) {
+	text, kb := k.b.challengeCard(lang, c)
+	kb.InlineKeyboard = append(kb.InlineKeyboard, k.b.mods.challengeRows(ctx, k, c, lang)...)
+	return text, kb
+}

@@ -52,6 +52,12 @@ type Module struct {
 	// ChatLang runs when a group chooses its language, after the core
 	// stored it (a module keeping the language of what it posts there).
 	ChatLang func(ctx context.Context, k *Kit, chatID int64, lang string) error
+	// ConfirmMove, if set, reports whether u's move picked on g's card
+	// waits for a second tap on it before it is played (the picker's
+	// row becomes that move and Back).
+	ConfirmMove func(ctx context.Context, k *Kit, g *play.Game, u *play.User) bool
+	// Moved runs after a move by a person is shown (the card redrawn).
+	Moved func(ctx context.Context, k *Kit, out *play.Outcome)
 	// ChallengeRow, if set, gives buttons to add below a new challenge's
 	// card (none: nil).
 	ChallengeRow func(ctx context.Context, k *Kit, c *play.Challenge, lang string) []tgbotapi.InlineKeyboardButton
@@ -272,4 +278,17 @@ func (b *Bot) cardLines(lang string, g *play.Game) []string {
 		}
 	}
 	return lines
+}
+
+// moved tells the modules of a move by a person, once it is shown
+// (Module.Moved).
+func (r modules) moved(ctx context.Context, k *Kit, out *play.Outcome) {
+	if !out.Mover.Human() {
+		return
+	}
+	for _, m := range r.list {
+		if m.Moved != nil {
+			m.Moved(ctx, k, out)
+		}
+	}
 }

@@ -33,7 +33,8 @@ func (b *Bot) onPick(ctx context.Context, t tap) error {
 	read := g
 	// A pick is shown on the card tapped (a mirrored game has two).
 	g = tappedCard(g, q)
-	picked, _ := decodeSquares(cb.Arg) // ParseCallback checked it
+	code, confirmed := splitConfirm(cb.Arg)
+	picked, _ := decodeSquares(code) // ParseCallback checked it
 	legal := g.Rules().Legal()
 	res, ok := resolvePick(legal, picked, wholeMovesFor(g.ChatID()))
 	if !ok {
@@ -61,6 +62,12 @@ func (b *Bot) onPick(ctx context.Context, t tap) error {
 			}
 		}
 		b.editCard(g, v, "", nil)
+		return nil
+	}
+	if !confirmed && b.mods.confirms(ctx, b.kit(), g, t.user) {
+		// The second tap plays it: only the buttons change.
+		b.toast(q, "")
+		b.editKeyboard(g, b.keyboard(g, cardView{lang: cardLang(g), stage: confirmStage(*res.move)}))
 		return nil
 	}
 	// Decided on the game as read above: one read of the game a tap.
@@ -133,6 +140,7 @@ func (b *Bot) afterMove(ctx context.Context, out *play.Outcome) {
 	if out.MoverNotice != 0 {
 		b.deleteNotice(g, out.Mover.UserID, out.MoverNotice)
 	}
+	defer b.mods.moved(ctx, b.kit(), out)
 	if out.Ended {
 		b.showGameOver(ctx, g)
 		return

@@ -29,8 +29,9 @@ type pickResult struct {
 
 // pickEntry is one button: its label and the squares it picks.
 type pickEntry struct {
-	label string
-	pick  []rules.Square
+	label   string
+	pick    []rules.Square
+	confirm bool // the second tap on a picked move (pickconfirm.go)
 }
 
 // resolvePick decides what the picked squares mean in position p, where
@@ -202,7 +203,11 @@ func (b *Bot) pickerKeyboard(lang, id string, ply int, stage [][]pickEntry) tgbo
 			if label == backLabel {
 				label = b.texts.T(lang, "btn_back")
 			}
-			data := Callback{Kind: KindPick, ID: id, Ply: ply, Arg: encodeSquares(e.pick)}.Encode()
+			arg := encodeSquares(e.pick)
+			if e.confirm {
+				arg += confirmMark
+			}
+			data := Callback{Kind: KindPick, ID: id, Ply: ply, Arg: arg}.Encode()
 			row = append(row, tgbotapi.NewInlineKeyboardButtonData(label, data))
 		}
 		rows = append(rows, row)

@@ -29,6 +29,9 @@ type AIGameRequest struct {
 	// App); the store counts and creates in one step (CreateGameCapped),
 	// so parallel requests never pass it.
 	MaxActive int
+	// DaysPerMove gives the human a pace (pace.go): 0, the server's
+	// timeout.
+	DaysPerMove int
 }
 
 // AIName is how the AI appears as a player: its level's name.
@@ -45,6 +48,9 @@ func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error)
 	if r.Level < 1 || r.Level > s.cfg.MaxLevel {
 		return nil, fmt.Errorf("%w: %d (1-%d)", ErrBadLevel, r.Level, s.cfg.MaxLevel)
 	}
+	if err := checkPace(r.DaysPerMove); err != nil {
+		return nil, err
+	}
 	bot := storage.Player{Name: AIName(r.Level), AILevel: r.Level}
 	white, black := r.Human, bot
 	switch r.Color {
@@ -59,7 +65,7 @@ func (s *Service) NewAIGame(ctx context.Context, r AIGameRequest) (*Game, error)
 		return nil, fmt.Errorf("%w: %q", ErrBadColour, r.Color)
 	}
 	return s.newGame(ctx, newGameSpec{variant: r.Variant, white: white, black: black, chatID: r.ChatID, lang: r.Lang, owesCard: r.OwesCard,
-		capUser: r.Human.UserID, capMax: r.MaxActive})
+		capUser: r.Human.UserID, capMax: r.MaxActive, daysPerMove: r.DaysPerMove})
 }
 
 // VariantNamed is the ruleset a door names by its canonical name

@@ -29,6 +29,9 @@ type ChallengeRequest struct {
 	// TimeControl makes it a live game, e.g. "5+3" (see ParseTimeControl);
 	// empty for correspondence.
 	TimeControl string
+	// DaysPerMove makes it a correspondence game at that pace (pace.go);
+	// zero: the server's one timeout. Not with a TimeControl.
+	DaysPerMove int
 	// Lang is the challenger's language: the game's group card is written
 	// in it unless the group chose one (chatlang.go).
 	Lang string
@@ -51,11 +54,17 @@ func (s *Service) Challenge(ctx context.Context, r ChallengeRequest) (*storage.C
 			return nil, err
 		}
 	}
+	if err := checkPace(r.DaysPerMove); err != nil {
+		return nil, err
+	}
+	if r.TimeControl != "" && r.DaysPerMove > 0 {
+		return nil, ErrBadPace // a live clock or a pace, not both
+	}
 	now := s.now()
 	c := &storage.Challenge{
 		ID: s.newID(), ChatID: r.ChatID, From: r.From, To: r.To, ToName: storage.UsernameKey(r.ToName),
 		Variant: r.Variant.String(), FromColor: r.Color, CreatedAt: now, ExpiresAt: now.Add(s.cfg.ChallengeTTL),
-		TimeControl: r.TimeControl, Lang: r.Lang,
+		TimeControl: r.TimeControl, DaysPerMove: r.DaysPerMove, Lang: r.Lang,
 	}
 	if err := s.store.PutChallenge(ctx, c); err != nil {
 		return nil, err
@@ -157,7 +166,7 @@ func (s *Service) accept(ctx context.Context, id string, by storage.Player, user
 	// The game takes the challenge's id, so that an accept Telegram
 	// delivers again after a crash finds the game it made (acceptedAlready).
 	g, err := s.newGame(ctx, newGameSpec{id: c.ID, variant: v, white: white, black: black, chatID: c.ChatID, rated: true, timeControl: c.TimeControl,
-		lang: s.groupLang(ctx, c.ChatID, c.Lang), inline: inline, owesCard: true})
+		daysPerMove: c.DaysPerMove, lang: s.groupLang(ctx, c.ChatID, c.Lang), inline: inline, owesCard: true})
 	if err != nil {
 		// Put the challenge back so nobody loses it to a store hiccup.
 		if perr := s.store.PutChallenge(context.WithoutCancel(ctx), c); perr != nil {
@@ -235,6 +244,7 @@ type newGameSpec struct {
 	rated        bool
 	lang         string
 	timeControl  string
+	daysPerMove  int               // the game's pace (pace.go)
 	team         *storage.TeamGame // a game the chat plays by vote
 	link         *storage.GameLink // a feature's link (mirror.go)
 	// owesCard stores the game with its first card owed (EventStarted)
@@ -261,7 +271,7 @@ func (s *Service) newGame(ctx context.Context, spec newGameSpec) (*Game, error) 
 		Start: start.String(), Position: start.String(), Status: storage.GameActive,
 		CreatedAt: now, UpdatedAt: now, ChatID: spec.chatID, Rated: spec.rated, Lang: spec.lang,
 		InlineMessageID: spec.inline.id, InlineText: spec.inline.text,
-		Team: spec.team, Link: spec.link,
+		Team: spec.team, Link: spec.link, DaysPerMove: spec.daysPerMove,
 	}
 	if spec.timeControl != "" {
 		startClock(rec, spec.timeControl, now, s.cfg.ShowGrace)

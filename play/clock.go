@@ -187,6 +187,9 @@ func (s *Service) remind(g *Game, now time.Time) {
 	g.rec.NoticeAt = timeZero // the reminder tells them too
 	g.rec.Reminders++
 	g.rec.RemindAt = now.Add(s.cfg.RemindEvery)
+	if g.rec.DaysPerMove > 0 {
+		g.rec.RemindAt = paceReminder(g, now)
+	}
 	if !g.rec.TimeoutAt.IsZero() && !g.rec.RemindAt.Before(g.rec.TimeoutAt) {
 		g.rec.RemindAt = timeZero // the timeout comes first
 	}

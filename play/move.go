@@ -63,6 +63,9 @@ func (s *Service) move(ctx context.Context, id string, seen *Game, userID int64,
 		if g.rec.TimeControl != "" {
 			chargeMove(g, c, now, s.cfg.ShowGrace)
 		}
+		// A player who moves is back: their clock's hold in this game is
+		// over (a feature ends their absence in the others).
+		g.Release(c, now)
 		out.Move, out.Mover = m, g.Player(c)
 		out.MoverNotice = g.rec.Notices[userID]
 		delete(g.rec.Notices, userID)

@@ -156,6 +156,7 @@ func (s *Service) startRematch(ctx context.Context, old *Game) (*Game, error) {
 	g, err := s.newGame(ctx, newGameSpec{
 		id: old.rec.RematchID, variant: v, white: old.rec.Black, black: old.rec.White,
 		chatID: old.rec.ChatID, rated: old.rec.Rated, lang: old.rec.Lang, owesCard: true,
+		daysPerMove: old.rec.DaysPerMove, // the same pace again
 		// A game on an inline message goes on there, as text if it is.
 		inline: inlineCard{id: old.rec.InlineMessageID, text: old.rec.InlineText},
 	})

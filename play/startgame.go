@@ -21,6 +21,7 @@ type GameSpec struct {
 	Rated        bool
 	Lang         string
 	TimeControl  string
+	DaysPerMove  int // a correspondence pace (pace.go), 0 for the server's timeout
 	// Team, if set, is the vote of a game a chat plays by vote: the
 	// feature's own part of the record (Game.Team).
 	Team *storage.TeamGame
@@ -38,7 +39,10 @@ func (s *Service) StartGame(ctx context.Context, spec GameSpec) (*Game, error) {
 		l := *spec.Link
 		link = &l
 	}
-	return s.newGame(ctx, newGameSpec{
+	if err := checkPace(spec.DaysPerMove); err != nil {
+		return nil, err
+	}
+	return s.newGame(ctx, newGameSpec{daysPerMove: spec.DaysPerMove,
 		id: spec.ID, variant: spec.Variant, white: spec.White, black: spec.Black, chatID: spec.ChatID,
 		rated: spec.Rated, lang: spec.Lang, timeControl: spec.TimeControl, team: spec.Team.Clone(), link: link,
 	})

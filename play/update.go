@@ -145,6 +145,9 @@ func (s *Service) resetDeadlines(g *Game) {
 		// A chat that stops voting loses, as a player who stops moving.
 		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
 	}
+	if chatSide(g.rec, p) && rec.DaysPerMove > 0 {
+		rec.TimeoutAt = now.Add(g.PerMove()) // at the game's own pace
+	}
 	if p.AILevel > 0 {
 		// The AI has no clock: its move is owed, and this write claims
 		// it for the writer (aiturns.go).
@@ -164,6 +167,10 @@ func (s *Service) resetDeadlines(g *Game) {
 	}
 	if rec.TimeControl != "" {
 		flagDeadline(g) // live play: the flag falls, no reminders
+		return
+	}
+	if rec.DaysPerMove > 0 {
+		paceDeadlines(g, now) // the game's own pace
 		return
 	}
 	if s.cfg.RemindAfter > 0 {

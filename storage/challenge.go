@@ -19,6 +19,9 @@ type Challenge struct {
 	AILevel   int    `json:"ai_level,omitzero"`
 	// TimeControl makes the game a live one ("5+3"); empty: correspondence.
 	TimeControl string `json:"time_control,omitzero"`
+	// DaysPerMove makes it a correspondence game at that pace (days for
+	// each move); zero: the server's one timeout.
+	DaysPerMove int `json:"days_per_move,omitzero"`
 	// Lang is the challenger's language, the game's if its group chose
 	// none.
 	Lang string `json:"lang,omitzero"`

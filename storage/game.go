@@ -89,6 +89,16 @@ type GameRecord struct {
 	TurnVersion int64           `json:"turn_version,omitzero"`
 	Spent       []time.Duration `json:"spent,omitempty"`
 
+	// DaysPerMove, if set, is a correspondence game's pace: each player
+	// has that many days for each move (TimeoutAt, the reminders before
+	// it). Zero: the server's one timeout (package play, Config).
+	DaysPerMove int `json:"days_per_move,omitzero"`
+	// HoldWhite and HoldBlack stop a side's clock in a paced game until
+	// then (a player away): its turn's deadlines run from the hold's end
+	// (package play, pace.go).
+	HoldWhite time.Time `json:"hold_white,omitzero"`
+	HoldBlack time.Time `json:"hold_black,omitzero"`
+
 	// Notices maps a user id to the message id of the live DM or mention for
 	// this game, so the previous one can be deleted when a new one is sent.
 	Notices map[int64]int `json:"notices,omitempty"`

@@ -27,6 +27,9 @@ type User struct {
 
 	// Training is the course's and the puzzles' progress (training.go).
 	Training Training `json:"training,omitzero"`
+	// Slow is the slow-play module's part: an absence, move confirmation
+	// (slow.go).
+	Slow SlowPlay `json:"slow,omitzero"`
 
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
 

@@ -97,6 +97,10 @@ func (m *module) cmdTeam(ctx context.Context, k *bot.Kit, c bot.Command) error {
 			req.Window = d
 			continue
 		}
+		if d, err := play.ParsePace(lf); err == nil {
+			req.DaysPerMove = d // the chat's days per move
+			continue
+		}
 		if teamPollWords[lf] {
 			req.Poll = true
 			continue

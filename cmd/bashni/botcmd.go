@@ -20,6 +20,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	botreview "github.com/bashni/bashni/bot/review"
+	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
 	teambot "github.com/bashni/bashni/bot/team"
 	"github.com/bashni/bashni/bot/telegram"
@@ -31,6 +32,7 @@ import (
 	versusbot "github.com/bashni/bashni/bot/versus"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/review"
+	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
@@ -241,6 +243,7 @@ func (m *Main) newBot() error {
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now)),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours),
+			slowbot.Module(slow.New(m.svc, m.store, m.now)),
 			// Matches between groups: their games are votes on both
 			// sides (the team module draws and takes them).
 			versusbot.Module(versus.New(m.svc, m.teams, m.store, versus.DefaultConfig, m.log))},

@@ -43,6 +43,9 @@ type GameRequest struct {
 	// Poll votes each turn in a native Telegram poll of the engine's
 	// shortlist (poll.go) instead of by the card's buttons.
 	Poll bool
+	// DaysPerMove, if set, is the chat's pace (play.GameSpec.DaysPerMove)
+	// instead of the server's timeout.
+	DaysPerMove int
 }
 
 // NewGame starts a game by vote. If the AI has White, its move is owed
@@ -70,7 +73,7 @@ func (s *Service) NewGame(ctx context.Context, r GameRequest) (*play.Game, error
 		return nil, fmt.Errorf("%w: %q", play.ErrBadColour, r.Color)
 	}
 	return s.core.StartGame(ctx, play.GameSpec{Variant: r.Variant, White: white, Black: black, ChatID: r.ChatID,
-		Lang: s.groupLang(ctx, r.ChatID, r.Lang), Team: &storage.TeamGame{Window: window, ByPoll: r.Poll, StartedBy: r.By}})
+		Lang: s.groupLang(ctx, r.ChatID, r.Lang), DaysPerMove: r.DaysPerMove, Team: &storage.TeamGame{Window: window, ByPoll: r.Poll, StartedBy: r.By}})
 }
 
 // groupLang is the language of the new game's card: the group's choice,

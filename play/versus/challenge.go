@@ -169,8 +169,14 @@ func (s *Service) spec(ctx context.Context, id string, white, black storage.Vers
 		}
 		sides[i] = storage.TeamSide{Chat: side.Chat, Quorum: quorum(rec)}
 	}
+	days := 0
+	if pace%(24*time.Hour) == 0 {
+		// The core's own pace (days per move): its timeout is the side's
+		// time, not the server's, and the card says the pace.
+		days = int(pace / (24 * time.Hour))
+	}
 	return play.GameSpec{
-		ID: id, Variant: variant, ChatID: white.Chat, Lang: white.Lang,
+		ID: id, Variant: variant, ChatID: white.Chat, Lang: white.Lang, DaysPerMove: days,
 		White: storage.Player{Name: SideName(white.Title)}, Black: storage.Player{Name: SideName(black.Title)},
 		Team: &storage.TeamGame{Window: pace, Pace: pace, Sides: sides, ClosesAt: s.core.Now().Add(pace)},
 		Link: &storage.GameLink{ChatID: white.Chat, ID: id, Feature: Feature, MirrorChat: black.Chat, MirrorLang: black.Lang},

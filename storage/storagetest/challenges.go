@@ -15,14 +15,15 @@ const challengeLife = 10 * time.Minute
 
 func challenge(id string, expires time.Time) *storage.Challenge {
 	return &storage.Challenge{
-		ID:        id,
-		ChatID:    -100,
-		MessageID: 5,
-		From:      storage.Player{UserID: 1, Name: "Ann"},
-		Variant:   "bashni",
-		FromColor: "random",
-		CreatedAt: base,
-		ExpiresAt: expires,
+		ID:          id,
+		ChatID:      -100,
+		MessageID:   5,
+		From:        storage.Player{UserID: 1, Name: "Ann"},
+		Variant:     "bashni",
+		FromColor:   "random",
+		DaysPerMove: 2, // a correspondence pace, kept
+		CreatedAt:   base,
+		ExpiresAt:   expires,
 	}
 }
 

@@ -18,6 +18,7 @@ func testGames(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		full.Reminders = 2
 		full.Notices = map[int64]int{11: 501, 12: 502}
 		full.Rated, full.Lang = true, "ru"
+		full.DaysPerMove, full.HoldBlack = 3, at(5*24*60) // a pace, Black away
 		full.Review = &storage.GameReview{Scores: []int{0, 15, -40, 300}, Best: []string{"c3-d4", "f6-g5", "d4:f6"}, Loss: []int{0, 55, 0}}
 
 		ai := game("ai", 11, 11, 0)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bashni/bashni/storage"
 )
@@ -23,6 +24,7 @@ func testUsers(t *testing.T, newStore func(t *testing.T) storage.Store) {
 			Theme: "wood", Flip: true, Notify: true, Rating: 1612.5, RD: 87.25,
 			Stats:     storage.Stats{Games: 10, Wins: 6, Draws: 1, Losses: 3, Streak: -2},
 			UpdatedAt: base,
+			Slow:      storage.SlowPlay{AwayUntil: at(7 * 24 * 60), AwayBy: "-100.7", Year: 2026, Used: 72 * time.Hour, Confirm: "on"},
 		}
 		for _, u := range []*storage.User{full, {ID: 7}, user(-5, "neg")} {
 			checkErr(t, "PutUser", s.PutUser(ctxFor(t), u), nil)
