@@ -1,6 +1,7 @@
 package team
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/bashni/bashni/bot"
@@ -19,9 +20,11 @@ func sideLine(k *bot.Kit, g *play.Game, lang string) string {
 		return ""
 	}
 	left := max(closes.Sub(k.Service().Now()), 0)
-	h, m := int(left/time.Hour), int(left%time.Hour/time.Minute)
+	// Hours and minutes as a clock writes them: no unit to agree with a
+	// count in Russian.
+	hm := fmt.Sprintf("%d:%02d", int(left/time.Hour), int(left%time.Hour/time.Minute))
 	if vote.VoteOf(g).Open {
-		return k.Texts().T(lang, "team_side_vote_open", "Quorum", vote.Quorum(g), "Hours", h, "Minutes", m)
+		return k.Texts().T(lang, "team_side_vote_open", "Quorum", vote.Quorum(g), "Left", hm)
 	}
-	return k.Texts().T(lang, "team_side_waiting", "Hours", h, "Minutes", m)
+	return k.Texts().T(lang, "team_side_waiting", "Left", hm)
 }

@@ -80,7 +80,7 @@ func (m *module) challenge(ctx context.Context, k *bot.Kit, c bot.Command) error
 	link := "https://t.me/" + k.Username() + "?startgroup=" + startPrefix + ch.Code
 	kb := tgbotapi.NewInlineKeyboardMarkup(tgbotapi.NewInlineKeyboardRow(
 		tgbotapi.NewInlineKeyboardButtonURL(k.Texts().T(lang, "versus_link_button"), link)))
-	k.HTML(msg.Chat, k.Texts().T(lang, "versus_challenge", "Link", html.EscapeString(link), "Days", int(7)), &kb)
+	k.HTML(msg.Chat, k.Texts().T(lang, "versus_challenge", "Link", html.EscapeString(link)), &kb)
 	return nil
 }
 

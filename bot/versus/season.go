@@ -27,7 +27,7 @@ func (m *module) table(ctx context.Context, k *bot.Kit, c bot.Command) error {
 	season := m.svc.Season(now)
 	ends := m.svc.SeasonEnds(season)
 	var b strings.Builder
-	b.WriteString(tx.T(lang, "versus_table_head", "Season", season, "Days", int(ends.Sub(now).Hours()/24)))
+	b.WriteString(tx.N(lang, "versus_table_head", int(ends.Sub(now).Hours()/24), "Season", season))
 	if len(rows) == 0 {
 		b.WriteString("\n" + tx.T(lang, "versus_table_empty"))
 	}

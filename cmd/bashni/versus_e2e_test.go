@@ -156,6 +156,12 @@ func TestE2EVersusMatch(t *testing.T) {
 			if i < len(s.voters)-1 && toast == "" {
 				t.Errorf("%s's vote: no toast", v.u.FirstName)
 			}
+			if i == 0 { // a member votes once a move
+				again := tap(t, srv, s.chat, v, card.ID, vb[len(vb)-1][1])
+				if !strings.Contains(again, "already") && !strings.Contains(again, "уже") {
+					t.Errorf("%s's second vote: toast %q", v.u.FirstName, again)
+				}
+			}
 		}
 		// Shown in both chats: the mover's card says who voted, the
 		// other's shows the move and has the buttons now.
