@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -56,7 +57,7 @@ func changeUser(ctx context.Context, st UserStore, id int64, newUser func(id int
 
 // newcomer is the record of someone the bot has not stored yet.
 func newcomer(id int64) *storage.User {
-	return &storage.User{ID: id, Rating: StartRating, Notify: true}
+	return &storage.User{ID: id, Rating: StartRating, RD: rating.MaxRD, Vol: rating.StartVol, Notify: true}
 }
 
 // ChangeUser is the seam through which a feature outside play (its

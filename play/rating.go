@@ -4,36 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
 
 // StartRating is everyone's rating before their first rated game.
 const StartRating = 1500
-
-// eloK is the Elo K-factor: how far one game moves a rating. New players
-// move faster so their rating finds its level sooner.
-func eloK(games int) float64 {
-	if games < 30 {
-		return 40
-	}
-	return 20
-}
-
-// eloExpected is the expected score of a player rated a against one rated b.
-func eloExpected(a, b float64) float64 { return 1 / (1 + math.Pow(10, (b-a)/400)) }
-
-// EloChange returns the new ratings of two players after a game in which
-// the first scored score (1 win, 0.5 draw, 0 loss).
-func EloChange(a, b float64, gamesA, gamesB int, score float64) (newA, newB float64) {
-	ea := eloExpected(a, b)
-	newA = a + eloK(gamesA)*(score-ea)
-	newB = b + eloK(gamesB)*((1-score)-(1-ea))
-	return math.Round(newA*10) / 10, math.Round(newB*10) / 10
-}
 
 // A finished game's count in its players' statistics and ratings is owed
 // by the write that ended it (the transactional outbox, as its events,
@@ -152,8 +131,10 @@ func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error)
 	}
 	w, b := &due.Players[0], &due.Players[1]
 	w.Rated, b.Rated = true, true
-	nw, nb := EloChange(uw.Rating, ub.Rating, uw.Stats.Games, ub.Stats.Games, scoreWhite)
-	w.Global, b.Global = nw-uw.Rating, nb-ub.Rating
+	rw, rb := UserRating(uw), UserRating(ub)
+	nw, nb := rating.Game(rw, rb, scoreWhite)
+	setGlobal(w, rw.Diff(nw))
+	setGlobal(b, rb.Diff(nb))
 	if due.Chat == 0 {
 		return due, nil
 	}
@@ -165,9 +146,19 @@ func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error)
 	if err != nil {
 		return nil, err
 	}
-	nw, nb = EloChange(sw.Rating, sb.Rating, sw.Games, sb.Games, scoreWhite)
-	w.InChat, b.InChat = nw-sw.Rating, nb-sb.Rating
+	rw, rb = LineRating(sw), LineRating(sb)
+	nw, nb = rating.Game(rw, rb, scoreWhite)
+	setInChat(w, rw.Diff(nw))
+	setInChat(b, rb.Diff(nb))
 	return due, nil
+}
+
+func setGlobal(p *storage.RatedScore, c rating.Change) {
+	p.Global, p.GlobalRD, p.GlobalVol = c.R, c.RD, c.Vol
+}
+
+func setInChat(p *storage.RatedScore, c rating.Change) {
+	p.InChat, p.InChatRD, p.InChatVol = c.R, c.RD, c.Vol
 }
 
 // countPlayer writes p's part of game id's count into their record and
@@ -178,14 +169,14 @@ func (s *Service) reckon(ctx context.Context, g *Game) (*storage.RateDue, error)
 func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p storage.RatedScore) error {
 	newUser := func(int64) *storage.User { return newPlayer(storage.Player{UserID: p.UserID, Name: p.Name}) }
 	u, err := changeUser(ctx, s.store, p.UserID, newUser, func(u *storage.User) error {
-		if u.Rating == 0 {
-			u.Rating = StartRating
-		}
+		carryElo(u)
 		if !storage.Counted(&u.Counted, id) {
 			return errUnchanged
 		}
 		addResult(&u.Stats, p.Score)
-		u.Rating = math.Round((u.Rating+p.Global)*10) / 10
+		if p.Rated {
+			setUserRating(u, UserRating(u).Apply(rating.Change{R: p.Global, RD: p.GlobalRD, Vol: p.GlobalVol}))
+		}
 		u.UpdatedAt = s.now()
 		return nil
 	})
@@ -203,7 +194,8 @@ func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p stor
 		if line.UserVersion > 0 && line.UserVersion >= u.Version {
 			return errUnchanged
 		}
-		line.Rating, line.Games, line.UserVersion = u.Rating, u.Stats.Games, u.Version
+		setLineRating(line, UserRating(u))
+		line.Games, line.UserVersion = u.Stats.Games, u.Version
 		return nil
 	})
 	if err != nil || chat == 0 {
@@ -213,7 +205,7 @@ func (s *Service) countPlayer(ctx context.Context, id string, chat int64, p stor
 		if !storage.Counted(&line.Counted, id) {
 			return errUnchanged
 		}
-		line.Rating = math.Round((line.Rating+p.InChat)*10) / 10
+		setLineRating(line, LineRating(*line).Apply(rating.Change{R: p.InChat, RD: p.InChatRD, Vol: p.InChatVol}))
 		line.Games++
 		return nil
 	})
@@ -246,7 +238,7 @@ func (s *Service) changeLine(ctx context.Context, scope int64, u *storage.User, 
 func (s *Service) standing(ctx context.Context, scope int64, u *storage.User) (storage.Standing, error) {
 	st, err := s.store.Standing(ctx, scope, u.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return storage.Standing{UserID: u.ID, Name: u.Name, Rating: StartRating}, nil
+		return storage.Standing{UserID: u.ID, Name: u.Name, Rating: StartRating, RD: rating.MaxRD, Vol: rating.StartVol}, nil
 	}
 	st.Name = u.Name
 	return st, err
@@ -278,4 +270,10 @@ func addResult(st *storage.Stats, score float64) {
 // Top returns a leaderboard: a chat's (scope = chat id) or the global one (0).
 func (s *Service) Top(ctx context.Context, scope int64, n int) ([]storage.Standing, error) {
 	return s.store.Top(ctx, scope, n)
+}
+
+// Standing returns userID's line in a leaderboard (as Top), or
+// storage.ErrNotFound if they have none there.
+func (s *Service) Standing(ctx context.Context, scope, userID int64) (storage.Standing, error) {
+	return s.store.Standing(ctx, scope, userID)
 }

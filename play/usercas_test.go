@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/storage"
 )
 
@@ -135,13 +136,13 @@ func TestUserChangesAtOnceKeepBoth(t *testing.T) {
 				}
 				want := r.games[:row.games]
 				rating := StartRating + float64(row.games)*r.ratingChange
-				if u.Stats.Games != row.games || u.Stats.Wins != row.games || u.Rating != rating || !containsAll(u.Counted, want) {
+				if u.Stats.Games != row.games || u.Stats.Wins != row.games || !near(u.Rating, rating) || !containsAll(u.Counted, want) {
 					t.Errorf("Alice's %+v, rating %v, counted %q; want %d won, rating %v, counted %q",
 						u.Stats, u.Rating, u.Counted, row.games, rating, want)
 				}
 				for _, scope := range []int64{0, -100} {
 					line, err := st.Standing(t.Context(), scope, alice.UserID)
-					if err != nil || line.Games != row.games || line.Rating != rating {
+					if err != nil || line.Games != row.games || !near(line.Rating, rating) {
 						t.Errorf("Alice's line in %d: %+v, %v; want %d games at %v", scope, line, err, row.games, rating)
 					}
 				}
@@ -165,8 +166,8 @@ func (r *userRace) setUp(t *testing.T, now func() time.Time) {
 	}
 	r.games[0] = owedGame(t, r.b.s, r.st, now, alice, bob, 401)
 	r.games[1] = owedGame(t, r.b.s, r.st, now, alice, carol, 402)
-	won, _ := EloChange(StartRating, StartRating, 0, 0, 1)
-	r.ratingChange = won - StartRating
+	won, _ := rating.Game(rating.New(StartRating), rating.New(StartRating), 1)
+	r.ratingChange = won.R - StartRating
 }
 
 func setFlip(t *testing.T, on replica) {

@@ -35,6 +35,9 @@ func (s *Service) Touch(ctx context.Context, p Profile) (*storage.User, error) {
 		if p.Private && (!u.CanDM || u.Blocked) {
 			u.CanDM, u.Blocked, changed = true, false, true
 		}
+		if carryElo(u) {
+			changed = true // the record's one migration (glicko.go)
+		}
 		if !changed && !u.UpdatedAt.IsZero() {
 			return errUnchanged
 		}

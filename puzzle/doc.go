@@ -1,7 +1,7 @@
 // Package puzzle is Bashni's tactics trainer without the chat: the puzzle
-// line format and the shipped set (puzzles.txt, embedded), the finder that
-// turns games into puzzles, and the Glicko-2 ratings (glicko.go) that
-// puzzles and their solvers earn from each attempt.
+// line format and the shipped set (puzzles.txt, embedded) and the finder
+// that turns games into puzzles. The Glicko-2 ratings that puzzles and
+// their solvers earn from each attempt are package rating's.
 //
 // A puzzle is a position where the side to move (the solver) has exactly
 // one move that wins decisively, every other move does not, and the same

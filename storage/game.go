@@ -180,6 +180,12 @@ type RatedScore struct {
 	Rated  bool    `json:"rated,omitzero"`
 	Global float64 `json:"global,omitzero"`  // change of User.Rating
 	InChat float64 `json:"in_chat,omitzero"` // change of the chat's Standing.Rating
+	// The changes of the deviation and the volatility (Glicko-2) that go
+	// with Global's and InChat's; zero in a count reckoned with Elo.
+	GlobalRD  float64 `json:"global_rd,omitzero"`
+	GlobalVol float64 `json:"global_vol,omitzero"`
+	InChatRD  float64 `json:"in_chat_rd,omitzero"`
+	InChatVol float64 `json:"in_chat_vol,omitzero"`
 }
 
 // Counted appends game to marks (the last few games counted in a record,

@@ -17,8 +17,12 @@ type User struct {
 	Flip     bool   `json:"flip,omitzero"`
 	Notify   bool   `json:"notify,omitzero"`
 
+	// Rating, RD and Vol are the global Glicko-2 rating (package rating).
+	// RD 0 is a record from before Glicko-2: Rating is an Elo number,
+	// which play carries over once (play/glicko.go).
 	Rating float64 `json:"rating,omitzero"` // global; play starts people at 1500
-	RD     float64 `json:"rd,omitzero"`     // rating deviation, for Glicko
+	RD     float64 `json:"rd,omitzero"`     // rating deviation
+	Vol    float64 `json:"vol,omitzero"`    // volatility
 	Stats  Stats   `json:"stats"`
 	// Counted are the last games counted in Stats and Rating (their ids):
 	// a finished game's count is written once, whoever tries again
@@ -54,6 +58,10 @@ type Standing struct {
 	Name   string  `json:"name,omitzero"`
 	Rating float64 `json:"rating"`
 	Games  int     `json:"games,omitzero"`
+	// RD and Vol complete Rating to a Glicko-2 rating, as in User (RD 0:
+	// an Elo line from before Glicko-2).
+	RD  float64 `json:"rd,omitzero"`
+	Vol float64 `json:"vol,omitzero"`
 	// Counted are the last games counted in the line (a chat's; the
 	// global line follows the user's record), as User.Counted.
 	Counted []string `json:"counted,omitempty"`

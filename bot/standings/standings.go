@@ -1,14 +1,18 @@
 // Package standings shows the ratings: /stats, a player's own record, and
 // /top, the leaderboard of a group (in a group) or of everyone (in a
 // private chat). The ratings themselves are play's: every rated game
-// changes them.
+// changes them. A provisional rating is shown with a "?" (rating.Shown).
 package standings
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bashni/bashni/bot"
+	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/rating"
+	"github.com/bashni/bashni/storage"
 )
 
 // Module is /stats and /top.
@@ -20,13 +24,10 @@ func Module() bot.Module {
 	}
 }
 
-// newcomerRating is what a player who has not played a rated game is
-// shown: the rating everyone starts from.
-const newcomerRating = 1500
-
-// stats is the sender's rating, games, results and streak.
-func stats(_ context.Context, k *bot.Kit, c bot.Command) error {
-	t, lang, u := k.Texts(), c.Lang, c.User
+// stats is the sender's rating (and in a group their line there), games,
+// results and streak, and what the ratings are (Glicko-2 since Elo).
+func stats(ctx context.Context, k *bot.Kit, c bot.Command) error {
+	t, lang, u, msg := k.Texts(), c.Lang, c.User, c.Msg
 	st := u.Stats
 	streak := ""
 	switch {
@@ -35,12 +36,22 @@ func stats(_ context.Context, k *bot.Kit, c bot.Command) error {
 	case st.Streak < -1:
 		streak = t.T(lang, "stats_streak_loss", "N", -st.Streak)
 	}
-	rating := u.Rating
-	if rating == 0 {
-		rating = newcomerRating
+	r := play.UserRating(u)
+	text := t.T(lang, "stats", "Name", u.Name, "Rating", r.Shown(),
+		"Games", t.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak)
+	if !msg.Chat.IsPrivate() {
+		line, err := k.Service().Standing(ctx, msg.Chat.ID, u.ID)
+		switch {
+		case err == nil:
+			text += "\n" + t.T(lang, "rating_group_line", "Rating", play.LineRating(line).Shown(), "Games", t.N(lang, "stats_games", line.Games))
+		case !errors.Is(err, storage.ErrNotFound):
+			k.Text(msg.Chat, k.RefusalText(lang, err), msg.MessageID)
+			return err
+		}
 	}
-	k.Text(c.Msg.Chat, t.T(lang, "stats", "Name", u.Name, "Rating", fmt.Sprintf("%.0f", rating),
-		"Games", t.N(lang, "stats_games", st.Games), "Wins", st.Wins, "Draws", st.Draws, "Losses", st.Losses, "Streak", streak), c.Msg.MessageID)
+	text += "\n\n" + t.T(lang, "rating_explained", "RD", fmt.Sprintf("%.0f", r.RD),
+		"Provisional", rating.ProvisionalRD, "Carry", rating.CarryRD)
+	k.Text(msg.Chat, text, msg.MessageID)
 	return nil
 }
 
@@ -60,9 +71,14 @@ func top(ctx context.Context, k *bot.Kit, c bot.Command) error {
 		k.Text(msg.Chat, t.T(lang, "top_empty"), msg.MessageID)
 		return nil
 	}
-	text := t.T(lang, title)
+	text, provisional := t.T(lang, title), false
 	for i, s := range best {
-		text += "\n" + t.T(lang, "top_line", "Rank", i+1, "Name", s.Name, "Rating", fmt.Sprintf("%.0f", s.Rating), "Games", t.N(lang, "stats_games", s.Games))
+		r := play.LineRating(s)
+		provisional = provisional || r.Provisional()
+		text += "\n" + t.T(lang, "top_line", "Rank", i+1, "Name", s.Name, "Rating", r.Shown(), "Games", t.N(lang, "stats_games", s.Games))
+	}
+	if provisional {
+		text += "\n" + t.T(lang, "rating_top_note", "Provisional", rating.ProvisionalRD)
 	}
 	k.Text(msg.Chat, text, 0)
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/puzzle"
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/rules"
 	"github.com/bashni/bashni/storage"
 )
@@ -74,11 +75,11 @@ type PuzzleResult struct {
 }
 
 // playerRating is the user's puzzle rating, a newcomer's if none yet.
-func playerRating(u *storage.User) puzzle.Rating {
+func playerRating(u *storage.User) rating.Rating {
 	if u.Training.Rating == (storage.Glicko{}) {
-		return puzzle.NewRating(play.StartRating)
+		return rating.New(play.StartRating)
 	}
-	return puzzle.Rating(u.Training.Rating)
+	return rating.Rating(u.Training.Rating)
 }
 
 // Next gives userID a new puzzle (one not tried before, rated nearest to
@@ -167,7 +168,7 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, text string) (*PuzzleResult, error) {
 	var (
 		res   *PuzzleResult
-		rated *puzzle.Rating // the puzzle's rating before the attempt, once its own is written
+		rated *rating.Rating // the puzzle's rating before the attempt, once its own is written
 	)
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) (err error) {
 		res, err = p.move(ctx, u, id, moves, text, &rated)
@@ -180,7 +181,7 @@ func (p *Puzzles) Move(ctx context.Context, userID int64, id string, moves int, 
 }
 
 // move is Move on the record u as read; rated as finish's.
-func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves int, text string, rated **puzzle.Rating) (*PuzzleResult, error) {
+func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves int, text string, rated **rating.Rating) (*PuzzleResult, error) {
 	a, st, err := p.current(u)
 	if err != nil {
 		return nil, err
@@ -222,7 +223,7 @@ func (p *Puzzles) move(ctx context.Context, u *storage.User, id string, moves in
 // the user's write loses to another writer (a game of theirs counted at
 // that instant) and finish runs again on the user as read anew, only the
 // user's change is made again.
-func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **puzzle.Rating) error {
+func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult, rated **rating.Rating) error {
 	pz := res.Puzzle
 	tr := &u.Training
 	tr.Puzzle = nil
@@ -241,7 +242,7 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 			}
 			*rated = &pzRating
 		}
-		after := before.Update(puzzle.Result{Opponent: **rated, Score: score})
+		after := before.Update(rating.Result{Opponent: **rated, Score: score})
 		tr.Rating = storage.Glicko(after)
 		res.Change = after.R - before.R
 		res.PlayerRating = after.R
@@ -252,17 +253,17 @@ func (p *Puzzles) finish(ctx context.Context, u *storage.User, res *PuzzleResult
 // ratePuzzle records an attempt on pz by a player rated player, the
 // puzzle scoring score, and returns the puzzle's rating before it (the
 // player is rated against that).
-func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzzle.Rating, score float64) (puzzle.Rating, error) {
+func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player rating.Rating, score float64) (rating.Rating, error) {
 	for range maxAttempts {
 		st, err := p.store.PuzzleStats(ctx, pz.ID)
 		switch {
 		case errors.Is(err, storage.ErrNotFound):
 			st = &storage.PuzzleStats{ID: pz.ID, Rating: storage.Glicko{R: float64(pz.Rating), RD: PuzzleStartRD, Vol: 0.06}}
 		case err != nil:
-			return puzzle.Rating{}, err
+			return rating.Rating{}, err
 		}
-		before := puzzle.Rating(st.Rating)
-		st.Rating = storage.Glicko(before.Update(puzzle.Result{Opponent: player, Score: score}))
+		before := rating.Rating(st.Rating)
+		st.Rating = storage.Glicko(before.Update(rating.Result{Opponent: player, Score: score}))
 		st.Attempts++
 		if score == 0 {
 			st.Solves++
@@ -272,10 +273,10 @@ func (p *Puzzles) ratePuzzle(ctx context.Context, pz *puzzle.Puzzle, player puzz
 			return before, nil
 		}
 		if !errors.Is(err, storage.ErrConflict) {
-			return puzzle.Rating{}, err
+			return rating.Rating{}, err
 		}
 	}
-	return puzzle.Rating{}, fmt.Errorf("training: puzzle %s: %w", pz.ID, play.ErrBusy)
+	return rating.Rating{}, fmt.Errorf("training: puzzle %s: %w", pz.ID, play.ErrBusy)
 }
 
 // user reads a user, a new one if they never wrote before.

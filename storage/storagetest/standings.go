@@ -13,7 +13,7 @@ import (
 func testStandings(t *testing.T, newStore func(t *testing.T) storage.Store) {
 	// st is a line as stored by one write.
 	st := func(id int64, rating float64) storage.Standing {
-		return storage.Standing{UserID: id, Name: "p", Rating: rating, Games: int(id), Version: 1}
+		return storage.Standing{UserID: id, Name: "p", Rating: rating, Games: int(id), RD: 60 + float64(id), Vol: 0.06, Version: 1}
 	}
 	// set writes x as a new line.
 	set := func(t *testing.T, s storage.Store, scope int64, x storage.Standing) {
@@ -73,7 +73,7 @@ func testStandings(t *testing.T, newStore func(t *testing.T) storage.Store) {
 
 	t.Run("One", func(t *testing.T) {
 		s := newStore(t)
-		want := storage.Standing{UserID: 3, Name: "Carol", Rating: 1701.25, Games: 31, Counted: []string{"g1"}}
+		want := storage.Standing{UserID: 3, Name: "Carol", Rating: 1701.25, Games: 31, RD: 92.5, Vol: 0.0601, Counted: []string{"g1"}}
 		checkErr(t, "SetStanding", s.SetStanding(ctxFor(t), -100, &want), nil)
 		if want.Version != 1 {
 			t.Errorf("version after the first write: got %d, want 1", want.Version)

@@ -21,7 +21,7 @@ func testUsers(t *testing.T, newStore func(t *testing.T) storage.Store) {
 		s := newStore(t)
 		full := &storage.User{
 			ID: 42, Name: "Анна", Username: "Anna_K", Lang: "ru", CanDM: true, Blocked: true,
-			Theme: "wood", Flip: true, Notify: true, Rating: 1612.5, RD: 87.25,
+			Theme: "wood", Flip: true, Notify: true, Rating: 1612.5, RD: 87.25, Vol: 0.0612,
 			Stats:     storage.Stats{Games: 10, Wins: 6, Draws: 1, Losses: 3, Streak: -2},
 			UpdatedAt: base,
 			Slow:      storage.SlowPlay{AwayUntil: at(7 * 24 * 60), AwayBy: "-100.7", Year: 2026, Used: 72 * time.Hour, Confirm: "on"},

@@ -1,4 +1,4 @@
-package puzzle
+package rating
 
 import (
 	"math"
@@ -32,7 +32,7 @@ func TestGlickoPaperExample(t *testing.T) {
 // TestGlickoAttempt: a solve raises the player and lowers the puzzle, a
 // miss the reverse, and each attempt makes both surer.
 func TestGlickoAttempt(t *testing.T) {
-	player, pz := NewRating(1500), NewRating(1500)
+	player, pz := New(1500), New(1500)
 	won := player.Update(Result{Opponent: pz, Score: 1})
 	lost := player.Update(Result{Opponent: pz, Score: 0})
 	pzAfterSolve := pz.Update(Result{Opponent: player, Score: 0})
@@ -52,8 +52,8 @@ func TestGlickoAttempt(t *testing.T) {
 // range.
 func TestGlickoStaysInBounds(t *testing.T) {
 	for _, r := range []Rating{{}, {R: math.NaN(), RD: math.Inf(1), Vol: -1}, {R: 9000, RD: 1, Vol: 5}} {
-		got := r.Update(Result{Opponent: NewRating(1500), Score: 1})
-		if math.IsNaN(got.R) || got.R < MinRating || got.R > MaxRating || got.RD < MinRD || got.RD > MaxRD || got.Vol <= 0 {
+		got := r.Update(Result{Opponent: New(1500), Score: 1})
+		if math.IsNaN(got.R) || got.R < Min || got.R > Max || got.RD < MinRD || got.RD > MaxRD || got.Vol <= 0 {
 			t.Errorf("%+v after a result = %+v", r, got)
 		}
 	}

@@ -1,12 +1,11 @@
-package puzzle
+package rating
 
 import "math"
 
 // Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013), as lichess
-// rates both its players and its puzzles: an attempt is a game between
-// the two, the player scoring 1 for a solve and 0 for a miss. No Go
-// module of it is kept well enough to depend on, and the whole method is
-// the forty lines below, checked against the paper's worked example.
+// rates both its players and its puzzles. No Go module of it is kept well
+// enough to depend on, and the whole method is the forty lines below,
+// checked against the paper's worked example.
 
 // Rating is a Glicko-2 rating on the familiar scale.
 type Rating struct {
@@ -15,15 +14,25 @@ type Rating struct {
 	Vol float64 `json:"vol"` // volatility: how erratic the results are
 }
 
-// NewRating is everyone's and every puzzle's start, at r: lichess's
-// defaults of a wide deviation and the paper's volatility.
-func NewRating(r float64) Rating { return Rating{R: r, RD: 350, Vol: 0.06} }
+// New is everyone's and every puzzle's start, at r: lichess's default of
+// a wide deviation and the paper's volatility.
+func New(r float64) Rating { return Rating{R: r, RD: MaxRD, Vol: StartVol} }
 
 // Bounds on the deviation: a rating never becomes so sure that it stops
 // moving, nor less sure than a newcomer's.
 const (
 	MinRD = 45
 	MaxRD = 350
+)
+
+// StartVol is a newcomer's volatility, the paper's.
+const StartVol = 0.06
+
+// Bounds on the rating itself, so that a corrupt stored value cannot run
+// away: wider than any player or puzzle reaches.
+const (
+	Min = 100
+	Max = 4000
 )
 
 const (
@@ -109,7 +118,7 @@ func (r Rating) sane() Rating {
 	if math.IsNaN(r.R) || math.IsInf(r.R, 0) {
 		r.R = 1500
 	}
-	r.R = min(max(r.R, MinRating), MaxRating)
+	r.R = min(max(r.R, Min), Max)
 	if math.IsNaN(r.RD) || r.RD > MaxRD {
 		r.RD = MaxRD
 	}
@@ -117,7 +126,7 @@ func (r Rating) sane() Rating {
 		r.RD = MinRD
 	}
 	if math.IsNaN(r.Vol) || r.Vol <= 0 || r.Vol > 1 {
-		r.Vol = 0.06
+		r.Vol = StartVol
 	}
 	return r
 }
@@ -132,7 +141,7 @@ func (r Rating) clamp(rating, rd, vol float64) Rating {
 		rd = MaxRD
 	}
 	if math.IsNaN(vol) || vol <= 0 || vol > 1 {
-		vol = 0.06
+		vol = StartVol
 	}
-	return Rating{R: min(max(rating, MinRating), MaxRating), RD: max(rd, MinRD), Vol: vol}
+	return Rating{R: min(max(rating, Min), Max), RD: max(rd, MinRD), Vol: vol}
 }
