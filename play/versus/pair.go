@@ -45,16 +45,16 @@ func (s *Service) Seek(ctx context.Context, side storage.VersusSide) (*play.Game
 		return nil, err
 	}
 	now := s.core.Now()
-	mine := rating(self).R
+	mine := ratingOf(self).R
 	var waiting []*storage.VersusChat
 	for _, c := range chats {
 		if c.ID != side.Chat && !c.Off && !c.Waiting.IsZero() && now.Sub(c.Waiting) < challengeTTL &&
-			math.Abs(rating(c).R-mine) <= pairWindow {
+			math.Abs(ratingOf(c).R-mine) <= pairWindow {
 			waiting = append(waiting, c)
 		}
 	}
 	slices.SortFunc(waiting, func(a, b *storage.VersusChat) int {
-		return cmp.Or(cmp.Compare(math.Abs(rating(a).R-mine), math.Abs(rating(b).R-mine)), a.Waiting.Compare(b.Waiting))
+		return cmp.Or(cmp.Compare(math.Abs(ratingOf(a).R-mine), math.Abs(ratingOf(b).R-mine)), a.Waiting.Compare(b.Waiting))
 	})
 	for _, c := range waiting {
 		if g, err := s.pairWith(ctx, side, c.ID); g != nil || err != nil {

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
-	"github.com/bashni/bashni/puzzle"
+	"github.com/bashni/bashni/rating"
 	"github.com/bashni/bashni/storage"
 )
 
-// Seasons: every group's rating (Glicko-2, puzzle's implementation,
-// lichess's way: each match a rating period of one game) goes on from
+// Seasons: every group's rating (Glicko-2, package rating, lichess's
+// way: each match a rating period of its own for each group, both from
+// the ratings before it) goes on from
 // season to season; its points (1 a win, ½ a draw) count within one,
 // and a season's podium is its three groups with most points. A season
 // is a fixed length of time counted from the config's epoch, so every
@@ -66,17 +67,17 @@ func (s *Service) GameOver(ctx context.Context, g *play.Game) error {
 	// Both from the ratings read before either is written: a count tried
 	// again after one record was written reads that one's new rating,
 	// but the mark keeps it from being counted twice.
-	wr, br := rating(white), rating(black)
-	if _, err := s.count(ctx, white.ID, g, [2]string{g.White().Name, g.Black().Name}, br, score, now); err != nil {
+	wr, br := rating.Game(ratingOf(white), ratingOf(black), score)
+	if _, err := s.count(ctx, white.ID, g, [2]string{g.White().Name, g.Black().Name}, wr, score, now); err != nil {
 		return err
 	}
-	_, err = s.count(ctx, black.ID, g, [2]string{g.Black().Name, g.White().Name}, wr, 1-score, now)
+	_, err = s.count(ctx, black.ID, g, [2]string{g.Black().Name, g.White().Name}, br, 1-score, now)
 	return err
 }
 
-// count adds one match to group id's record; names are the group's side's
-// and the opponent's.
-func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]string, opp puzzle.Rating, score float64, now time.Time) (*storage.VersusChat, error) {
+// count adds one match to group id's record, after which its rating is
+// r; names are the group's side's and the opponent's.
+func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]string, r rating.Rating, score float64, now time.Time) (*storage.VersusChat, error) {
 	season := s.Season(now)
 	return s.changeChat(ctx, id, func(c *storage.VersusChat) error {
 		if !storage.Counted(&c.Counted, g.ID()) {
@@ -90,7 +91,6 @@ func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]st
 			c.Season, c.Points, c.Played = season, 0, 0
 		}
 		c.Title = strings.TrimPrefix(names[0], sidePrefix)
-		r := rating(c).Update(puzzle.Result{Opponent: opp, Score: score})
 		c.Rating, c.RD, c.Vol = r.R, r.RD, r.Vol
 		c.Points += score
 		c.Played++
@@ -102,12 +102,12 @@ func (s *Service) count(ctx context.Context, id int64, g *play.Game, names [2]st
 	})
 }
 
-// rating is group c's rating, a newcomer's if it has none.
-func rating(c *storage.VersusChat) puzzle.Rating {
+// ratingOf is group c's rating, a newcomer's if it has none.
+func ratingOf(c *storage.VersusChat) rating.Rating {
 	if c.Rating == 0 {
-		return puzzle.NewRating(startRating)
+		return rating.New(startRating)
 	}
-	return puzzle.Rating{R: c.Rating, RD: c.RD, Vol: c.Vol}
+	return rating.Rating{R: c.Rating, RD: c.RD, Vol: c.Vol}
 }
 
 // Standing is one group's line in a season's table.
