@@ -158,3 +158,9 @@ var (
 // no refusal either but a signal the bot answers by showing what a change
 // owes.
 var ErrNoAI = errors.New("play: no AI engine is configured")
+
+// Refusals of a game's pace of days per move (pace.go).
+var (
+	ErrBadPace          = Refusal(Invalid, "err_bad_pace", "play: a pace is days per move, 1d to 14d, and not with a live clock")
+	ErrNotYourChallenge = Refusal(Forbidden, "err_not_your_challenge", "play: only the challenger sets the challenge's terms")
+)

@@ -50,6 +50,9 @@ var sentinels = map[string]struct {
 	"ErrNoTakeback":      {ErrNoTakeback, Conflict},
 	"ErrNoTakebacksLeft": {ErrNoTakebacksLeft, TooMany},
 	"ErrHintRunning":     {ErrHintRunning, Conflict},
+	// Days per move (pace.go).
+	"ErrBadPace":          {ErrBadPace, Invalid},
+	"ErrNotYourChallenge": {ErrNotYourChallenge, Forbidden},
 	// Faults.
 	"ErrNoAI":      {ErrNoAI, Internal},
 	"ErrBadAnswer": {ErrBadAnswer, Internal},

@@ -19,12 +19,6 @@ import (
 // timeout (Config.TimeoutAfter). A side's clock may be held (Hold): a
 // player away; the turn's deadlines then run from the hold's end.
 
-// The refusals of a pace.
-var (
-	ErrBadPace          = Refusal(Invalid, "err_bad_pace", "play: a pace is days per move, 1d to 14d, and not with a live clock")
-	ErrNotYourChallenge = Refusal(Forbidden, "err_not_your_challenge", "play: only the challenger sets the challenge's terms")
-)
-
 // Paces are the days per move the doors offer as buttons; ParsePace reads
 // any number of days from 1 to MaxDaysPerMove.
 var Paces = []int{1, 2, 3, 7}

@@ -198,3 +198,18 @@ func TestPaceRefusedAndDefaultKept(t *testing.T) {
 		t.Error("a game without a pace was held")
 	}
 }
+
+// A game against the AI may have a pace: the person's turn runs on it.
+func TestAIGameAtAPace(t *testing.T) {
+	s, clock, _ := newTestService(t)
+	g, err := s.NewAIGame(context.Background(), AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, Color: ColorWhite, DaysPerMove: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.TimeoutAt(), clock.Now().Add(48*time.Hour); g.DaysPerMove() != 2 || !got.Equal(want) {
+		t.Errorf("%d days a move, timeout %v; want 2, %v", g.DaysPerMove(), got, want)
+	}
+	if _, err := s.NewAIGame(context.Background(), AIGameRequest{ChatID: alice.UserID, Human: alice, Level: 1, DaysPerMove: 30}); !errors.Is(err, ErrBadPace) {
+		t.Errorf("30 days a move: %v, want ErrBadPace", err)
+	}
+}

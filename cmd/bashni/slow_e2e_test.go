@@ -34,7 +34,7 @@ func TestE2EAwayStopsTheClockOfAOneDayGame(t *testing.T) {
 	srv := telegramtest.New(t)
 	clock := testkit.NewClock(time.Now())
 	vars := withDefaults(t, srv, map[string]string{"BASHNI_CLOCK_INTERVAL": "20ms", "BASHNI_NOTICE_DELAY": "1h"})
-	startClockedWithLogs(t, srv, clock, vars)
+	logs, _ := startClockedWithLogs(t, srv, clock, vars)
 	group := telegramtest.GroupChat(-1004200000001, "Slow club")
 	other := telegramtest.GroupChat(-1004200000002, "Other club")
 	alice, bob := newUser(4201, "Alice", "en"), newUser(4202, "Bob", "en")
@@ -86,6 +86,9 @@ func TestE2EAwayStopsTheClockOfAOneDayGame(t *testing.T) {
 	waitMessage(t, srv, alice.chat.ID, "the absence over", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, "Not away: days of absence left this year: 28")
 	})
+	if strings.Contains(logs.String(), "absence not ended") {
+		t.Errorf("the move that ended the absence logged a failure:\n%s", logs)
+	}
 }
 
 // In a correspondence game a picked move waits for a second tap on it:

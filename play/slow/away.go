@@ -167,6 +167,9 @@ func (s *Service) each(ctx context.Context, userID int64, change func(g *play.Ga
 			}
 			return nil
 		})
+		if _, applied := errors.AsType[*play.AppliedError](err); applied {
+			continue // the game this very update changed: a move, which released it
+		}
 		if err != nil {
 			failed = append(failed, err)
 			continue
