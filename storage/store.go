@@ -123,6 +123,8 @@ type Store interface {
 	// Mining keeps the log of finished games, the puzzle miner's mark in
 	// it and the puzzles it found (mining.go).
 	Mining
+	// Versus keeps the matches between groups (versus.go).
+	Versus
 
 	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
 	// puzzle was never attempted.

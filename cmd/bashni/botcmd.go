@@ -31,6 +31,7 @@ import (
 	"github.com/bashni/bashni/bot/telegram/updates"
 	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
+	versusbot "github.com/bashni/bashni/bot/versus"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/mining"
@@ -39,6 +40,7 @@ import (
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
+	"github.com/bashni/bashni/play/versus"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -257,7 +259,10 @@ func (m *Main) newBot() error {
 			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners),
 			// The puzzles found in the games played here join the
 			// trainer's pool, and their players are told.
-			botmining.Module(mining.NewFeed(m.store, addFound(trainer), m.log))},
+			botmining.Module(mining.NewFeed(m.store, addFound(trainer), m.log)),
+			// Matches between groups: their games are votes on both
+			// sides (the team module draws and takes them).
+			versusbot.Module(versus.New(m.svc, m.teams, m.store, versus.DefaultConfig, m.log))},
 	})
 	return nil
 }
@@ -431,6 +436,7 @@ type Store interface {
 	training.StreakStore
 	storage.Tournaments
 	team.Store
+	versus.Store
 	storage.ReviewQueue
 	storage.Mining
 	Ping(ctx context.Context) error
