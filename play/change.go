@@ -84,6 +84,19 @@ func (s *Service) ResignFor(g *Game, side rules.Color) (*Outcome, error) {
 	return &Outcome{Mover: g.Player(side)}, nil
 }
 
+// LoseOnTimeFor ends g on time for a feature that runs its own clock (a
+// group's vote whose time ran out without a ballot), within a ChangeGame
+// decide or a Deadline: the side to move loses as on any fallen flag, so
+// the cards and the ratings say "on time", not "resigned".
+func (s *Service) LoseOnTimeFor(g *Game) (*Outcome, error) {
+	side, _ := g.ToMove()
+	if err := s.loseOnTime(g); err != nil {
+		return nil, fmt.Errorf("play: game %s: on time for a side: %w", g.rec.ID, err)
+	}
+	g.rec.DrawOfferBy = 0
+	return &Outcome{Mover: g.Player(side)}, nil
+}
+
 // A Deadline is a feature's own deadline of a live game (a vote whose time
 // is up), handled by the clock's Tick within its write of g, before the
 // core's deadlines: it returns the move it played (PlayFor), which the

@@ -16,7 +16,9 @@ import (
 // the closed votes), but a side votes only on its own moves and only in
 // its own chat, its vote closes once its quorum has voted, and at the
 // latest when its time for the move (Pace) runs out; a side that lets its
-// time run out without a single vote loses the game.
+// time run out without a single vote loses the game on time. A side's
+// clock held by the core (play.Game.Hold: a group's pause) starts its
+// next move's time at the hold's end.
 
 // Sided reports whether g is a game between two chats.
 func Sided(g *play.Game) bool { return g.Team() != nil && len(g.Team().Sides) > 0 }
@@ -89,13 +91,18 @@ func (s *Service) startTurn(g *play.Game) {
 	if len(t.Sides) == 0 || !g.Active() {
 		return
 	}
-	t.Ply, t.ClosesAt = g.Ply(), s.core.Now().Add(t.Pace)
+	next, _ := g.ToMove()
+	start := s.core.Now()
+	if held := g.HeldUntil(next); held.After(start) {
+		start = held
+	}
+	t.Ply, t.ClosesAt = g.Ply(), start.Add(t.Pace)
 }
 
 // forfeit ends a game between two chats whose side to move let its time
-// run out without a vote: that side resigns.
+// run out without a vote: that side loses on time.
 func (s *Service) forfeit(g *play.Game) (*play.Outcome, error) {
-	o, err := s.core.PlayFor(g, play.Resign)
+	o, err := s.core.LoseOnTimeFor(g)
 	if err != nil {
 		return nil, err
 	}

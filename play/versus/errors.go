@@ -13,4 +13,7 @@ var (
 	ErrBadQuorum   = play.Refusal(play.Invalid, "err_versus_bad_quorum", "versus: a quorum is from 1 to 50 members")
 	ErrNotGroup    = play.Refusal(play.Invalid, "err_versus_not_group", "versus: matches are between group chats")
 	ErrNoMatch     = play.Refusal(play.NotFound, "err_versus_no_match", "versus: this group has no match under way")
+	ErrAdminsOnly  = play.Refusal(play.Forbidden, "versus_admins_only", "versus: only the group's administrators may do that")
+	ErrBadPause    = play.Refusal(play.Invalid, "err_versus_bad_pause", "versus: a pause is from 1 to 7 days")
+	ErrNotPaused   = play.Refusal(play.NotFound, "err_versus_not_paused", "versus: this group's matches are not paused")
 )
