@@ -108,10 +108,10 @@ func (g *Game) Release(c rules.Color, now time.Time) bool {
 }
 
 // shiftTurn moves the deadlines of side c's running turn by d, if c is a
-// person to move.
+// person or a chat voting (a group's pause) to move.
 func (g *Game) shiftTurn(c rules.Color, d time.Duration) {
 	side, p := g.ToMove()
-	if side != c || !p.Human() {
+	if side != c || !p.Human() && !chatSide(g.rec, p) {
 		return
 	}
 	for _, t := range []*time.Time{&g.rec.TimeoutAt, &g.rec.RemindAt} {

@@ -138,7 +138,7 @@ func (s *Service) syncRecord(g *Game) {
 func (s *Service) resetDeadlines(g *Game) {
 	rec := g.rec
 	rec.Reminders = 0
-	_, p := g.ToMove()
+	c, p := g.ToMove()
 	rec.RemindAt, rec.TimeoutAt, rec.NoticeAt = timeZero, timeZero, timeZero
 	now := s.now()
 	if chatSide(g.rec, p) && s.cfg.TimeoutAfter > 0 {
@@ -146,7 +146,9 @@ func (s *Service) resetDeadlines(g *Game) {
 		rec.TimeoutAt = now.Add(s.cfg.TimeoutAfter)
 	}
 	if chatSide(g.rec, p) && rec.DaysPerMove > 0 {
-		rec.TimeoutAt = now.Add(g.PerMove()) // at the game's own pace
+		// At the game's own pace, from the end of its side's hold (a
+		// group's pause).
+		rec.TimeoutAt = later(now, g.HeldUntil(c)).Add(g.PerMove())
 	}
 	if p.AILevel > 0 {
 		// The AI has no clock: its move is owed, and this write claims
