@@ -42,6 +42,10 @@ func (m *module) cmdVersus(ctx context.Context, k *bot.Kit, c bot.Command) error
 		return m.leave(ctx, k, c, false)
 	case "stay", "остаться":
 		return m.leave(ctx, k, c, true)
+	case "pause", "пауза":
+		return m.pause(ctx, k, c, rest, false)
+	case "resume", "продолжить":
+		return m.pause(ctx, k, c, rest, true)
 	}
 	k.Text(msg.Chat, k.Texts().T(lang, "versus_usage"), msg.MessageID)
 	return nil
