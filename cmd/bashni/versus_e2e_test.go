@@ -187,11 +187,12 @@ func TestE2EVersusMatch(t *testing.T) {
 	}
 	play(second, first)
 
-	// The first side lets its hour pass: it loses.
+	// The first side lets its hour pass: it loses on time, not resigned.
 	clock.Advance(time.Hour + time.Minute)
 	for _, s := range []*side{club, office} {
 		waitMessage(t, srv, s.chat.ID, "the end told in "+s.name, func(m telegramtest.Msg) bool {
-			return m.FromBot && m.ReplyTo == s.card.ID && (strings.Contains(m.Text, "0-1") || strings.Contains(m.Text, "1-0"))
+			return m.FromBot && m.ReplyTo == s.card.ID && (strings.Contains(m.Text, "0-1") || strings.Contains(m.Text, "1-0")) &&
+				(strings.Contains(m.Text, "won on time") || strings.Contains(m.Text, "победа по времени"))
 		})
 	}
 	say(srv, second.chat, second.voters[0], "/versus table")

@@ -100,9 +100,15 @@ func (s *Service) startTurn(g *play.Game) {
 }
 
 // forfeit ends a game between two chats whose side to move let its time
-// run out without a vote: that side loses on time.
+// run out without a vote: that side loses on time. Before both sides
+// have moved the core would abort a game lost on time; a match the other
+// group accepted and waits in is not void, so that side resigns instead.
 func (s *Service) forfeit(g *play.Game) (*play.Outcome, error) {
-	o, err := s.core.LoseOnTimeFor(g)
+	lose := s.core.LoseOnTimeFor
+	if g.Ply() < 2 {
+		lose = func(g *play.Game) (*play.Outcome, error) { return s.core.PlayFor(g, play.Resign) }
+	}
+	o, err := lose(g)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bashni/bashni/internal/telegramtest"
+	"github.com/bashni/bashni/internal/testkit"
+)
+
+// The group to move pauses its match (a member who does not administer
+// it is refused): the other group is told, its card says the clock is
+// stopped, and a day a move passes without a loss; the group resumes,
+// the other is told it is back, and when its day then passes the match
+// ends (aborted: no side has moved).
+func TestE2EVersusPauseResume(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	startBotWithClock(t, srv, clock)
+	r := newVersusRig(srv, -1004340000000)
+	srv.SetChatMember(r.club.ID, r.alice.u.ID, "administrator")
+	r.challengeAccepted(t, 1) // a day a move
+	mover, other, admin, member, card := r.club, r.office, r.alice, r.bob, r.clubCard
+	stopped, back := "the clock is stopped", "вернулась"
+	if len(voteButtons(r.clubCard)) == 0 {
+		mover, other, admin, member, card = r.office, r.club, r.olga, r.pavel, r.officeCrd
+		stopped, back = "часы остановлены", "is back"
+	}
+
+	say(srv, mover, member, "/versus pause 2d")
+	waitMessage(t, srv, mover.ID, "a member's pause refused", func(m telegramtest.Msg) bool {
+		return m.FromBot && (strings.Contains(m.Text, "administrators") || strings.Contains(m.Text, "администратор"))
+	})
+	say(srv, mover, admin, "/versus pause 2d")
+	waitMessage(t, srv, other.ID, "the other group told of the pause", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "⏸")
+	})
+	waitMessage(t, srv, mover.ID, "the card says the clock is stopped", func(telegramtest.Msg) bool {
+		return strings.Contains(latest(t, srv, card).Text, stopped)
+	})
+
+	clock.Advance(24*time.Hour + time.Minute) // past the move's day: held
+	say(srv, mover, admin, "/versus resume")
+	waitMessage(t, srv, other.ID, "the other group told the pausing one is back", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, back)
+	})
+	for _, chat := range []int64{mover.ID, other.ID} {
+		for _, m := range srv.Messages(chat) {
+			if m.FromBot && (strings.Contains(m.Text, "1-0") || strings.Contains(m.Text, "0-1")) {
+				t.Fatalf("the paused match ended in %d: %q", chat, m.Text)
+			}
+		}
+	}
+
+	clock.Advance(24*time.Hour + time.Minute) // the day the resume gave passes: the clock runs again
+	waitMessage(t, srv, other.ID, "the match's end once the clock ran again", func(m telegramtest.Msg) bool {
+		return m.FromBot && strings.Contains(m.Text, "🏁")
+	})
+}
