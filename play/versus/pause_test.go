@@ -35,13 +35,13 @@ func startMatch(t *testing.T, s *Service, pace time.Duration) (*play.Game, rules
 func TestPauseHoldsOnlyItsSide(t *testing.T) {
 	ctx := context.Background()
 	s, core := newTestService(t)
-	g, mine := startMatch(t, s, 24*time.Hour)
+	_, mine := startMatch(t, s, 24*time.Hour)
 	now := core.Now()
 	until, paused, err := s.Pause(ctx, club.Chat, true, 3)
 	if err != nil || len(paused) != 1 {
 		t.Fatalf("pause: %v, %d matches; want the one", err, len(paused))
 	}
-	g = paused[0]
+	g := paused[0]
 	if !g.Held(mine, now) || !g.HeldUntil(mine).Equal(until) || g.Held(1-mine, now) {
 		t.Errorf("held: the pausing side %v, the other %v; want only the pausing side's", g.HeldUntil(mine), g.HeldUntil(1-mine))
 	}
