@@ -45,6 +45,15 @@ func TestE2EVersusPauseResume(t *testing.T) {
 	waitMessage(t, srv, other.ID, "the other group told the pausing one is back", func(m telegramtest.Msg) bool {
 		return m.FromBot && strings.Contains(m.Text, back)
 	})
+	// The card redrawn on the resume: the whole day a move is left (a
+	// hold that had not moved the deadline would leave nothing).
+	left := "24 h 0 min left"
+	if mover == r.office {
+		left = "осталось 24 ч 0 мин"
+	}
+	waitMessage(t, srv, mover.ID, "the card's clock running again with the day left", func(telegramtest.Msg) bool {
+		return strings.Contains(latest(t, srv, card).Text, left)
+	})
 	for _, chat := range []int64{mover.ID, other.ID} {
 		for _, m := range srv.Messages(chat) {
 			if m.FromBot && (strings.Contains(m.Text, "1-0") || strings.Contains(m.Text, "0-1")) {
