@@ -7,6 +7,7 @@ import (
 
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
+	"github.com/bashni/bashni/storage/redis/redistest"
 )
 
 // The group to move pauses its match (a member who does not administer
@@ -18,7 +19,23 @@ func TestE2EVersusPauseResume(t *testing.T) {
 	srv := telegramtest.New(t)
 	clock := testkit.NewClock(time.Now())
 	startBotWithClock(t, srv, clock)
-	r := newVersusRig(srv, -1004340000000)
+	versusPauseResume(t, srv, clock, -1004340000000)
+}
+
+// The same on Redis: the holds are written by its compare-and-set.
+func TestE2EVersusPauseResumeRedis(t *testing.T) {
+	srv := telegramtest.New(t)
+	clock := testkit.NewClock(time.Now())
+	rds := redistest.Start(t)
+	startClockedWithLogs(t, srv, clock, withDefaults(t, srv, map[string]string{"REDIS_URL": rds.URL(), "BASHNI_CLOCK_INTERVAL": "20ms"}))
+	versusPauseResume(t, srv, clock, -1004350000000)
+}
+
+// versusPauseResume is the pause and resume of a match between groups
+// numbered from base, on a bot started with clock.
+func versusPauseResume(t *testing.T, srv *telegramtest.Server, clock *testkit.Clock, base int64) {
+	t.Helper()
+	r := newVersusRig(srv, base)
 	srv.SetChatMember(r.club.ID, r.alice.u.ID, "administrator")
 	r.challengeAccepted(t, 1) // a day a move
 	mover, other, admin, member, card := r.club, r.office, r.alice, r.bob, r.clubCard
