@@ -140,4 +140,3 @@ func (s *Server) handleLineTry(w http.ResponseWriter, r *http.Request, v viewer)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
-
