@@ -5,8 +5,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/manners"
+	"github.com/bashni/bashni/rules"
+	"github.com/bashni/bashni/texts"
 )
 
 // A line left through the board's API is stored with the game as /if
@@ -64,5 +68,32 @@ func TestLineThroughTheAPI(t *testing.T) {
 	}
 	if line := manners.LineOf(h.stored(), h.alice.ID); line != nil {
 		t.Fatalf("cleared line still stored: %v", line)
+	}
+}
+
+// The board of a game at days per move says the pace and the time left,
+// and, with a player away, that their clock stands until when: the
+// card's own lines.
+func TestPaceAndAwayOnTheBoard(t *testing.T) {
+	h := newHarnessWith(t, gameSpec{daysPerMove: 1}, nil)
+	r := h.reps[0]
+	until := h.clock.Now().Add(5 * 24 * time.Hour)
+	if _, err := r.svc.ChangeGame(h.ctx, h.gameID, func(g *play.Game) error {
+		g.Hold(rules.White, until, h.clock.Now())
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var st state
+	if code := h.call(r, "GET", "/api/games/"+h.gameID, h.initData(h.bob), "", &st); code != http.StatusOK {
+		t.Fatalf("state: %d", code)
+	}
+	words := r.bot.Texts()
+	g := h.stored()
+	if want := words.PaceLine("ru", g, h.clock.Now()); st.Pace == "" || st.Pace != want {
+		t.Errorf("pace %q; want %q", st.Pace, want)
+	}
+	if len(st.Away) != 1 || !strings.Contains(st.Away[0], texts.FormatWhen(until)) || !strings.Contains(st.Away[0], "Alice") {
+		t.Errorf("away %q; want Alice away until %s", st.Away, texts.FormatWhen(until))
 	}
 }

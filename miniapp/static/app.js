@@ -560,7 +560,7 @@ function setHint(text) { document.getElementById("hint").textContent = text || "
 function drawHint() {
   const t = game.texts;
   if (pick && pick.cands) setHint(t.app_choose_path);
-  else if (ifMode) setHint(t.app_if_hint);
+  else if (ifMode) setHint(t.app_if_hint + (ifMode.moves.length ? " · " + ifMode.moves.join(" ") : ""));
   else if (!game.active) setHint("");
   else if (game.you === "") setHint(t.app_watching);
   else if (myTurn()) setHint(t.app_hold_hint);
