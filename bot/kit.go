@@ -262,6 +262,21 @@ func EncodeSquares(sq []rules.Square) string { return encodeSquares(sq) }
 // DecodeSquares reads what EncodeSquares wrote.
 func DecodeSquares(s string) ([]rules.Square, error) { return decodeSquares(s) }
 
+// IsAdmin asks Telegram whether user administers group chat (a module's
+// choice only its administrators make); false with no way to ask.
+func (k *Kit) IsAdmin(ctx context.Context, chat, user int64) (bool, error) {
+	if k.b.cfg.ChatAdmin == nil {
+		return false, nil
+	}
+	return k.b.cfg.ChatAdmin(ctx, chat, user)
+}
+
+// EditText edits a text message the bot sent (a module's offer once it
+// is taken), with kb (nil: no buttons).
+func (k *Kit) EditText(msg *tgbotapi.Message, text string, kb *tgbotapi.InlineKeyboardMarkup) {
+	k.b.editText(msg, text, kb)
+}
+
 // ChallengeCard is challenge c's card as the core draws it, in lang, with
 // the modules' rows under it (a module redrawing it after changing c).
 func (k *Kit) ChallengeCard(ctx context.Context, c *play.Challenge, lang string) (string, tgbotapi.InlineKeyboardMarkup) {

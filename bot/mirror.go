@@ -8,6 +8,7 @@ import (
 
 	"github.com/bashni/bashni/bot/telegram/outbox"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/texts"
 )
 
 // A game shown in two chats (play/mirror.go): a feature pairs two players
@@ -84,6 +85,13 @@ func (b *Bot) mirrorGameOver(g *play.Game) {
 	lang := cardLang(m)
 	text := b.texts.T(lang, "game_over_msg",
 		"Result", b.texts.ResultLine(lang, m), "Reason", b.texts.ReasonName(lang, m.Reason()), "Record", m.Rules().Record())
+	if o := b.mods.owned(m); o != nil && o.EndNote != nil {
+		// The module's word on the end, as the game's own chat has it
+		// (a side's voters, in a game between two chats).
+		if note := o.EndNote(b.kit(), m, lang, texts.MessageLimit-texts.TelegramLen(text, "")-1); note != "" {
+			text += "\n" + note
+		}
+	}
 	b.send(outMessage{chatID: m.ChatID(), text: text, replyTo: m.MessageID()}.reply())
 }
 

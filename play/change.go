@@ -72,6 +72,18 @@ func (s *Service) PlayFor(g *Game, move string) (*Outcome, error) {
 	return &Outcome{Move: m, Mover: g.Player(side)}, nil
 }
 
+// ResignFor resigns side of g for a feature that runs it (a group that
+// left its match), within a ChangeGame decide or a Deadline, whoever is
+// to move.
+func (s *Service) ResignFor(g *Game, side rules.Color) (*Outcome, error) {
+	if err := g.rules.Resign(side); err != nil {
+		return nil, fmt.Errorf("play: game %s: resign for a side: %w", g.rec.ID, err)
+	}
+	g.rec.DrawOfferBy = 0
+	s.syncRecord(g)
+	return &Outcome{Mover: g.Player(side)}, nil
+}
+
 // A Deadline is a feature's own deadline of a live game (a vote whose time
 // is up), handled by the clock's Tick within its write of g, before the
 // core's deadlines: it returns the move it played (PlayFor), which the

@@ -50,7 +50,7 @@ func (g *Game) Mirrored() (m *Game, ok bool) {
 		m.rec.Lang = l.MirrorLang
 	}
 	// Still linked, but the copy has no second card of its own.
-	m.rec.Link = &storage.GameLink{ChatID: l.ChatID, ID: l.ID, EndsAt: l.EndsAt}
+	m.rec.Link = &storage.GameLink{ChatID: l.ChatID, ID: l.ID, Feature: l.Feature, EndsAt: l.EndsAt}
 	return m, true
 }
 

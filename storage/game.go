@@ -320,15 +320,18 @@ func (g *GameRecord) Clone() *GameRecord {
 }
 
 // Deadline is the earliest non-zero of NoticeAt, RemindAt, TimeoutAt,
-// AIAt and a team game's vote closing: the moment the game next needs
+// AIAt, a team game's vote closing and a side's leaving: the moment the game next needs
 // attention without anyone moving. Zero means never.
 func (g *GameRecord) Deadline() time.Time {
 	var d time.Time
-	var closes time.Time
+	times := []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt}
 	if g.Team != nil {
-		closes = g.Team.ClosesAt
+		times = append(times, g.Team.ClosesAt)
+		for _, s := range g.Team.Sides {
+			times = append(times, s.LeavesAt) // a side that leaves resigns then
+		}
 	}
-	for _, t := range []time.Time{g.NoticeAt, g.RemindAt, g.TimeoutAt, g.AIAt, closes} {
+	for _, t := range times {
 		if !t.IsZero() && (d.IsZero() || t.Before(d)) {
 			d = t
 		}
@@ -377,6 +380,9 @@ func (g *GameRecord) Active() bool { return g.Status != GameFinished }
 type GameLink struct {
 	ChatID int64  `json:"chat"` // the feature's chat (a tournament's group)
 	ID     string `json:"id"`
+	// Feature names the feature whose game it is ("": a tournament's,
+	// as every link made before others had any).
+	Feature string `json:"feature,omitzero"`
 	// MirrorChat and MirrorMessage are Black's card; MirrorLang is the
 	// language it is written in.
 	MirrorChat    int64  `json:"mirror_chat,omitzero"`

@@ -32,7 +32,8 @@ type Store interface {
 	// equals g.Version, stores it as version g.Version+1 and sets g.Version to
 	// that on success. Otherwise it returns ErrConflict (ErrNotFound if there
 	// is no such game) and changes nothing. The indexes follow in the same
-	// step: a finished game leaves the active indexes, and the deadline
+	// step: a finished game leaves the active indexes and joins the log of
+	// finished games (Mining.FinishedGames), and the deadline
 	// entry moves to g.Due() (a finished game stays due only while it owes
 	// the players the sight of its last changes, ShowAt). A finished game cannot become
 	// active again (ErrConflict).
@@ -118,6 +119,12 @@ type Store interface {
 
 	// Tournaments keeps the groups' arena tournaments (tournament.go).
 	Tournaments
+
+	// Mining keeps the log of finished games, the puzzle miner's mark in
+	// it and the puzzles it found (mining.go).
+	Mining
+	// Versus keeps the matches between groups (versus.go).
+	Versus
 
 	// PuzzleStats reads a puzzle's rating and counts; ErrNotFound if the
 	// puzzle was never attempted.

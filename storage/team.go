@@ -30,6 +30,24 @@ type TeamGame struct {
 	ByPoll bool `json:"by_poll,omitempty"`
 	// Poll is the poll of the chat's current or latest turn (ByPoll only).
 	Poll *TeamPoll `json:"poll,omitempty"`
+	// Sides is set in a game two chats play against each other, each by
+	// vote (play/versus): White's chat first. Each side votes in its own
+	// chat, on its own moves only, and its vote closes when Quorum
+	// members have voted or, at the latest, at ClosesAt, which is then
+	// set when its turn begins: the turn's start plus Pace.
+	Sides []TeamSide    `json:"sides,omitempty"`
+	Pace  time.Duration `json:"pace,omitzero"`
+}
+
+// TeamSide is one chat's side of a game between two chats.
+type TeamSide struct {
+	Chat int64 `json:"chat"`
+	// Quorum is how many votes close the side's vote before its time runs
+	// out (0: only the time closes it).
+	Quorum int `json:"quorum,omitzero"`
+	// LeavesAt is when the side resigns, having said it leaves (zero:
+	// it stays).
+	LeavesAt time.Time `json:"leaves_at,omitzero"`
 }
 
 // TeamPoll is the native poll a turn is voted in: claimed for the board
@@ -57,7 +75,9 @@ type Ballot struct {
 // TeamTurn is a closed vote: the move played, the ballots for it and the
 // ballots for other moves, each in the order cast.
 type TeamTurn struct {
-	Ply    int      `json:"ply"`
+	Ply int `json:"ply"`
+	// Chat is the chat whose vote it was, in a game between two chats.
+	Chat   int64    `json:"chat,omitzero"`
 	Move   string   `json:"move"`
 	For    []Ballot `json:"for,omitempty"`
 	Others []Ballot `json:"others,omitempty"`
@@ -70,6 +90,7 @@ func (t *TeamGame) Clone() *TeamGame {
 	}
 	c := *t
 	c.Ballots = slices.Clone(t.Ballots)
+	c.Sides = slices.Clone(t.Sides)
 	if t.Poll != nil {
 		p := *t.Poll
 		p.Moves = slices.Clone(t.Poll.Moves)

@@ -53,7 +53,8 @@ func teamMoves(g *play.Game) []rules.Move {
 // poll of one option cannot offer.
 func teamKeyboard(_ *bot.Kit, g *play.Game, _ string) tgbotapi.InlineKeyboardMarkup {
 	rows := [][]tgbotapi.InlineKeyboardButton{}
-	if vote.PollsThisTurn(g) {
+	if vote.PollsThisTurn(g) || !vote.VoteOf(g).Open {
+		// In a game between two chats, the card of the side that waits.
 		return tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
 	}
 	var row []tgbotapi.InlineKeyboardButton
@@ -80,7 +81,11 @@ func teamKeyboard(_ *bot.Kit, g *play.Game, _ string) tgbotapi.InlineKeyboardMar
 func teamLines(k *bot.Kit, g *play.Game, lang string, budget int) []string {
 	tx := k.Texts()
 	var lines []string
-	if v := vote.VoteOf(g); v.Open && vote.PollsThisTurn(g) {
+	if vote.Sided(g) {
+		if line := sideLine(k, g, lang); line != "" {
+			lines = append(lines, line)
+		}
+	} else if v := vote.VoteOf(g); v.Open && vote.PollsThisTurn(g) {
 		lines = append(lines, tx.T(lang, "team_vote_open_poll", "Seconds", int(v.Window.Seconds())))
 	} else if v.Open {
 		lines = append(lines, tx.T(lang, "team_vote_open", "Seconds", int(v.Window.Seconds())))

@@ -136,20 +136,30 @@ func (m *module) onVote(ctx context.Context, k *bot.Kit, t bot.Tap) error {
 		k.Toast(q, k.RefusalText(lang, vote.ErrVoteClosed))
 		return nil
 	}
-	if q.Message == nil || q.Message.Chat == nil || q.Message.Chat.ID != g.ChatID() {
+	if q.Message == nil || q.Message.Chat == nil || !vote.VotesIn(g, q.Message.Chat.ID) {
 		k.Toast(q, k.Texts().T(lang, "err_wrong_place")) // the game's buttons, tapped elsewhere: forged
 		return nil
 	}
-	if !k.MayActFor(ctx, g.ChatID(), q.From.ID, lang, func(text string) { k.Toast(q, text) }) {
+	// The voter must be a member of the chat whose card they tapped: in a
+	// game between two chats, each side's (play/team's sides.go).
+	where := q.Message.Chat.ID
+	if !k.MayActFor(ctx, where, q.From.ID, lang, func(text string) { k.Toast(q, text) }) {
 		return nil
 	}
-	out, err := m.svc.Vote(ctx, g.ID(), k.Player(q.From), cb.Ply, moves[i].String())
+	out, err := m.svc.VoteIn(ctx, g.ID(), where, k.Player(q.From), cb.Ply, moves[i].String())
 	if err != nil {
 		k.Toast(q, k.RefusalText(lang, err))
 		return err
 	}
 	if out.Closed != nil {
-		k.Toast(q, k.Texts().T(lang, "team_vote_closed_now", "Move", out.Closed.Move.String()))
+		closedNow := "team_vote_closed_now"
+		if vote.Sided(g) {
+			closedNow = "team_side_quorum_now"
+		}
+		k.Toast(q, k.Texts().T(lang, closedNow, "Move", out.Closed.Move.String()))
+		if where != g.ChatID() {
+			q = nil // the tap is on the second card, not the game's own
+		}
 		k.ShowMove(ctx, out.Closed, q)
 		return nil
 	}

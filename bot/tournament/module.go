@@ -71,8 +71,8 @@ func (m *module) tick(ctx context.Context, k *bot.Kit) {
 // again at once. The core calls it for every game; others are no
 // tournament's.
 func (m *module) gameEnded(ctx context.Context, k *bot.Kit, g *play.Game) {
-	if g.Link() == nil {
-		return
+	if l := g.Link(); l == nil || l.Feature != "" {
+		return // another feature's
 	}
 	ev, err := m.tours.GameOver(ctx, g)
 	if err != nil {

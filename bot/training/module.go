@@ -67,6 +67,7 @@ func Module(course *training.Course, puzzles *training.Puzzles, daily *training.
 			return m.sendPuzzle(ctx, k, c.Msg.Chat, c.Msg.From, c.Lang, 0, "")
 		}
 		bm.Menu = append(bm.Menu, "puzzle")
+		bm.Starts[OpenPrefix] = m.openPuzzle // a link to one puzzle (opened.go)
 		bm.Typed = m.typed
 	}
 	if m.Puzzles != nil && m.Streak != nil {

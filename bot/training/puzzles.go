@@ -50,17 +50,18 @@ func (m *module) sendPuzzle(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat
 		}
 		return err
 	}
-	return showPuzzle(k, chat, lang, replyTo, st)
+	return m.showPuzzle(k, chat, lang, replyTo, st)
 }
 
-// showPuzzle sends the board of a puzzle about to be solved.
-func showPuzzle(k *bot.Kit, chat *tgbotapi.Chat, lang string, replyTo int, st *training.PuzzleState) error {
+// showPuzzle sends the board of a puzzle about to be solved, saying which
+// game here it came from if it came from one (opened.go).
+func (m *module) showPuzzle(k *bot.Kit, chat *tgbotapi.Chat, lang string, replyTo int, st *training.PuzzleState) error {
 	png, err := k.Renderer().PNG(st.Position, render.Options{Perspective: st.Puzzle.Solver()})
 	if err != nil {
 		return fmt.Errorf("bot/training: drawing puzzle %s: %w", st.Puzzle.ID, err)
 	}
 	photo := tgbotapi.NewPhoto(chat.ID, tgbotapi.FileBytes{Name: "puzzle.png", Bytes: png})
-	photo.Caption = puzzleCaption(k.Texts(), lang, st)
+	photo.Caption = puzzleCaption(k.Texts(), lang, st) + m.originLine(k, lang, st.Puzzle.ID)
 	photo.ReplyMarkup = puzzleKeyboard(k, lang, st, nil)
 	photo.ReplyToMessageID = replyTo
 	k.Send(bot.ChatReply(chat, photo))
@@ -192,7 +193,7 @@ func (m *module) goOn(ctx context.Context, k *bot.Kit, chat *tgbotapi.Chat, user
 		k.Text(chat, k.RefusalText(lang, err), 0)
 		return err
 	}
-	return showPuzzle(k, chat, lang, 0, st)
+	return m.showPuzzle(k, chat, lang, 0, st)
 }
 
 // puzzleAnswer is the board and caption after a move in st, and the

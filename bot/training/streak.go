@@ -34,7 +34,7 @@ func (m *module) startStreak(ctx context.Context, k *bot.Kit, chat *tgbotapi.Cha
 		k.Text(chat, k.RefusalText(lang, err), replyTo)
 		return err
 	}
-	return showPuzzle(k, chat, lang, replyTo, st)
+	return m.showPuzzle(k, chat, lang, replyTo, st)
 }
 
 // onStreak is the button that begins a new run.

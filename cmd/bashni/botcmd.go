@@ -20,6 +20,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/bot/assist"
 	mannersbot "github.com/bashni/bashni/bot/manners"
+	botmining "github.com/bashni/bashni/bot/mining"
 	botreview "github.com/bashni/bashni/bot/review"
 	slowbot "github.com/bashni/bashni/bot/slow"
 	"github.com/bashni/bashni/bot/standings"
@@ -30,13 +31,16 @@ import (
 	"github.com/bashni/bashni/bot/telegram/updates"
 	tourbot "github.com/bashni/bashni/bot/tournament"
 	bottraining "github.com/bashni/bashni/bot/training"
+	versusbot "github.com/bashni/bashni/bot/versus"
 	"github.com/bashni/bashni/play"
 	"github.com/bashni/bashni/play/manners"
+	"github.com/bashni/bashni/play/mining"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/slow"
 	"github.com/bashni/bashni/play/team"
 	"github.com/bashni/bashni/play/tournament"
 	"github.com/bashni/bashni/play/training"
+	"github.com/bashni/bashni/play/versus"
 	"github.com/bashni/bashni/puzzle"
 	"github.com/bashni/bashni/render"
 	"github.com/bashni/bashni/storage"
@@ -253,7 +257,13 @@ func (m *Main) newBot() error {
 			bottraining.Module(course, trainer, training.NewDaily(m.store, puzzles, m.now), streak),
 			teambot.Module(m.teams),
 			botreview.Module(m.reviews), tourbot.Module(tours),
-			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners)},
+			slowbot.Module(slow.New(m.svc, m.store, m.now)), mannersbot.Module(m.manners),
+			// The puzzles found in the games played here join the
+			// trainer's pool, and their players are told.
+			botmining.Module(mining.NewFeed(m.store, addFound(trainer), m.log)),
+			// Matches between groups: their games are votes on both
+			// sides (the team module draws and takes them).
+			versusbot.Module(versus.New(m.svc, m.teams, m.store, versus.DefaultConfig, m.log))},
 	})
 	return nil
 }
@@ -427,7 +437,9 @@ type Store interface {
 	training.StreakStore
 	storage.Tournaments
 	team.Store
+	versus.Store
 	storage.ReviewQueue
+	storage.Mining
 	Ping(ctx context.Context) error
 	Writable(ctx context.Context) error
 	Close() error

@@ -19,10 +19,6 @@ func cmdSelfPlay(ctx context.Context, e env) error {
 	return engineErr(enginecli.SelfPlay(ctx, e.args, e.stdout, e.stderr))
 }
 
-func cmdPuzzles(ctx context.Context, e env) error {
-	return engineErr(enginecli.Puzzles(ctx, e.args, e.stdout, e.stderr))
-}
-
 func cmdTune(ctx context.Context, e env) error {
 	return engineErr(enginecli.Tune(ctx, e.args, e.stdout, e.stderr))
 }

@@ -14,6 +14,9 @@ var (
 	ErrVoteClosed   = play.Refusal(play.Conflict, "err_vote_closed", "team: this vote has closed")
 	ErrAlreadyVoted = play.Refusal(play.Conflict, "err_already_voted", "team: you have voted on this move already")
 	ErrBadWindow    = play.Refusal(play.Invalid, "err_bad_window", "team: a vote lasts from 10 seconds to an hour")
+	// ErrNotYourTurn: a ballot from the chat that is not to move in a
+	// game between two chats.
+	ErrNotYourTurn = play.Refusal(play.Conflict, "err_vote_other_side", "team: the other chat is to move")
 	// Poll answers, which the player is never told of (a poll shows its
 	// own answer). ErrUnknownPoll is an ErrVoteClosed: the poll's vote is
 	// over and forgotten, or (for a moment after it is sent) not yet

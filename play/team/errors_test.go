@@ -20,6 +20,7 @@ func TestRefusalKinds(t *testing.T) {
 		"ErrBadWindow":     {ErrBadWindow, play.Invalid},
 		"ErrBadPollAnswer": {ErrBadPollAnswer, play.Invalid},
 		"ErrUnknownPoll":   {ErrUnknownPoll, play.Conflict},
+		"ErrNotYourTurn":   {ErrNotYourTurn, play.Conflict},
 	} {
 		if got := play.KindOf(fmt.Errorf("team: game g1: %w", tt.err)); got != tt.kind {
 			t.Errorf("KindOf(wrapped %s) = %v, want %v", name, got, tt.kind)

@@ -35,8 +35,8 @@ type MoveVotes struct {
 // vote is open.
 func Tally(g *play.Game) []MoveVotes {
 	t := g.Team()
-	if t == nil || !chatsTurn(g) || t.Ply != g.Ply() {
-		return nil
+	if t == nil || !chatsTurn(g) || t.Ply != g.Ply() || SideChat(g) != g.ChatID() {
+		return nil // in a game between two chats, a side's tally is its own
 	}
 	return TallyOf(t.Ballots)
 }
@@ -72,19 +72,27 @@ func VoteOf(g *play.Game) OpenVote {
 	if t == nil {
 		return OpenVote{}
 	}
-	v := OpenVote{Open: chatsTurn(g), Window: t.Window}
+	// g as one chat's card shows it: in a game between two chats, the
+	// vote is open on the card of the side to move.
+	v := OpenVote{Open: chatsTurn(g) && SideChat(g) == g.ChatID(), Window: t.Window}
 	if v.Open && t.Ply == g.Ply() {
 		v.Ballots, v.ClosesAt = len(t.Ballots), t.ClosesAt
 	}
 	return v
 }
 
-// Turns returns the votes of g closed so far, oldest first (a copy).
+// Turns returns the votes of g closed so far, oldest first (a copy): in a
+// game between two chats, those of the chat of g's card, since a side's
+// voters are its own business until the game ends.
 func Turns(g *play.Game) []storage.TeamTurn {
 	if g.Team() == nil {
 		return nil
 	}
-	return g.Team().Clone().Turns
+	turns := g.Team().Clone().Turns
+	if Sided(g) {
+		turns = slices.DeleteFunc(turns, func(t storage.TeamTurn) bool { return t.Chat != g.ChatID() })
+	}
+	return turns
 }
 
 // Voter is one member's part in a game by vote: how often they voted and
@@ -96,7 +104,8 @@ type Voter struct {
 	Chosen int // of those, votes for the move played
 }
 
-// Voters lists everyone who voted in g: those whose votes were played
+// Voters lists everyone who voted in g (in a game between two chats, in
+// the chat of g's card): those whose votes were played
 // most often first, then by votes cast, then by first vote.
 func Voters(g *play.Game) []Voter {
 	var out []Voter

@@ -108,12 +108,22 @@ type VoteOutcome struct {
 // second ballot ErrAlreadyVoted, an illegal move the rules' *MoveError;
 // none of them changes anything.
 func (s *Service) Vote(ctx context.Context, id string, voter storage.Player, ply int, text string) (*VoteOutcome, error) {
+	return s.VoteIn(ctx, id, 0, voter, ply, text)
+}
+
+// VoteIn is Vote by a member of chat: in a game between two chats only
+// the chat of the side to move votes (ErrNotYourTurn from the other).
+// chat is not checked in a game one chat plays against the AI.
+func (s *Service) VoteIn(ctx context.Context, id string, chat int64, voter storage.Player, ply int, text string) (*VoteOutcome, error) {
 	var out VoteOutcome
 	var closed *play.Outcome
 	g, err := s.changeContended(ctx, id, func(g *play.Game) error {
 		out, closed = VoteOutcome{}, nil
 		if err := openVote(g, ply); err != nil {
 			return err
+		}
+		if Sided(g) && chat != SideChat(g) {
+			return ErrNotYourTurn
 		}
 		if slices.ContainsFunc(g.Team().Ballots, func(b storage.Ballot) bool { return b.UserID == voter.UserID }) {
 			return ErrAlreadyVoted
@@ -152,7 +162,10 @@ func openVote(g *play.Game, ply int) error {
 		return ErrVoteClosed
 	}
 	if t.Ply != g.Ply() {
-		t.Ply, t.Ballots, t.ClosesAt = g.Ply(), nil, time.Time{}
+		t.Ply, t.Ballots = g.Ply(), nil
+		if len(t.Sides) == 0 {
+			t.ClosesAt = time.Time{} // set by the first ballot
+		}
 	}
 	return nil
 }
@@ -166,7 +179,7 @@ func (s *Service) cast(g *play.Game, b storage.Ballot, out *VoteOutcome) (*play.
 	if t.ClosesAt.IsZero() {
 		t.OpenedAt, t.ClosesAt = now, now.Add(t.Window)
 	}
-	if len(t.Turns) == 0 {
+	if len(t.Turns) == 0 && len(t.Sides) == 0 {
 		t.ClosesAt = t.OpenedAt.Add(t.Window)
 		if quiet := now.Add(quietWindow); quiet.Before(t.ClosesAt) {
 			t.ClosesAt = quiet
@@ -180,7 +193,7 @@ func (s *Service) cast(g *play.Game, b storage.Ballot, out *VoteOutcome) (*play.
 			out.Votes++
 		}
 	}
-	if everyoneVoted(t) || b.Move == ResignVote && b.UserID == t.StartedBy && t.StartedBy != 0 {
+	if quorate(g) || b.Move == ResignVote && b.UserID == t.StartedBy && t.StartedBy != 0 {
 		return s.closeVote(g)
 	}
 	return nil, nil
@@ -237,11 +250,15 @@ func (s *Service) closeVote(g *play.Game) (*play.Outcome, error) {
 	if last := t.Ballots[len(t.Ballots)-1]; last.Move == ResignVote && last.UserID == t.StartedBy && t.StartedBy != 0 {
 		move = ResignVote // the starter ends the game alone
 	}
+	chat := SideChat(g) // the side that voted, before its move is played
 	o, err := s.core.PlayFor(g, move)
 	if err != nil {
 		return nil, fmt.Errorf("team: the voted move: %w", err)
 	}
 	turn := storage.TeamTurn{Ply: t.Ply, Move: move}
+	if len(t.Sides) > 0 {
+		turn.Chat = chat
+	}
 	for _, b := range t.Ballots {
 		if b.Move == turn.Move {
 			turn.For = append(turn.For, b)
@@ -251,6 +268,7 @@ func (s *Service) closeVote(g *play.Game) (*play.Outcome, error) {
 	}
 	t.Turns = append(t.Turns, turn)
 	t.Ballots, t.ClosesAt, t.OpenedAt, t.Ply = nil, time.Time{}, time.Time{}, g.Ply()
+	s.startTurn(g)
 	return o, nil
 }
 
@@ -276,7 +294,16 @@ func tally(ballots []storage.Ballot) string {
 // Tick calls it within its write of g.
 func (s *Service) CloseDue(g *play.Game, now time.Time) (*play.Outcome, error) {
 	t := g.Team()
-	if t == nil || t.ClosesAt.IsZero() || now.Before(t.ClosesAt) || !chatsTurn(g) || t.Ply != g.Ply() || len(t.Ballots) == 0 {
+	if o, err := s.leaveDue(g, now); o != nil || err != nil {
+		return o, err
+	}
+	if t == nil || t.ClosesAt.IsZero() || now.Before(t.ClosesAt) || !chatsTurn(g) {
+		return nil, nil
+	}
+	if len(t.Sides) > 0 && (t.Ply != g.Ply() || len(t.Ballots) == 0) {
+		return s.forfeit(g)
+	}
+	if t.Ply != g.Ply() || len(t.Ballots) == 0 {
 		return nil, nil
 	}
 	return s.closeVote(g)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/bashni/bashni/play"
@@ -22,14 +23,17 @@ import (
 // first attempt, as lichess does. It is safe for concurrent use.
 type Puzzles struct {
 	store PuzzleStore
-	set   []puzzle.Puzzle
-	byID  map[string]int
 	now   func() time.Time
 	log   *slog.Logger
-	// idx is the set's themes and order by rating (themes.go), lines the
-	// lines after the solutions (line.go).
-	idx   index
-	lines lines
+	lines lines // the lines after the solutions (line.go)
+
+	// The set grows with the puzzles found here (pool.go); idx is its
+	// themes and order by rating (themes.go), rebuilt as it grows.
+	mu      sync.RWMutex
+	set     []puzzle.Puzzle
+	byID    map[string]int
+	idx     index
+	origins map[string]Origin
 }
 
 // PuzzleStartRD is a puzzle's deviation before anyone tried it: its
@@ -100,12 +104,13 @@ func playerRating(u *storage.User) rating.Rating {
 // Next gives userID a new puzzle (one not tried before, rated nearest to
 // their rating) and remembers it as under way.
 func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) {
-	if len(p.set) == 0 {
+	set, byID, _ := p.pool()
+	if len(set) == 0 {
 		return nil, ErrNoPuzzlesSet
 	}
 	var st *PuzzleState
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) error {
-		pz := p.pick(u, nil)
+		pz := p.pick(u, set, byID, nil)
 		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
 		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
 		return nil
@@ -116,9 +121,9 @@ func (p *Puzzles) Next(ctx context.Context, userID int64) (*PuzzleState, error) 
 	return st, nil
 }
 
-// pick is u's next puzzle among those ok allows (nil: all): one not
-// tried before, rated nearest to theirs.
-func (p *Puzzles) pick(u *storage.User, ok func(i int) bool) *puzzle.Puzzle {
+// pick is u's next puzzle among those ok allows (nil: all) in set (a
+// view of the pool): one not tried before, rated nearest to theirs.
+func (p *Puzzles) pick(u *storage.User, set []puzzle.Puzzle, byID map[string]int, ok func(i int) bool) *puzzle.Puzzle {
 	r := playerRating(u)
 	tried := make(map[string]bool, len(u.Training.Solved)+len(u.Training.Failed))
 	for _, id := range u.Training.Solved {
@@ -128,20 +133,20 @@ func (p *Puzzles) pick(u *storage.User, ok func(i int) bool) *puzzle.Puzzle {
 		tried[id] = true
 	}
 	pick, best := -1, math.Inf(1)
-	for i := range p.set {
-		if tried[p.set[i].ID] || ok != nil && !ok(i) {
+	for i := range set {
+		if tried[set[i].ID] || ok != nil && !ok(i) {
 			continue
 		}
-		if d := math.Abs(float64(p.set[i].Rating) - r.R); d < best {
+		if d := math.Abs(float64(set[i].Rating) - r.R); d < best {
 			pick, best = i, d
 		}
 	}
 	if pick < 0 {
 		// Every puzzle tried: start again with the one failed longest ago,
 		// else the first; unrated from now on.
-		pick = p.again(u, ok)
+		pick = again(u, set, byID, ok)
 	}
-	return &p.set[pick]
+	return &set[pick]
 }
 
 // Current is userID's puzzle under way, or ErrNoPuzzle.
@@ -160,12 +165,13 @@ func (p *Puzzles) current(u *storage.User) (*storage.PuzzleAttempt, *PuzzleState
 	if a == nil {
 		return nil, nil, ErrNoPuzzle
 	}
-	i, ok := p.byID[a.ID]
-	if !ok || a.Moves < 0 || a.Moves >= len(p.set[i].Solution) {
+	set, byID, _ := p.pool()
+	i, ok := byID[a.ID]
+	if !ok || a.Moves < 0 || a.Moves >= len(set[i].Solution) {
 		// A puzzle dropped from the set, or a corrupt record: nothing to go on with.
 		return nil, nil, ErrNoPuzzle
 	}
-	pz := &p.set[i]
+	pz := &set[i]
 	pos := pz.Position
 	for _, m := range pz.Solution[:a.Moves] {
 		pos = pos.Play(m)

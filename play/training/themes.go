@@ -33,8 +33,9 @@ func newIndex(set []puzzle.Puzzle) index {
 
 // Themes are the themes of puzzle id, in the order of puzzle.Themes.
 func (p *Puzzles) Themes(id string) []puzzle.Theme {
-	if i, ok := p.byID[id]; ok {
-		return p.idx.themes[i]
+	_, byID, idx := p.pool()
+	if i, ok := byID[id]; ok {
+		return idx.themes[i]
 	}
 	return nil
 }
@@ -43,7 +44,8 @@ func (p *Puzzles) Themes(id string) []puzzle.Theme {
 // offer only the themes some puzzle has.
 func (p *Puzzles) ThemeCounts() map[puzzle.Theme]int {
 	n := map[puzzle.Theme]int{}
-	for _, ts := range p.idx.themes {
+	_, _, idx := p.pool()
+	for _, ts := range idx.themes {
 		for _, t := range ts {
 			n[t]++
 		}
@@ -56,10 +58,11 @@ func (p *Puzzles) NextTheme(ctx context.Context, userID int64, t puzzle.Theme) (
 	if p.ThemeCounts()[t] == 0 {
 		return nil, ErrNoTheme
 	}
-	has := func(i int) bool { return slices.Contains(p.idx.themes[i], t) }
+	set, byID, idx := p.pool()
+	has := func(i int) bool { return slices.Contains(idx.themes[i], t) }
 	var st *PuzzleState
 	_, err := play.ChangeUser(ctx, p.store, userID, func(u *storage.User) error {
-		pz := p.pick(u, has)
+		pz := p.pick(u, set, byID, has)
 		u.Training.Puzzle = &storage.PuzzleAttempt{ID: pz.ID}
 		st = &PuzzleState{Puzzle: pz, Position: pz.Position, PlayerRating: playerRating(u).R}
 		return nil
@@ -72,13 +75,13 @@ func (p *Puzzles) NextTheme(ctx context.Context, userID int64, t puzzle.Theme) (
 
 // again is the puzzle to give u once every one ok allows was tried: the
 // one failed longest ago, else the first; unrated from now on.
-func (p *Puzzles) again(u *storage.User, ok func(i int) bool) int {
+func again(u *storage.User, set []puzzle.Puzzle, byID map[string]int, ok func(i int) bool) int {
 	for _, id := range u.Training.Failed {
-		if i, known := p.byID[id]; known && (ok == nil || ok(i)) {
+		if i, known := byID[id]; known && (ok == nil || ok(i)) {
 			return i
 		}
 	}
-	for i := range p.set {
+	for i := range set {
 		if ok == nil || ok(i) {
 			return i
 		}

@@ -113,6 +113,11 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 			if err := s.expireFinished(tx, g.ID); err != nil {
 				return err
 			}
+			// The write that finishes the game logs it for the puzzle
+			// miner (mining.go), exactly once: a game never reopens.
+			if err := s.logFinished(tx, g.ID); err != nil {
+				return err
+			}
 		}
 		return putIndexes(tx, &rec)
 	})

@@ -73,6 +73,11 @@ func (s *Store) UpdateGame(ctx context.Context, g *storage.GameRecord) error {
 	if err := s.hintReceipts(ctx, &rec); err != nil {
 		return fail(op, err)
 	}
+	if !rec.Active() {
+		if err := s.logFinished(ctx, op, &rec); err != nil {
+			return err
+		}
+	}
 	token, hinted, deadline := newToken(), hintedBy(&rec), deadlineArg(&rec)
 	hintsAdded := false
 	for {

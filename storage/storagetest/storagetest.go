@@ -41,6 +41,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"Daily", func(t *testing.T) { testDaily(t, plain) }},
 		{"Chats", func(t *testing.T) { testChats(t, plain) }},
 		{"Tournaments", func(t *testing.T) { testTournaments(t, plain) }},
+		{"Versus", func(t *testing.T) { testVersus(t, plain) }},
 		{"Standings", func(t *testing.T) { testStandings(t, plain) }},
 		{"StandingVersions", func(t *testing.T) { testStandingVersions(t, plain) }},
 		{"MarkUpdate", func(t *testing.T) { testMarkUpdate(t, clocked) }},
@@ -51,6 +52,7 @@ func Run(t *testing.T, newStore func(t *testing.T, now func() time.Time) storage
 		{"ReviewQueue", func(t *testing.T) { testReviewQueue(t, plain) }},
 		{"Polls", func(t *testing.T) { testPolls(t, plain) }},
 		{"Capped", func(t *testing.T) { testCapped(t, plain) }},
+		{"Mining", func(t *testing.T) { testMining(t, clocked) }},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
