@@ -25,7 +25,7 @@ func timeControlLine(words *texts.Catalog, lang, control string) string {
 // pace's line in a game at days per move, or "".
 func (b *Bot) clockLine(lang string, g *play.Game) string {
 	if g.DaysPerMove() > 0 {
-		return paceLine(b.texts, lang, g, b.svc.Now())
+		return b.texts.PaceLine(lang, g, b.svc.Now())
 	}
 	if g.TimeControl() == "" {
 		return ""
@@ -33,23 +33,6 @@ func (b *Bot) clockLine(lang string, g *play.Game) string {
 	now := b.svc.Now() // the service's clock: the one the game's deadlines follow
 	return b.texts.T(lang, "caption_clock", "White", FormatClock(g.Left(rules.White, now)),
 		"Black", FormatClock(g.Left(rules.Black, now)), "Control", g.TimeControl())
-}
-
-// paceLine is a game at days per move's line: the pace, and the time the
-// player to move has left as the card is drawn (and until when: the card
-// is edited on moves only), or that their clock is stopped.
-func paceLine(words *texts.Catalog, lang string, g *play.Game, now time.Time) string {
-	days := g.DaysPerMove()
-	c, _ := g.ToMove()
-	switch {
-	case !g.Active() || g.TimeoutAt().IsZero():
-		return words.N(lang, "caption_pace_over", days, "Days", days)
-	case g.Held(c, now):
-		return words.N(lang, "caption_pace_held", days, "Days", days, "Until", FormatWhen(g.HeldUntil(c)))
-	}
-	left := max(g.TimeoutAt().Sub(now), 0).Round(time.Minute)
-	return words.N(lang, "caption_pace", days, "Days", days, "Hours", int(left/time.Hour), "Minutes", int(left%time.Hour/time.Minute),
-		"Until", FormatWhen(g.TimeoutAt()))
 }
 
 // paceChallengeLine is a challenge card's line naming its pace.
@@ -61,7 +44,7 @@ func paceChallengeLine(words *texts.Catalog, lang string, days int) string {
 }
 
 // FormatWhen writes a moment as the reminders do, in UTC.
-func FormatWhen(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+func FormatWhen(t time.Time) string { return texts.FormatWhen(t) }
 
 // FormatClock writes a time left as m:ss (h:mm:ss from an hour up).
 func FormatClock(d time.Duration) string {

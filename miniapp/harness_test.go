@@ -19,6 +19,7 @@ import (
 	"github.com/bashni/bashni/internal/telegramtest"
 	"github.com/bashni/bashni/internal/testkit"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/puzzle"
@@ -94,6 +95,7 @@ type gameSpec struct {
 	onStreams      func(open int)
 	variant        rules.Variant // of a game from the start
 	maxGames       int           // Options.MaxGames
+	daysPerMove    int           // a correspondence game at that pace
 }
 
 // sharedClock is the clock a test gives the stores it opens itself before
@@ -172,7 +174,7 @@ func (h *harness) newGame(spec gameSpec) (*play.Game, error) {
 	alice, bob := play.Player{UserID: h.alice.ID, Name: "Alice"}, play.Player{UserID: h.bob.ID, Name: "Bob"}
 	start := spec.start
 	if start == "" {
-		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control, Variant: spec.variant})
+		c, err := svc.Challenge(h.ctx, play.ChallengeRequest{ChatID: h.group.ID, From: alice, Color: play.ColorWhite, TimeControl: spec.control, Variant: spec.variant, DaysPerMove: spec.daysPerMove})
 		if err != nil {
 			return nil, err
 		}
@@ -242,6 +244,10 @@ func (h *harness) newReplica(bus Bus) *replica {
 		opts.Puzzles = training.NewPuzzles(st.(training.PuzzleStore), h.spec.puzzles, h.clock.Now, nil)
 		opts.Streak = training.NewStreak(st.(training.StreakStore), opts.Puzzles)
 	}
+	// Conditional moves as cmd/bashni wires them: answered in the move's
+	// write, left on the board.
+	opts.Manners = manners.New(svc)
+	svc.AfterMove(opts.Manners.Answer)
 	app := New(svc, b.Texts(), broker, opts)
 	web := httptest.NewServer(app.Handler(h.ctx))
 	t.Cleanup(func() {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/texts"
@@ -68,6 +69,9 @@ type Options struct {
 	// game's chat takes more of the bot's replies (door.go): refused, the
 	// request is answered 429 with reason "chat_busy" and nothing changes.
 	Admit func(chatID int64) error
+	// Manners, if set, has the board leave conditional moves in games at
+	// days per move (conditional.go).
+	Manners *manners.Service
 }
 
 // Server serves the page and its API.
@@ -130,6 +134,10 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.authed(s.handleAnalysis))
 	mux.HandleFunc("POST /api/games/{id}/analysis", s.authed(s.handleAnalyse))
 	mux.HandleFunc("GET /api/games/{id}/events", func(w http.ResponseWriter, r *http.Request) { s.handleEvents(ctx, w, r) })
+	if s.opts.Manners != nil {
+		mux.HandleFunc("POST /api/games/{id}/line", s.authed(s.handleLine))
+		mux.HandleFunc("POST /api/games/{id}/line/try", s.authed(s.handleLineTry))
+	}
 	if s.opts.Puzzles != nil {
 		mux.HandleFunc("GET /api/puzzle", s.authed(s.handlePuzzle))
 		mux.HandleFunc("POST /api/puzzle/move", s.authed(s.handlePuzzleMove))

@@ -43,6 +43,16 @@ type state struct {
 	Streak      *int   `json:"streak,omitempty"`
 	StreakNext  string `json:"streak_next,omitempty"`
 	StreakOffer bool   `json:"streak_offer,omitempty"`
+	// IfOK is whether the viewer may leave conditional moves now (the
+	// opponent's move in a game at days per move); IfLine the line they
+	// left, by pairs (conditional.go).
+	IfOK   bool     `json:"if_ok,omitempty"`
+	IfLine []string `json:"if_line,omitempty"`
+	// Pace is a game at days per move's line: the pace and the time left
+	// for the move, or that the clock is stopped; Away names a player
+	// away, whose clock stands until a date (pace.go).
+	Pace string   `json:"pace,omitempty"`
+	Away []string `json:"away,omitempty"`
 }
 
 // clock is a live game's clocks at the moment the state was made: the
@@ -92,6 +102,8 @@ var pageTexts = []string{
 	"app_step_first", "app_step_back", "app_step_forward", "app_step_last", "app_eval_white_wins", "app_eval_black_wins", "app_eval_unit",
 	// A finished game's way back to the lobby.
 	"app_new_game",
+	// Conditional moves on the board.
+	"app_if", "app_if_hint", "app_if_save", "app_if_cancel", "app_if_clear", "app_if_saved",
 }
 
 func colorCode(c rules.Color) string {
@@ -157,12 +169,15 @@ func (s *Server) state(g *play.Game, v viewer) state {
 		st.Rules = s.texts.T(lang, "btn_rules_"+start.Variant().String())
 		st.Status = st.Rules + " · " + st.Status
 	}
+	st.IfOK, st.IfLine = s.lineOf(g, v)
+	st.Pace, st.Away = s.paceOf(g, lang)
 	st.Texts = textsOfApp{}
 	for _, id := range pageTexts {
 		st.Texts[id] = s.texts.T(lang, id)
 	}
 	// The page puts the square in: "{sq}" marks where.
 	st.Texts["app_tower"] = s.texts.T(lang, "app_tower", "Square", "{sq}")
+	st.Texts["if_pair"] = s.texts.T(lang, "if_pair", "Expected", "{a}", "Answer", "{b}")
 	st.Towers = true
 	if start := g.Rules().StartPosition(); start.Variant() == rules.Russian {
 		st.Towers = false

@@ -11,7 +11,6 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/play"
 	slowplay "github.com/bashni/bashni/play/slow"
-	"github.com/bashni/bashni/rules"
 )
 
 // settingsAwayDays is the absence the settings row's button starts: a
@@ -138,17 +137,7 @@ func (m *module) moved(ctx context.Context, k *bot.Kit, out *play.Outcome) {
 
 // cardLine names a player of an active game at a pace whose clock is held.
 func (m *module) cardLine(k *bot.Kit, lang string, g *play.Game) string {
-	if !g.Active() || g.DaysPerMove() == 0 {
-		return ""
-	}
-	now := m.svc.Now()
-	var lines []string
-	for _, c := range []rules.Color{rules.White, rules.Black} {
-		if g.Held(c, now) {
-			lines = append(lines, k.Texts().T(lang, "card_away", "Player", g.Player(c).Name, "Until", bot.FormatWhen(g.HeldUntil(c))))
-		}
-	}
-	return strings.Join(lines, "\n")
+	return strings.Join(k.Texts().AwayLines(lang, g, m.svc.Now()), "\n")
 }
 
 // confirmMove is the player's setting, or its default for g.

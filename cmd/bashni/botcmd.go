@@ -141,6 +141,7 @@ func (m *Main) Open(ctx context.Context) (err error) {
 	// Conditional moves are answered within the opponent's move's write.
 	m.manners = manners.New(m.svc)
 	m.svc.AfterMove(m.manners.Answer)
+	m.live.manners = m.manners // the board leaves lines too
 	m.bgCtx, m.stopBg = context.WithCancel(context.WithoutCancel(ctx))
 	m.out = m.newOutbox()
 	if err := m.newBot(); err != nil {

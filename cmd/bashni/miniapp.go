@@ -14,6 +14,7 @@ import (
 	"github.com/bashni/bashni/bot"
 	"github.com/bashni/bashni/miniapp"
 	"github.com/bashni/bashni/play"
+	"github.com/bashni/bashni/play/manners"
 	"github.com/bashni/bashni/play/review"
 	"github.com/bashni/bashni/play/training"
 	"github.com/bashni/bashni/storage"
@@ -72,6 +73,8 @@ type liveBoard struct {
 	streak  *training.Streak // Puzzle Streak on the board too
 	// course, if set, has the lobby show each player's progress in it.
 	course *training.Course
+	// manners, if set, has the board leave conditional moves.
+	manners *manners.Service
 }
 
 // newLiveBoard prepares the Mini App when it is configured. On Redis the
@@ -158,7 +161,7 @@ func (l *liveBoard) serve(ctx context.Context, wg *sync.WaitGroup, ln net.Listen
 			logger.Error("miniapp: change listener stopped", "err", err)
 		}
 	}()
-	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles, Streak: l.streak, Course: l.course,
+	opts := miniapp.Options{Token: token, Logger: logger, Lang: texts.Lang, Streams: miniappStreams, Puzzles: l.puzzles, Streak: l.streak, Course: l.course, Manners: l.manners,
 		Reviews: reviews, Admit: b.Admit} // a chat with too many replies waiting refuses more work
 	if l.cfg.ClientIPHeader != "" {
 		opts.ClientAddr = miniapp.ClientAddrFrom(l.cfg.ClientIPHeader)

@@ -200,7 +200,7 @@ function render(st) {
   const changed = !game || game.ply !== st.ply;
   game = st;
   document.documentElement.lang = st.lang;
-  if (changed) pick = null;
+  if (changed) { pick = null; ifMode = null; } // the board moved on: a line entered starts again
   document.title = st.white.name + " – " + st.black.name;
   drawBoard();
   drawPlayers();
@@ -309,11 +309,15 @@ function crown(cx, y) {
 
 // ---- choosing a move ---------------------------------------------------
 
+// legalNow is the moves a tap may choose: the game's, or, entering a
+// conditional line, those after its moves so far.
+function legalNow() { return ifMode ? ifMode.legal : game.legal; }
+
 function myTurn() { return game && game.active && game.you !== "" && game.you === game.turn; }
 
 function onTap(sq) {
-  if (!myTurn() || busy) return;
-  const legal = game.legal;
+  if (!(myTurn() || ifMode) || busy) return;
+  const legal = legalNow();
   if (pick && pick.cands) { // choosing among capture paths ending on one square
     const opts = pathOptions(pick.cands, pick.depth);
     if (opts.has(sq)) {
@@ -345,6 +349,7 @@ function choose(cands, depth) {
   if (cands.length === 1) {
     const m = cands[0];
     pick = null;
+    if (ifMode) { ifPlay(m.n); return; } // a move of a conditional line (ifline.js)
     act("/move", { ply: game.ply, move: m.n });
     return;
   }
@@ -372,7 +377,7 @@ function drawPick(svg, flip) {
     }
     return;
   }
-  const dests = new Set(game.legal.filter((m) => m.path[0] === pick.from).map((m) => m.path[m.path.length - 1]));
+  const dests = new Set(legalNow().filter((m) => m.path[0] === pick.from).map((m) => m.path[m.path.length - 1]));
   for (const sq of dests) {
     const [cx, cy] = center(sq, flip);
     el("circle", { cx, cy, r: 15, class: "dest", "data-dest": sq }, svg);
@@ -545,6 +550,8 @@ setInterval(() => { if (clockBase && clockBase.running) tickClocks(); }, 200);
 
 function drawStatus() {
   document.getElementById("status").textContent = game.active ? game.status : game.status + (game.reason ? " · " + game.reason : "");
+  // A game at days per move: its pace and time left, and who is away.
+  document.getElementById("pace").textContent = [game.pace || ""].concat(game.away || []).filter(Boolean).join("\n");
   drawHint();
 }
 
@@ -553,6 +560,7 @@ function setHint(text) { document.getElementById("hint").textContent = text || "
 function drawHint() {
   const t = game.texts;
   if (pick && pick.cands) setHint(t.app_choose_path);
+  else if (ifMode) setHint(t.app_if_hint + (ifMode.moves.length ? " · " + ifMode.moves.join(" ") : ""));
   else if (!game.active) setHint("");
   else if (game.you === "") setHint(t.app_watching);
   else if (myTurn()) setHint(t.app_hold_hint);
@@ -595,6 +603,8 @@ function drawActions() {
     return;
   }
   if (game.you === "") return;
+  drawIf(box);
+  if (ifMode) return; // entering a line: its buttons only
   if (game.draw && game.draw !== game.you) {
     box.append(
       button(t.btn_draw_accept, "", () => act("/draw", { action: "accept" }), "draw-accept"),
@@ -656,6 +666,7 @@ function drawMoves() {
 // through its analysis, the position at the cursor with the move that
 // led there and, if that move was a mistake, the engine's better one.
 function boardView() {
+  if (ifMode) return { position: ifMode.position, last: ifMode.last, best: null };
   if (!review) return { position: game.position, last: game.last, best: null };
   const m = cursor > 0 ? review.moves[cursor - 1] : null;
   return { position: review.positions[cursor], last: m ? m.move : null, best: m && m.best ? m.best : null };
