@@ -42,18 +42,31 @@ func (s *Service) ChangeGame(ctx context.Context, id string, decide func(g *Game
 }
 
 // Resign is the move a feature chooses (PlayFor) for a side that gives up;
-// Abort ends a game no side has moved in yet with no result (abort.go).
+// Abort ends a game no side has moved in yet with no result (abort.go);
+// OnTime is the loss of a side whose time, on a clock the feature runs (a
+// group's vote with no ballot), ran out: the cards and the ratings say
+// "on time", not "resigned", as for any fallen flag.
 const (
 	Resign = "resign"
 	Abort  = "abort"
+	OnTime = "on time"
 )
 
-// PlayFor plays move (in notation, Resign or Abort) for the side to move of g,
+// PlayFor plays move (in notation, Resign, Abort or OnTime) for the side to move of g,
 // within a ChangeGame decide or a Deadline: a move a feature chose for a
 // side no one player moves (a chat's vote). The record and the deadlines
 // follow as for any move, and a pending draw offer lapses.
 func (s *Service) PlayFor(g *Game, move string) (*Outcome, error) {
 	side, _ := g.ToMove()
+	if move == OnTime {
+		// The rules know no clocks: the loss is written to the record,
+		// which syncRecord would overwrite from the rules' game.
+		if err := s.loseOnTime(g); err != nil {
+			return nil, fmt.Errorf("play: game %s: on time for a side: %w", g.rec.ID, err)
+		}
+		g.rec.DrawOfferBy = 0
+		return &Outcome{Mover: g.Player(side)}, nil
+	}
 	var m rules.Move
 	var err error
 	switch move {
@@ -81,19 +94,6 @@ func (s *Service) ResignFor(g *Game, side rules.Color) (*Outcome, error) {
 	}
 	g.rec.DrawOfferBy = 0
 	s.syncRecord(g)
-	return &Outcome{Mover: g.Player(side)}, nil
-}
-
-// LoseOnTimeFor ends g on time for a feature that runs its own clock (a
-// group's vote whose time ran out without a ballot), within a ChangeGame
-// decide or a Deadline: the side to move loses as on any fallen flag, so
-// the cards and the ratings say "on time", not "resigned".
-func (s *Service) LoseOnTimeFor(g *Game) (*Outcome, error) {
-	side, _ := g.ToMove()
-	if err := s.loseOnTime(g); err != nil {
-		return nil, fmt.Errorf("play: game %s: on time for a side: %w", g.rec.ID, err)
-	}
-	g.rec.DrawOfferBy = 0
 	return &Outcome{Mover: g.Player(side)}, nil
 }
 

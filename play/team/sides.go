@@ -104,11 +104,11 @@ func (s *Service) startTurn(g *play.Game) {
 // have moved the core would abort a game lost on time; a match the other
 // group accepted and waits in is not void, so that side resigns instead.
 func (s *Service) forfeit(g *play.Game) (*play.Outcome, error) {
-	lose := s.core.LoseOnTimeFor
+	how := play.OnTime
 	if g.Ply() < 2 {
-		lose = func(g *play.Game) (*play.Outcome, error) { return s.core.PlayFor(g, play.Resign) }
+		how = play.Resign
 	}
-	o, err := lose(g)
+	o, err := s.core.PlayFor(g, how)
 	if err != nil {
 		return nil, err
 	}
