@@ -23,9 +23,9 @@ func paceRow(_ context.Context, k *bot.Kit, c *play.Challenge, lang string) []tg
 	}
 	row := make([]tgbotapi.InlineKeyboardButton, 0, len(play.Paces))
 	for _, d := range play.Paces {
-		label, arg := k.Texts().T(lang, "btn_pace", "Days", d), strconv.Itoa(d)
+		label, arg := k.Texts().N(lang, "btn_pace", d), strconv.Itoa(d)
 		if d == c.DaysPerMove {
-			label, arg = k.Texts().T(lang, "btn_pace_chosen", "Days", d), "0"
+			label, arg = k.Texts().N(lang, "btn_pace_chosen", d), "0"
 		}
 		row = append(row, tgbotapi.NewInlineKeyboardButtonData(label, bot.Callback{Kind: KindPace, ID: c.ID, Ply: -1, Arg: arg}.Encode()))
 	}
